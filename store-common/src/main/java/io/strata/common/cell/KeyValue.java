@@ -1,0 +1,287 @@
+package io.strata.common.cell;
+
+import io.strata.common.util.Bytes;
+import java.util.List;
+
+/**
+ * A cell held in one byte array in the key encoding of docs/formats/key-encoding.md (version
+ * {@value #ENCODING_VERSION}):
+ *
+ * <pre>
+ *   +-----------+-------------+------------------------------------------+-------+----------+------+
+ *   | key len   | value len   | key                                      | value | tags len | tags |
+ *   | u32       | u32         | rowlen u16|row|famlen u8|fam|qual|ts i64|type u8 |  u16     |      |
+ *   +-----------+-------------+------------------------------------------+-------+----------+------+
+ * </pre>
+ *
+ * All integers are big-endian. The qualifier has no length field: it is what the key length
+ * leaves after the other parts.
+ */
+public final class KeyValue implements Cell {
+  /** Version of the key encoding; block files and WAL entries record which one they hold. */
+  public static final int ENCODING_VERSION = 1;
+
+  private static final int ROW_OFFSET = 8;
+
+  private final byte[] bytes;
+  private final int offset;
+  private final int length;
+  // Derived once: every accessor below is a hot path for comparators.
+  private final int keyLength;
+  private final int rowLength;
+  private final int familyLength;
+
+  private KeyValue(byte[] bytes, int offset, int length, int keyLength, int rowLength,
+      int familyLength) {
+    this.bytes = bytes;
+    this.offset = offset;
+    this.length = length;
+    this.keyLength = keyLength;
+    this.rowLength = rowLength;
+    this.familyLength = familyLength;
+  }
+
+  public static KeyValue of(byte[] row, byte[] family, byte[] qualifier, long timestamp,
+      CellType type, byte[] value) {
+    return of(row, family, qualifier, timestamp, type, value, List.of());
+  }
+
+  public static KeyValue of(byte[] row, byte[] family, byte[] qualifier, long timestamp,
+      CellType type, byte[] value, List<Tag> tags) {
+    byte[] encodedTags = Tag.encode(tags);
+    return of(row, 0, row.length, family, 0, family.length, qualifier, 0, qualifier.length,
+        timestamp, type, value, 0, value.length, encodedTags, 0, encodedTags.length);
+  }
+
+  /** Copies the cell's parts into a new KeyValue; returns it unchanged if it already is one. */
+  public static KeyValue copyOf(Cell c) {
+    if (c instanceof KeyValue kv) {
+      return kv;
+    }
+    return of(c.getRowArray(), c.getRowOffset(), c.getRowLength(), c.getFamilyArray(),
+        c.getFamilyOffset(), c.getFamilyLength(), c.getQualifierArray(), c.getQualifierOffset(),
+        c.getQualifierLength(), c.getTimestamp(), c.getType(), c.getValueArray(),
+        c.getValueOffset(), c.getValueLength(), c.getTagsArray(), c.getTagsOffset(),
+        c.getTagsLength());
+  }
+
+  static KeyValue of(byte[] row, int rowOff, int rowLen, byte[] fam, int famOff, int famLen,
+      byte[] qual, int qualOff, int qualLen, long ts, CellType type, byte[] value, int valOff,
+      int valLen, byte[] tags, int tagsOff, int tagsLen) {
+    if (rowLen > CellLimits.MAX_ROW_LENGTH) {
+      throw new IllegalArgumentException("row is " + rowLen + " bytes; the limit is "
+          + CellLimits.MAX_ROW_LENGTH + " bytes: use a shorter row key");
+    }
+    if (famLen > CellLimits.MAX_FAMILY_LENGTH) {
+      throw new IllegalArgumentException("family is " + famLen + " bytes; the limit is "
+          + CellLimits.MAX_FAMILY_LENGTH + " bytes");
+    }
+    if (tagsLen > CellLimits.MAX_TAGS_LENGTH) {
+      throw new IllegalArgumentException("tags take " + tagsLen + " bytes; the limit is "
+          + CellLimits.MAX_TAGS_LENGTH + " bytes");
+    }
+    long keyLen = (long) CellLimits.KEY_INFRASTRUCTURE_SIZE + rowLen + famLen + qualLen;
+    long total = 8 + keyLen + valLen + 2 + tagsLen;
+    if (total > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException("cell of " + total + " bytes is larger than 2 GiB");
+    }
+    byte[] b = new byte[(int) total];
+    int p = 0;
+    Bytes.putInt(b, p, (int) keyLen);
+    Bytes.putInt(b, p + 4, valLen);
+    p = ROW_OFFSET;
+    Bytes.putShort(b, p, (short) rowLen);
+    System.arraycopy(row, rowOff, b, p + 2, rowLen);
+    p += 2 + rowLen;
+    b[p] = (byte) famLen;
+    System.arraycopy(fam, famOff, b, p + 1, famLen);
+    p += 1 + famLen;
+    System.arraycopy(qual, qualOff, b, p, qualLen);
+    p += qualLen;
+    Bytes.putLong(b, p, ts);
+    b[p + 8] = (byte) type.code();
+    p += 9;
+    System.arraycopy(value, valOff, b, p, valLen);
+    p += valLen;
+    Bytes.putShort(b, p, (short) tagsLen);
+    System.arraycopy(tags, tagsOff, b, p + 2, tagsLen);
+    return new KeyValue(b, 0, b.length, (int) keyLen, rowLen, famLen);
+  }
+
+  /**
+   * Reads one encoded cell starting at {@code offset}, using at most {@code limit - offset}
+   * bytes. Every length is checked against what is available, so corrupt input raises an error
+   * naming the offset instead of reading past the cell. The array is not copied.
+   */
+  public static KeyValue decode(byte[] bytes, int offset, int limit) {
+    int avail = limit - offset;
+    if (avail < 8) {
+      throw corrupt(offset, "only " + avail + " bytes left for an 8-byte cell header");
+    }
+    int keyLen = Bytes.toInt(bytes, offset);
+    int valLen = Bytes.toInt(bytes, offset + 4);
+    if (keyLen < CellLimits.KEY_INFRASTRUCTURE_SIZE || valLen < 0) {
+      throw corrupt(offset, "key length " + keyLen + ", value length " + valLen);
+    }
+    long needed = 8L + keyLen + valLen + 2;
+    if (needed > avail) {
+      throw corrupt(offset, "cell needs " + needed + " bytes but " + avail + " remain");
+    }
+    int rowLen = Bytes.toShort(bytes, offset + ROW_OFFSET) & 0xFFFF;
+    if (rowLen > keyLen - CellLimits.KEY_INFRASTRUCTURE_SIZE) {
+      throw corrupt(offset, "row length " + rowLen + " exceeds key length " + keyLen);
+    }
+    int famLen = bytes[offset + ROW_OFFSET + 2 + rowLen] & 0xFF;
+    if (rowLen + famLen > keyLen - CellLimits.KEY_INFRASTRUCTURE_SIZE) {
+      throw corrupt(offset, "family length " + famLen + " exceeds key length " + keyLen);
+    }
+    int typeCode = bytes[offset + ROW_OFFSET + keyLen - 1] & 0xFF;
+    try {
+      CellType.fromCode(typeCode);
+    } catch (IllegalArgumentException e) {
+      throw corrupt(offset, e.getMessage());
+    }
+    int tagsLen = Bytes.toShort(bytes, offset + 8 + keyLen + valLen) & 0xFFFF;
+    if (needed + tagsLen > avail) {
+      throw corrupt(offset, "tags length " + tagsLen + " runs past the end of the data");
+    }
+    return new KeyValue(bytes, offset, (int) needed + tagsLen, keyLen, rowLen, famLen);
+  }
+
+  private static IllegalArgumentException corrupt(int offset, String detail) {
+    return new IllegalArgumentException("malformed cell at offset " + offset + ": " + detail);
+  }
+
+  /** The backing array; the cell occupies {@link #getOffset()} .. + {@link #getLength()}. */
+  public byte[] getBuffer() {
+    return bytes;
+  }
+
+  public int getOffset() {
+    return offset;
+  }
+
+  /** Encoded size in bytes. */
+  public int getLength() {
+    return length;
+  }
+
+  public int getKeyOffset() {
+    return offset + ROW_OFFSET;
+  }
+
+  public int getKeyLength() {
+    return keyLength;
+  }
+
+  @Override
+  public byte[] getRowArray() {
+    return bytes;
+  }
+
+  @Override
+  public int getRowOffset() {
+    return offset + ROW_OFFSET + 2;
+  }
+
+  @Override
+  public int getRowLength() {
+    return rowLength;
+  }
+
+  @Override
+  public byte[] getFamilyArray() {
+    return bytes;
+  }
+
+  @Override
+  public int getFamilyOffset() {
+    return getRowOffset() + rowLength + 1;
+  }
+
+  @Override
+  public int getFamilyLength() {
+    return familyLength;
+  }
+
+  @Override
+  public byte[] getQualifierArray() {
+    return bytes;
+  }
+
+  @Override
+  public int getQualifierOffset() {
+    return getFamilyOffset() + familyLength;
+  }
+
+  @Override
+  public int getQualifierLength() {
+    return keyLength - CellLimits.KEY_INFRASTRUCTURE_SIZE - rowLength - familyLength;
+  }
+
+  @Override
+  public long getTimestamp() {
+    return Bytes.toLong(bytes, offset + ROW_OFFSET + keyLength - 9);
+  }
+
+  @Override
+  public CellType getType() {
+    return CellType.fromCode(bytes[offset + ROW_OFFSET + keyLength - 1] & 0xFF);
+  }
+
+  @Override
+  public byte[] getValueArray() {
+    return bytes;
+  }
+
+  @Override
+  public int getValueOffset() {
+    return offset + ROW_OFFSET + keyLength;
+  }
+
+  @Override
+  public int getValueLength() {
+    return Bytes.toInt(bytes, offset + 4);
+  }
+
+  @Override
+  public byte[] getTagsArray() {
+    return bytes;
+  }
+
+  @Override
+  public int getTagsOffset() {
+    return getValueOffset() + getValueLength() + 2;
+  }
+
+  @Override
+  public int getTagsLength() {
+    return Bytes.toShort(bytes, getValueOffset() + getValueLength()) & 0xFFFF;
+  }
+
+  public List<Tag> getTags() {
+    return Tag.decode(bytes, getTagsOffset(), getTagsLength());
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (!(o instanceof KeyValue other)) {
+      return false;
+    }
+    return Bytes.equals(bytes, offset, length, other.bytes, other.offset, other.length);
+  }
+
+  @Override
+  public int hashCode() {
+    return Bytes.hashCode(bytes, offset, length);
+  }
+
+  /** {@code row/family:qualifier/timestamp/TYPE/vlen=N} with bytes escaped. */
+  @Override
+  public String toString() {
+    return Bytes.toStringBinary(bytes, getRowOffset(), rowLength) + "/"
+        + Bytes.toStringBinary(bytes, getFamilyOffset(), familyLength) + ":"
+        + Bytes.toStringBinary(bytes, getQualifierOffset(), getQualifierLength()) + "/"
+        + getTimestamp() + "/" + getType() + "/vlen=" + getValueLength();
+  }
+}

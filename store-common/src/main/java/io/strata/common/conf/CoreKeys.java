@@ -1,0 +1,48 @@
+package io.strata.common.conf;
+
+import java.time.Duration;
+
+/** Keys every Strata process reads: where data lives, how to find the cluster, which ports. */
+public final class CoreKeys {
+  public static final String SECTION = "Cluster and storage";
+
+  public static final ConfigKey<String> HOME = ConfigKey.string("strata.home", "${user.dir}",
+      "Strata's installation directory. bin/strata sets it to the checkout it runs from.");
+
+  public static final ConfigKey<String> ROOT_DIR = ConfigKey.string("strata.rootdir",
+      "file://${strata.home}/data",
+      "Root directory of all durable data, as a Hadoop FileSystem URI: file:///path for the "
+          + "local file system, hdfs://namenode:port/path for HDFS.");
+
+  public static final ConfigKey<Boolean> CLUSTER_DISTRIBUTED = ConfigKey.bool(
+      "strata.cluster.distributed", false,
+      "false runs standalone: embedded ZooKeeper, master and region server in one JVM. true "
+          + "runs each daemon as its own process against an external ZooKeeper ensemble.");
+
+  public static final ConfigKey<String> ZOOKEEPER_QUORUM = ConfigKey.string(
+      "strata.zookeeper.quorum", "127.0.0.1:2182",
+      "ZooKeeper servers as host:port[,host:port...]. In standalone mode the embedded server "
+          + "listens on the port of the first entry.");
+
+  public static final ConfigKey<Duration> ZOOKEEPER_SESSION_TIMEOUT = ConfigKey.duration(
+      "strata.zookeeper.session.timeout", "30s",
+      "ZooKeeper session timeout of servers: a server silent for this long is declared dead "
+          + "and its regions are recovered elsewhere.");
+
+  public static final ConfigKey<Integer> MASTER_PORT = ConfigKey.integer("strata.master.port",
+      17000, "port", "RPC port of the master. 0 picks a free port (tests).");
+
+  public static final ConfigKey<Integer> MASTER_INFO_PORT = ConfigKey.integer(
+      "strata.master.info.port", 17010, "port",
+      "HTTP status port of the master. -1 disables it; 0 picks a free port.");
+
+  public static final ConfigKey<Integer> REGIONSERVER_PORT = ConfigKey.integer(
+      "strata.regionserver.port", 17020, "port",
+      "RPC port of a region server. 0 picks a free port (tests).");
+
+  public static final ConfigKey<Integer> REGIONSERVER_INFO_PORT = ConfigKey.integer(
+      "strata.regionserver.info.port", 17030, "port",
+      "HTTP status port of a region server. -1 disables it; 0 picks a free port.");
+
+  private CoreKeys() {}
+}
