@@ -1,0 +1,60 @@
+package io.strata.server.fs;
+
+import io.strata.common.conf.CoreKeys;
+import io.strata.common.conf.StrataConfiguration;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Opens the Hadoop {@link FileSystem} that holds Strata's root directory. Every byte Strata
+ * persists goes through the file system returned here.
+ *
+ * <p>For {@code file://} it returns Hadoop's raw local file system, not the checksummed one:
+ * Strata's block files and WAL carry their own checksums, and the checksummed wrapper neither
+ * passes hflush/hsync through nor avoids writing {@code .crc} side files.
+ */
+public final class StorageFileSystems {
+  private StorageFileSystems() {}
+
+  /** Hadoop configuration: Hadoop's defaults plus every non-{@code strata.} key that was set. */
+  public static Configuration toHadoop(StrataConfiguration conf) {
+    Configuration hadoop = new Configuration();
+    conf.overrides().forEach((k, v) -> {
+      if (!k.startsWith("strata.")) {
+        hadoop.set(k, conf.getRaw(k));
+      }
+    });
+    return hadoop;
+  }
+
+  /** The root directory as a qualified path, from {@code strata.rootdir}. */
+  public static Path rootDir(StrataConfiguration conf) {
+    String root = conf.get(CoreKeys.ROOT_DIR);
+    try {
+      URI uri = new URI(root);
+      if (uri.getScheme() == null) {
+        throw new IllegalArgumentException("strata.rootdir '" + root + "' has no scheme; write "
+            + "file:///path for a local directory or hdfs://namenode:port/path for HDFS");
+      }
+      return new Path(uri);
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException("strata.rootdir '" + root + "' is not a valid URI ("
+          + e.getMessage() + "); write file:///path or hdfs://namenode:port/path", e);
+    }
+  }
+
+  /** The file system of the root directory. */
+  public static FileSystem forRoot(StrataConfiguration conf) throws IOException {
+    return forPath(rootDir(conf), toHadoop(conf));
+  }
+
+  public static FileSystem forPath(Path path, Configuration hadoop) throws IOException {
+    FileSystem fs = path.getFileSystem(hadoop);
+    return fs instanceof LocalFileSystem local ? local.getRawFileSystem() : fs;
+  }
+}
