@@ -1,0 +1,59 @@
+package io.strata.common.cell;
+
+import io.strata.common.util.Bytes;
+import io.strata.common.util.ByteOutput;
+
+/**
+ * The key part of a cell on its own ({@code rowlen u16 | row | famlen u8 | family | qualifier |
+ * timestamp i64 | type u8}, docs/formats/key-encoding.md): block indexes and file bounds store
+ * keys in this form.
+ */
+public final class CellKeys {
+  private CellKeys() {}
+
+  public static int keyLength(Cell c) {
+    return CellLimits.KEY_INFRASTRUCTURE_SIZE + c.getRowLength() + c.getFamilyLength()
+        + c.getQualifierLength();
+  }
+
+  /** Length of the key without timestamp and type: the part cells of one column share. */
+  public static int keyPrefixLength(Cell c) {
+    return keyLength(c) - 9;
+  }
+
+  public static void writeKey(Cell c, ByteOutput out) {
+    out.writeShort(c.getRowLength());
+    out.write(c.getRowArray(), c.getRowOffset(), c.getRowLength());
+    out.write(c.getFamilyLength());
+    out.write(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+    out.write(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());
+    out.writeLong(c.getTimestamp());
+    out.write(c.getType().code());
+  }
+
+  public static byte[] key(Cell c) {
+    if (c instanceof KeyValue kv) {
+      return Bytes.copy(kv.getBuffer(), kv.getKeyOffset(), kv.getKeyLength());
+    }
+    ByteOutput out = new ByteOutput(keyLength(c));
+    writeKey(c, out);
+    return out.toByteArray();
+  }
+
+  /** A cell view of a stored key: the value and tags are empty. */
+  public static SplitCell keyOnly(byte[] key) {
+    return SplitCell.keyOnly(key, 0, key.length);
+  }
+
+  /** The smallest key of {@code row}: sorts before every real cell of the row. */
+  public static KeyValue firstOnRow(byte[] row) {
+    return KeyValue.of(row, Bytes.EMPTY, Bytes.EMPTY, CellLimits.LATEST_TIMESTAMP, CellType.MAXIMUM,
+        Bytes.EMPTY);
+  }
+
+  /** The smallest key of a column: sorts before every real cell of that column. */
+  public static KeyValue firstOnColumn(byte[] row, byte[] family, byte[] qualifier) {
+    return KeyValue.of(row, family, qualifier, CellLimits.LATEST_TIMESTAMP, CellType.MAXIMUM,
+        Bytes.EMPTY);
+  }
+}

@@ -1,0 +1,253 @@
+package io.strata.server.blockfile;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.SplitCell;
+import io.strata.common.error.CorruptFileException;
+import io.strata.common.proto.BlockFileProtos.FileInfoProto;
+import io.strata.common.schema.BloomType;
+import io.strata.common.util.Bytes;
+import io.strata.server.blockfile.bloom.BloomChunk;
+import io.strata.server.blockfile.bloom.BloomKeys;
+import io.strata.server.compress.BlockCompressor;
+import io.strata.server.compress.BlockCompressors;
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.IOException;
+import java.util.zip.CRC32C;
+import org.apache.hadoop.fs.FSDataInputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Reads a block file. Opening reads the trailer, the root index, the file info and the bloom
+ * index; data, lower index and bloom chunk blocks are read on demand with positional reads, so
+ * one reader serves any number of threads. Every block's CRC32C is verified on every read from
+ * storage; a mismatch raises {@link CorruptFileException} naming the file, the block offset and
+ * both checksums, never wrong data.
+ */
+public final class BlockFileReader implements Closeable {
+  private final Path path;
+  private final FSDataInputStream in;
+  private final long length;
+  private final Trailer trailer;
+  private final IndexBlock rootIndex;
+  private final FileInfoProto fileInfo;
+  private final BloomType bloomType;
+  private final IndexBlock bloomIndex;
+
+  private BlockFileReader(Path path, FSDataInputStream in, long length) throws IOException {
+    this.path = path;
+    this.in = in;
+    this.length = length;
+    if (length < Trailer.SIZE) {
+      throw corrupt("the file is " + length + " bytes, shorter than the " + Trailer.SIZE
+          + "-byte trailer (truncated, or not a block file)");
+    }
+    byte[] t = new byte[Trailer.SIZE];
+    in.readFully(length - Trailer.SIZE, t, 0, t.length);
+    try {
+      this.trailer = Trailer.decode(t);
+    } catch (IllegalArgumentException e) {
+      throw corrupt(e.getMessage());
+    }
+    Block root = readBlock(trailer.rootIndex(), BlockType.ROOT_INDEX);
+    this.rootIndex = index(root);
+    Block info = readBlock(trailer.fileInfo(), BlockType.FILE_INFO);
+    this.fileInfo = FileInfoProto.parseFrom(
+        java.nio.ByteBuffer.wrap(info.array(), info.offset(), info.length()));
+    this.bloomType = BloomType.parse(fileInfo.getBloomType());
+    this.bloomIndex = trailer.bloomIndex() == null ? null
+        : index(readBlock(trailer.bloomIndex(), BlockType.BLOOM_INDEX));
+  }
+
+  public static BlockFileReader open(FileSystem fs, Path path) throws IOException {
+    long length = fs.getFileStatus(path).getLen();
+    FSDataInputStream in = fs.open(path);
+    try {
+      return new BlockFileReader(path, in, length);
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
+    }
+  }
+
+  private IndexBlock index(Block b) throws CorruptFileException {
+    try {
+      return new IndexBlock(b.array(), b.offset(), b.length());
+    } catch (IllegalArgumentException e) {
+      throw corrupt(e.getMessage() + " in block at offset " + b.handle().offset());
+    }
+  }
+
+  CorruptFileException corrupt(String problem) {
+    return new CorruptFileException(path.toString(), problem);
+  }
+
+  /** Reads, verifies and decompresses one block, which must be of the expected type. */
+  public Block readBlock(BlockHandle h, BlockType expected) throws IOException {
+    if (h.offset() < 0 || h.size() < BlockFormat.BLOCK_OVERHEAD
+        || h.offset() + h.size() > length - Trailer.SIZE) {
+      throw corrupt("block at offset " + h.offset() + " of " + h.size()
+          + " bytes lies outside the file");
+    }
+    byte[] buf = new byte[h.size()];
+    try {
+      in.readFully(h.offset(), buf, 0, buf.length);
+    } catch (EOFException e) {
+      throw corrupt("the file ends inside the block at offset " + h.offset());
+    }
+    int storedLength = Bytes.toInt(buf, 4);
+    if (storedLength != h.size() - BlockFormat.BLOCK_OVERHEAD) {
+      throw corrupt("block at offset " + h.offset() + " says its payload is " + storedLength
+          + " bytes, but the index says " + (h.size() - BlockFormat.BLOCK_OVERHEAD));
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(buf, 0, buf.length - BlockFormat.CHECKSUM_SIZE);
+    int stored = Bytes.toInt(buf, buf.length - BlockFormat.CHECKSUM_SIZE);
+    if (stored != (int) crc.getValue()) {
+      throw corrupt(String.format("checksum mismatch in block at offset %d: stored 0x%08x, "
+          + "computed 0x%08x", h.offset(), stored, (int) crc.getValue()));
+    }
+    BlockType type;
+    BlockCompressor codec;
+    try {
+      type = BlockType.fromCode(buf[0] & 0xFF);
+      codec = BlockCompressors.forId(buf[1] & 0xFF);
+    } catch (IOException e) {
+      throw corrupt(e.getMessage() + " in block at offset " + h.offset());
+    }
+    if (type != expected) {
+      throw corrupt("block at offset " + h.offset() + " is a " + type + " block where a "
+          + expected + " block belongs");
+    }
+    int uncompressed = Bytes.toInt(buf, 8);
+    if (codec.id() == 0) {
+      return new Block(type, h, buf[2] & 0xFF, buf, BlockFormat.HEADER_SIZE, storedLength);
+    }
+    if (uncompressed < 0) {
+      throw corrupt("block at offset " + h.offset() + " has a negative uncompressed size");
+    }
+    byte[] payload = new byte[uncompressed];
+    try {
+      codec.decompress(buf, BlockFormat.HEADER_SIZE, storedLength, payload, uncompressed);
+    } catch (IOException e) {
+      throw corrupt(e.getMessage() + " in block at offset " + h.offset());
+    }
+    return new Block(type, h, buf[2] & 0xFF, payload, 0, uncompressed);
+  }
+
+  /** The data block that holds the first cell at or after {@code key}, or null if no blocks. */
+  BlockHandle locateDataBlock(Cell key) throws IOException {
+    if (rootIndex.count() == 0) {
+      return null;
+    }
+    IndexBlock idx = rootIndex;
+    int levelsLeft = trailer.indexLevels();
+    KeyProbe probe = (a, off, len) ->
+        CellComparator.INSTANCE.compare(SplitCell.keyOnly(a, off, len), key);
+    while (true) {
+      int i = Math.max(0, idx.lastAtOrBefore(probe));
+      BlockHandle h = idx.handle(i);
+      if (levelsLeft == 1) {
+        return h;
+      }
+      levelsLeft--;
+      idx = index(readBlock(h, levelsLeft == 1 ? BlockType.LEAF_INDEX
+          : BlockType.INTERMEDIATE_INDEX));
+    }
+  }
+
+  /** False only if no cell of {@code row} is in the file; true when there is no row bloom. */
+  public boolean mightContainRow(byte[] row) throws IOException {
+    if (fileInfo.getCellCount() == 0) {
+      return false;
+    }
+    return bloomType != BloomType.ROW || bloomMightContain(row);
+  }
+
+  /** False only if no cell of the column is in the file. */
+  public boolean mightContainColumn(byte[] row, byte[] family, byte[] qualifier)
+      throws IOException {
+    if (bloomType == BloomType.ROWCOL) {
+      return fileInfo.getCellCount() > 0
+          && bloomMightContain(BloomKeys.rowColKey(row, family, qualifier));
+    }
+    return mightContainRow(row);
+  }
+
+  private boolean bloomMightContain(byte[] key) throws IOException {
+    if (bloomIndex == null) {
+      return false;
+    }
+    int i = bloomIndex.lastAtOrBefore((a, off, len) ->
+        BloomKeys.compare(bloomType, a, off, len, key, 0, key.length));
+    if (i < 0) {
+      return false;
+    }
+    Block chunk = readBlock(bloomIndex.handle(i), BlockType.BLOOM_CHUNK);
+    try {
+      return BloomChunk.mightContain(chunk.array(), chunk.offset(), chunk.length(), key, 0,
+          key.length);
+    } catch (IllegalArgumentException e) {
+      throw corrupt(e.getMessage() + " in block at offset " + chunk.handle().offset());
+    }
+  }
+
+  public BlockFileScanner scanner() {
+    return new BlockFileScanner(this);
+  }
+
+  public FileInfoProto fileInfo() {
+    return fileInfo;
+  }
+
+  public long cellCount() {
+    return fileInfo.getCellCount();
+  }
+
+  public long maxSequenceId() {
+    return fileInfo.getMaxSequenceId();
+  }
+
+  /** The first cell's key as a cell with an empty value; null for an empty file. */
+  public Cell firstKey() {
+    return fileInfo.getFirstKey().isEmpty() ? null
+        : SplitCell.keyOnly(fileInfo.getFirstKey().toByteArray(), 0, fileInfo.getFirstKey().size());
+  }
+
+  public Cell lastKey() {
+    return fileInfo.getLastKey().isEmpty() ? null
+        : SplitCell.keyOnly(fileInfo.getLastKey().toByteArray(), 0, fileInfo.getLastKey().size());
+  }
+
+  /** Reads the fixed header of the block at {@code offset}, to learn its size. */
+  void readHeader(long offset, byte[] header) throws IOException {
+    if (offset < 0 || offset + header.length > trailer.dataEnd()) {
+      throw corrupt("block header at offset " + offset + " lies outside the data section");
+    }
+    in.readFully(offset, header, 0, header.length);
+  }
+
+  /** Where the data blocks end: every block before this offset is a data block. */
+  long dataEnd() {
+    return trailer.dataEnd();
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  public long length() {
+    return length;
+  }
+
+  public int indexLevels() {
+    return trailer.indexLevels();
+  }
+
+  @Override
+  public void close() throws IOException {
+    in.close();
+  }
+}

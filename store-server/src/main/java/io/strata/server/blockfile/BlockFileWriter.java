@@ -1,0 +1,214 @@
+package io.strata.server.blockfile;
+
+import com.google.protobuf.ByteString;
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellKeys;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.proto.BlockFileProtos.FileInfoProto;
+import io.strata.common.schema.BloomType;
+import io.strata.common.schema.Compression;
+import io.strata.common.util.ByteOutput;
+import io.strata.server.blockfile.encoding.DataBlockCodec;
+import io.strata.server.blockfile.encoding.DataBlockCodecs;
+import io.strata.server.compress.BlockCompressor;
+import io.strata.server.compress.BlockCompressors;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Writes one immutable block file (docs/formats/block-file.md) from cells appended in strictly
+ * ascending order. {@link #close()} writes the bloom filter, the index, the file info and the
+ * trailer, then forces the file to disk (hsync) before returning: a closed file is durable.
+ * {@link #abort()} removes a partly written file.
+ *
+ * <pre>{@code
+ * try (BlockFileWriter w = BlockFileWriter.create(fs, path, BlockFileOptions.defaults())) {
+ *   for (Cell c : sortedCells) w.append(c);
+ *   w.setMaxSequenceId(flushedSeqId);
+ * }
+ * }</pre>
+ */
+public final class BlockFileWriter implements Closeable {
+  private final FileSystem fs;
+  private final Path path;
+  private final FSDataOutputStream stream;
+  private final BlockWriter blocks;
+  private final BlockFileOptions options;
+  private final BlockCompressor compressor;
+  private final DataBlockCodec codec;
+  private final DataBlockCodec.Encoder encoder;
+  private final ByteOutput block;
+  private final List<IndexEntry> dataIndex = new ArrayList<>();
+  private final BloomFilterWriter bloom;
+  private final ByteOutput uncompressedPayload = new ByteOutput(64);
+  private final FileInfoProto.Builder info = FileInfoProto.newBuilder();
+
+  private KeyValue lastCell;
+  private byte[] firstKeyOfBlock;
+  private byte[] firstKey;
+  private long cellCount;
+  private long minTs = Long.MAX_VALUE;
+  private long maxTs = Long.MIN_VALUE;
+  private long uncompressedBytes;
+  private boolean closed;
+
+  private BlockFileWriter(FileSystem fs, Path path, FSDataOutputStream stream,
+      BlockFileOptions options) {
+    this.fs = fs;
+    this.path = path;
+    this.stream = stream;
+    this.blocks = new BlockWriter(stream);
+    this.options = options;
+    this.compressor = BlockCompressors.forAlgorithm(options.compression());
+    this.codec = DataBlockCodecs.forEncoding(options.encoding());
+    this.encoder = codec.newEncoder();
+    this.block = new ByteOutput(options.blockSize() + 1024);
+    this.bloom = options.bloomType() == BloomType.NONE ? null
+        : new BloomFilterWriter(options.bloomType(), options.bloomErrorRate(),
+            options.bloomChunkBytes());
+  }
+
+  /** Creates the file; fails if it exists, since block files are written once. */
+  public static BlockFileWriter create(FileSystem fs, Path path, BlockFileOptions options)
+      throws IOException {
+    return new BlockFileWriter(fs, path, fs.create(path, false), options);
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  /** Appends a cell; it must sort strictly after the previous one. */
+  public void append(Cell cell) throws IOException {
+    if (closed) {
+      throw new IllegalStateException("block file " + path + " is already closed");
+    }
+    if (lastCell != null && CellComparator.INSTANCE.compare(lastCell, cell) >= 0) {
+      throw new IllegalArgumentException("cells must be appended to " + path
+          + " in strictly ascending order: " + KeyValue.copyOf(cell) + " came after "
+          + lastCell);
+    }
+    if (block.size() == 0) {
+      firstKeyOfBlock = CellKeys.key(cell);
+      if (firstKey == null) {
+        firstKey = firstKeyOfBlock;
+      }
+    }
+    encoder.encode(cell, block);
+    if (bloom != null) {
+      bloom.add(cell);
+    }
+    lastCell = KeyValue.copyOf(cell);
+    cellCount++;
+    minTs = Math.min(minTs, cell.getTimestamp());
+    maxTs = Math.max(maxTs, cell.getTimestamp());
+    if (block.size() >= options.blockSize()) {
+      finishDataBlock();
+    }
+  }
+
+  private void finishDataBlock() throws IOException {
+    if (block.size() == 0) {
+      return;
+    }
+    uncompressedBytes += block.size();
+    BlockHandle h = blocks.write(BlockType.DATA, compressor, codec.id(), block);
+    dataIndex.add(new IndexEntry(firstKeyOfBlock, h));
+    block.reset();
+    encoder.reset();
+  }
+
+  /** Highest WAL sequence id of the edits in this file; recorded in the file info. */
+  public void setMaxSequenceId(long seqId) {
+    info.setMaxSequenceId(seqId);
+  }
+
+  /** Extra file-info entries for the layers above. */
+  public void putExtra(String name, byte[] value) {
+    info.putExtra(name, ByteString.copyFrom(value));
+  }
+
+  public long cellCount() {
+    return cellCount;
+  }
+
+  /** Bytes written so far. */
+  public long position() {
+    return blocks.position();
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      finishDataBlock();
+      long dataEnd = blocks.position();
+      BlockCompressor none = BlockCompressors.forAlgorithm(Compression.NONE);
+      BlockHandle bloomIndex = null;
+      if (bloom != null) {
+        List<IndexEntry> chunks =
+            bloom.finish(payload -> blocks.write(BlockType.BLOOM_CHUNK, none, 0, payload));
+        if (!chunks.isEmpty()) {
+          uncompressedPayload.reset();
+          IndexBlock.write(uncompressedPayload, chunks);
+          bloomIndex = blocks.write(BlockType.BLOOM_INDEX, none, 0, uncompressedPayload);
+        }
+      }
+      IndexLevels.Root root = IndexLevels.write(dataIndex, options.indexBlockSize(),
+          (type, entries) -> {
+            uncompressedPayload.reset();
+            IndexBlock.write(uncompressedPayload, entries);
+            return blocks.write(type, none, 0, uncompressedPayload);
+          });
+      info.setKeyEncodingVersion(KeyValue.ENCODING_VERSION)
+          .setCellCount(cellCount)
+          .setMinTimestamp(cellCount == 0 ? 0 : minTs)
+          .setMaxTimestamp(cellCount == 0 ? 0 : maxTs)
+          .setCompression(options.compression().name())
+          .setDataBlockEncoding(options.encoding().name())
+          .setBloomType(options.bloomType().name())
+          .setBloomErrorRate(options.bloomErrorRate())
+          .setBloomKeyCount(bloom == null ? 0 : bloom.keyCount())
+          .setDataBlockCount(dataIndex.size())
+          .setUncompressedDataBytes(uncompressedBytes)
+          .setCreatedMillis(System.currentTimeMillis());
+      if (firstKey != null) {
+        info.setFirstKey(ByteString.copyFrom(firstKey))
+            .setLastKey(ByteString.copyFrom(CellKeys.key(lastCell)));
+      }
+      uncompressedPayload.reset();
+      uncompressedPayload.write(info.build().toByteArray());
+      BlockHandle fileInfo = blocks.write(BlockType.FILE_INFO, none, 0, uncompressedPayload);
+      byte[] trailer = new Trailer(BlockFormat.VERSION, dataEnd, root.handle(), root.levels(),
+          bloomIndex, fileInfo, dataIndex.size()).encode();
+      blocks.writeRaw(trailer, 0, trailer.length);
+      stream.hsync();
+    } finally {
+      stream.close();
+    }
+  }
+
+  /** Abandons the file: closes the stream and deletes what was written. */
+  public void abort() {
+    closed = true;
+    try {
+      stream.close();
+    } catch (IOException ignored) {
+      // The file is deleted next; a failed close changes nothing.
+    }
+    try {
+      fs.delete(path, false);
+    } catch (IOException ignored) {
+      // Left-over partial files carry no trailer and are never opened as block files.
+    }
+  }
+}
