@@ -31,6 +31,20 @@ public final class CellKeys {
     out.write(c.getType().code());
   }
 
+  /** Writes the whole cell in the key encoding: lengths, key, value, tags. */
+  public static void writeCell(Cell c, ByteOutput out) {
+    if (c instanceof KeyValue kv) {
+      out.write(kv.getBuffer(), kv.getOffset(), kv.getLength());
+      return;
+    }
+    out.writeInt(keyLength(c));
+    out.writeInt(c.getValueLength());
+    writeKey(c, out);
+    out.write(c.getValueArray(), c.getValueOffset(), c.getValueLength());
+    out.writeShort(c.getTagsLength());
+    out.write(c.getTagsArray(), c.getTagsOffset(), c.getTagsLength());
+  }
+
   public static byte[] key(Cell c) {
     if (c instanceof KeyValue kv) {
       return Bytes.copy(kv.getBuffer(), kv.getKeyOffset(), kv.getKeyLength());

@@ -26,16 +26,7 @@ final class NoneCodec implements DataBlockCodec {
 
       @Override
       public void encode(Cell c, ByteOutput out) {
-        if (c instanceof KeyValue kv) {
-          out.write(kv.getBuffer(), kv.getOffset(), kv.getLength());
-          return;
-        }
-        out.writeInt(CellKeys.keyLength(c));
-        out.writeInt(c.getValueLength());
-        CellKeys.writeKey(c, out);
-        out.write(c.getValueArray(), c.getValueOffset(), c.getValueLength());
-        out.writeShort(c.getTagsLength());
-        out.write(c.getTagsArray(), c.getTagsOffset(), c.getTagsLength());
+        CellKeys.writeCell(c, out);
       }
     };
   }

@@ -1,0 +1,34 @@
+package io.strata.common.conf;
+
+import java.time.Duration;
+
+/** Keys of a region server's write-ahead log. */
+public final class WalKeys {
+  public static final String SECTION = "Write-ahead log";
+
+  public static final ConfigKey<Long> ROLL_SIZE = ConfigKey.size("strata.wal.roll.size", "128m",
+      "Start a new WAL file once the current one reaches this size. Smaller files are archived "
+          + "sooner after flushes; larger ones roll less often.");
+
+  public static final ConfigKey<Duration> ROLL_PERIOD = ConfigKey.duration(
+      "strata.wal.roll.period", "1h",
+      "Start a new WAL file once the current one is this old, even if it is small, so old "
+          + "files can be archived.");
+
+  public static final ConfigKey<Integer> RING_SIZE = ConfigKey.integer("strata.wal.ring.size",
+      16384, "slots",
+      "Slots in the WAL's append ring buffer (rounded up to a power of two). Writers wait when "
+          + "it is full.");
+
+  public static final ConfigKey<Duration> ASYNC_FLUSH_INTERVAL = ConfigKey.duration(
+      "strata.wal.async.flush.interval", "1s",
+      "How often edits written with ASYNC_WAL durability are flushed to the file system when "
+          + "no synchronous edit flushes them first.");
+
+  public static final ConfigKey<Duration> SYNC_TIMEOUT = ConfigKey.duration(
+      "strata.wal.sync.timeout", "5m",
+      "How long a writer waits for the WAL sync covering its edit. Past it the write fails "
+          + "unacknowledged (its outcome is unknown) instead of hanging on a stuck disk.");
+
+  private WalKeys() {}
+}

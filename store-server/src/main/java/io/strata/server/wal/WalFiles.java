@@ -1,0 +1,78 @@
+package io.strata.server.wal;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Which WAL files hold unflushed edits of which users (regions). A file other than the current
+ * one is archived once every user's flushed sequence id covers the highest sequence id the file
+ * holds for it. Thread-safe: the WAL consumer records edits, flushing threads report flushes.
+ */
+final class WalFiles {
+  private static final Logger LOG = LoggerFactory.getLogger(WalFiles.class);
+
+  private final FileSystem fs;
+  private final Path archiveDir;
+  private final String archivePrefix;
+  // @GuardedBy("this"): file -> user -> highest sequence id written there, oldest file first.
+  private final LinkedHashMap<Path, Map<String, Long>> highestSeqByFile = new LinkedHashMap<>();
+  // @GuardedBy("this"): user -> highest sequence id whose edits are safely in block files.
+  private final Map<String, Long> flushedSeq = new HashMap<>();
+
+  WalFiles(FileSystem fs, Path archiveDir, String archivePrefix) {
+    this.fs = fs;
+    this.archiveDir = archiveDir;
+    this.archivePrefix = archivePrefix;
+  }
+
+  synchronized void opened(Path file) {
+    highestSeqByFile.put(file, new HashMap<>());
+  }
+
+  synchronized void written(Path file, String user, long seqId) {
+    highestSeqByFile.get(file).merge(user, seqId, Math::max);
+  }
+
+  synchronized void flushed(String user, long seqId) {
+    flushedSeq.merge(user, seqId, Math::max);
+  }
+
+  /** Archives every non-current file whose edits are all flushed; returns what it moved. */
+  synchronized List<Path> archiveFlushed(Path current) throws IOException {
+    List<Path> archived = new ArrayList<>();
+    Iterator<Map.Entry<Path, Map<String, Long>>> it = highestSeqByFile.entrySet().iterator();
+    while (it.hasNext()) {
+      Map.Entry<Path, Map<String, Long>> e = it.next();
+      if (e.getKey().equals(current)) {
+        break;
+      }
+      boolean allFlushed = e.getValue().entrySet().stream()
+          .allMatch(u -> flushedSeq.getOrDefault(u.getKey(), -1L) >= u.getValue());
+      if (!allFlushed) {
+        continue;
+      }
+      fs.mkdirs(archiveDir);
+      Path target = new Path(archiveDir, archivePrefix + "." + e.getKey().getName());
+      if (!fs.rename(e.getKey(), target)) {
+        throw new IOException("could not archive WAL " + e.getKey() + " to " + target);
+      }
+      LOG.info("archived WAL {} to {}", e.getKey(), target);
+      archived.add(target);
+      it.remove();
+    }
+    return archived;
+  }
+
+  synchronized List<Path> liveFiles() {
+    return new ArrayList<>(highestSeqByFile.keySet());
+  }
+}

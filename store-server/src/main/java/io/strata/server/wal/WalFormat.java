@@ -1,0 +1,93 @@
+package io.strata.server.wal;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.strata.common.proto.WalProtos.WalEntryHeaderProto;
+import io.strata.common.proto.WalProtos.WalHeaderProto;
+import io.strata.common.util.ByteOutput;
+import io.strata.common.util.Bytes;
+import io.strata.common.util.VarInts;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.zip.CRC32C;
+
+/**
+ * The WAL file format, specified in docs/formats/wal.md:
+ *
+ * <pre>
+ * file   := magic "STRATAWL" | version u32 | header length u32 | WalHeaderProto | crc32c u32
+ *           entry*
+ * entry  := payload length u32 | crc32c(payload length) u32 | crc32c(payload) u32 | payload
+ * payload:= header length vint | WalEntryHeaderProto | cells in the key encoding
+ * </pre>
+ *
+ * The length has its own checksum so that a damaged length is told apart from a torn tail.
+ */
+final class WalFormat {
+  static final byte[] MAGIC = "STRATAWL".getBytes(StandardCharsets.US_ASCII);
+  static final int VERSION = 1;
+  static final int PREAMBLE = 12;
+  /** Larger payloads are refused on write and taken as damage on read. */
+  static final int MAX_ENTRY = 256 * 1024 * 1024;
+
+  private WalFormat() {}
+
+  static byte[] fileHeader(WalHeaderProto header) {
+    byte[] h = header.toByteArray();
+    ByteOutput out = new ByteOutput(20 + h.length);
+    out.write(MAGIC);
+    out.writeInt(VERSION);
+    out.writeInt(h.length);
+    out.write(h);
+    out.writeInt(crc(out.array(), 0, out.size()));
+    return out.toByteArray();
+  }
+
+  static int crc(byte[] b, int off, int len) {
+    CRC32C c = new CRC32C();
+    c.update(b, off, len);
+    return (int) c.getValue();
+  }
+
+  /**
+   * Appends one entry to {@code out}. The cells are written by {@code cellWriter}, which adds
+   * {@code cellCount} cells in the key encoding.
+   */
+  static void writeEntry(ByteOutput out, String region, long seqId, long writeTime, int cellCount,
+      java.util.function.Consumer<ByteOutput> cellWriter) {
+    int start = out.size();
+    out.writeInt(0);
+    out.writeInt(0);
+    out.writeInt(0);
+    byte[] header = WalEntryHeaderProto.newBuilder().setRegion(region).setSequenceId(seqId)
+        .setWriteTimeMillis(writeTime).setCellCount(cellCount).build().toByteArray();
+    out.writeVarInt(header.length);
+    out.write(header);
+    cellWriter.accept(out);
+    int payloadLength = out.size() - start - PREAMBLE;
+    if (payloadLength > MAX_ENTRY) {
+      throw new IllegalArgumentException("a WAL entry of " + payloadLength + " bytes exceeds the "
+          + MAX_ENTRY + "-byte limit; write fewer or smaller cells at once");
+    }
+    byte[] b = out.array();
+    Bytes.putInt(b, start, payloadLength);
+    Bytes.putInt(b, start + 4, crc(b, start, 4));
+    Bytes.putInt(b, start + 8, crc(b, start + PREAMBLE, payloadLength));
+  }
+
+  /** Parses the entry header at the start of a payload; returns it, setting pos past it. */
+  static WalEntryHeaderProto readEntryHeader(byte[] payload, int[] pos, int limit)
+      throws InvalidProtocolBufferException {
+    int len = VarInts.readVarInt(payload, pos, limit);
+    if (pos[0] + len > limit) {
+      throw new InvalidProtocolBufferException("entry header runs past the entry");
+    }
+    WalEntryHeaderProto h = WalEntryHeaderProto.parseFrom(
+        java.nio.ByteBuffer.wrap(payload, pos[0], len));
+    pos[0] += len;
+    return h;
+  }
+
+  static boolean isMagic(byte[] b) {
+    return Arrays.equals(b, 0, MAGIC.length, MAGIC, 0, MAGIC.length);
+  }
+}

@@ -1,0 +1,263 @@
+package io.strata.server.wal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.schema.Durability;
+import io.strata.common.util.Bytes;
+import io.strata.server.fs.FaultInjectingFileSystem;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WalTest {
+  @TempDir
+  java.nio.file.Path tmp;
+
+  private FaultInjectingFileSystem fs;
+  private Path dir;
+  private Path archive;
+  private final List<Wal> opened = new ArrayList<>();
+
+  @BeforeEach
+  void setUp() throws Exception {
+    fs = new FaultInjectingFileSystem(FileSystem.getLocal(new Configuration()).getRaw());
+    dir = new Path(tmp.toUri().toString(), "wals/server1");
+    archive = new Path(tmp.toUri().toString(), "oldWALs");
+  }
+
+  @AfterEach
+  void tearDown() throws IOException {
+    for (Wal w : opened) {
+      w.close();
+    }
+  }
+
+  private Wal open(WalOptions options, long firstSeq) throws IOException {
+    Wal w = new Wal(fs, dir, archive, "server1", options, firstSeq, InstantSource.system());
+    opened.add(w);
+    return w;
+  }
+
+  private static WalOptions options(long rollSize) {
+    return new WalOptions(rollSize, Duration.ofHours(1), 1024, Duration.ofMillis(50),
+        Duration.ofSeconds(30));
+  }
+
+  static KeyValue cell(String row, String value) {
+    return KeyValue.of(Bytes.toBytes(row), Bytes.toBytes("f"), Bytes.toBytes("q"), 1L,
+        CellType.PUT, Bytes.toBytes(value));
+  }
+
+  static List<WalEntry> readAll(FileSystem fs, List<Path> files) throws IOException {
+    List<WalEntry> all = new ArrayList<>();
+    for (Path p : files) {
+      try (WalReader r = WalReader.open(fs, p)) {
+        WalEntry e;
+        while ((e = r.next()) != null) {
+          all.add(e);
+        }
+      }
+    }
+    return all;
+  }
+
+  private List<Path> walFiles() throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (var st : fs.listStatus(dir)) {
+      files.add(st.getPath());
+    }
+    files.sort(null);
+    return files;
+  }
+
+  @Test
+  void concurrentSyncedEditsAreAllReadBackWithTheirSequenceIds() throws Exception {
+    Wal wal = open(options(128L << 20), 1000);
+    Map<Long, String> acknowledged = new ConcurrentHashMap<>();
+    ExecutorService pool = Executors.newFixedThreadPool(16);
+    List<Future<?>> futures = new ArrayList<>();
+    for (int t = 0; t < 16; t++) {
+      int thread = t;
+      futures.add(pool.submit(() -> {
+        for (int i = 0; i < 200; i++) {
+          String row = "t" + thread + "-" + i;
+          WalTicket ticket = wal.append("region-" + (thread % 3),
+              List.of(cell(row, "v" + i), cell(row + "x", "w")), Durability.SYNC_WAL);
+          ticket.awaitDurable();
+          acknowledged.put(ticket.sequenceId(), row);
+        }
+        return null;
+      }));
+    }
+    for (Future<?> f : futures) {
+      f.get();
+    }
+    pool.shutdown();
+    wal.close();
+    List<WalEntry> entries = readAll(fs, walFiles());
+    assertEquals(3200, entries.size());
+    Map<Long, String> read = new TreeMap<>();
+    long previous = -1;
+    for (WalEntry e : entries) {
+      assertTrue(e.sequenceId() > previous, "sequence ids ascend in the file");
+      previous = e.sequenceId();
+      assertEquals(2, e.cells().size());
+      read.put(e.sequenceId(), Bytes.toString(e.cells().get(0).getRowArray(),
+          e.cells().get(0).getRowOffset(), e.cells().get(0).getRowLength()));
+    }
+    assertEquals(new TreeMap<>(acknowledged), read);
+    assertEquals(1000, read.keySet().iterator().next());
+    // Group commit: far fewer syncs than edits.
+    assertTrue(fs.hflushes.get() < 3200, fs.hflushes.get() + " syncs for 3200 edits");
+  }
+
+  @Test
+  void groupCommitSharesOneSyncAmongWaitingWriters() throws Exception {
+    fs.syncDelayMillis = 20;
+    Wal wal = open(options(128L << 20), 1);
+    ExecutorService pool = Executors.newFixedThreadPool(32);
+    List<Future<?>> futures = new ArrayList<>();
+    for (int t = 0; t < 32; t++) {
+      int thread = t;
+      futures.add(pool.submit(() -> {
+        for (int i = 0; i < 10; i++) {
+          wal.append("r", List.of(cell("t" + thread + "-" + i, "v")), Durability.SYNC_WAL)
+              .awaitDurable();
+        }
+        return null;
+      }));
+    }
+    for (Future<?> f : futures) {
+      f.get();
+    }
+    pool.shutdown();
+    // 320 edits; with 20 ms syncs, one sync covers the edits of many waiting writers.
+    assertTrue(fs.hflushes.get() < 160, fs.hflushes.get() + " syncs for 320 edits");
+  }
+
+  @Test
+  void fsyncEditsForceTheFile() throws Exception {
+    Wal wal = open(options(128L << 20), 1);
+    wal.append("r", List.of(cell("a", "1")), Durability.FSYNC_WAL).awaitDurable();
+    assertEquals(1, fs.hsyncs.get());
+    wal.append("r", List.of(cell("b", "2")), Durability.SYNC_WAL).awaitDurable();
+    assertEquals(1, fs.hsyncs.get());
+  }
+
+  @Test
+  void skipWalEditsGetSequenceIdsButAreNotWritten() throws Exception {
+    Wal wal = open(options(128L << 20), 10);
+    WalTicket skipped = wal.append("r", List.of(cell("a", "1")), Durability.SKIP_WAL);
+    WalTicket kept = wal.append("r", List.of(cell("b", "2")), Durability.SYNC_WAL);
+    kept.awaitDurable();
+    skipped.awaitDurable();
+    assertEquals(10, skipped.sequenceId());
+    assertEquals(11, kept.sequenceId());
+    wal.close();
+    List<WalEntry> entries = readAll(fs, walFiles());
+    assertEquals(1, entries.size());
+    assertEquals(11, entries.get(0).sequenceId());
+  }
+
+  @Test
+  void asyncEditsReachTheFileWithoutAnyoneWaiting() throws Exception {
+    Wal wal = open(options(128L << 20), 1);
+    WalTicket t = wal.append("r", List.of(cell("a", "1")), Durability.ASYNC_WAL);
+    assertTrue(t.durableFuture().isDone());
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (readAll(fs, walFiles()).isEmpty()) {
+      assertTrue(System.nanoTime() < deadline, "async edit never flushed");
+      Thread.onSpinWait();
+    }
+    assertEquals(1, readAll(fs, walFiles()).size());
+  }
+
+  @Test
+  void aFailedSyncFailsTheEditAndTheNextEditGoesToANewFile() throws Exception {
+    Wal wal = open(options(128L << 20), 1);
+    wal.append("r", List.of(cell("a", "1")), Durability.SYNC_WAL).awaitDurable();
+    fs.failSyncs.set(1);
+    WalTicket failed = wal.append("r", List.of(cell("b", "2")), Durability.SYNC_WAL);
+    IOException e = assertThrows(IOException.class, failed::awaitDurable);
+    assertEquals("injected sync failure", e.getMessage());
+    WalTicket next = wal.append("r", List.of(cell("c", "3")), Durability.SYNC_WAL);
+    next.awaitDurable();
+    assertEquals(2, walFiles().size());
+    wal.close();
+    List<WalEntry> second = readAll(fs, List.of(walFiles().get(1)));
+    assertEquals(1, second.size());
+    assertEquals(next.sequenceId(), second.get(0).sequenceId());
+  }
+
+  @Test
+  void rollsBySizeAndArchivesFilesOnceTheirRegionsFlushed() throws Exception {
+    Wal wal = open(options(4096), 1);
+    long lastA = 0;
+    long lastB = 0;
+    for (int i = 0; i < 200; i++) {
+      WalTicket a = wal.append("A", List.of(cell("a" + i, "x".repeat(50))), Durability.SYNC_WAL);
+      a.awaitDurable();
+      lastA = a.sequenceId();
+      if (i < 20) {
+        WalTicket b = wal.append("B", List.of(cell("b" + i, "y")), Durability.SYNC_WAL);
+        b.awaitDurable();
+        lastB = b.sequenceId();
+      }
+    }
+    wal.append("A", List.of(cell("last", "z")), Durability.SYNC_WAL).awaitDurable();
+    int live = wal.liveFiles().size();
+    assertTrue(live > 3, live + " files");
+    wal.regionFlushed("A", lastA + 1);
+    // B's edits are still only in the first file(s): those must stay; later ones may go.
+    List<Path> stillLive = wal.liveFiles();
+    assertTrue(stillLive.size() < live, "nothing archived");
+    assertTrue(stillLive.contains(new Path(dir, String.format("wal.%020d", 1))));
+    wal.regionFlushed("B", lastB);
+    assertEquals(1, wal.liveFiles().size(), "only the current file remains");
+    assertEquals(live - 1, fs.listStatus(archive).length);
+  }
+
+  @Test
+  void sequenceIdsNeverGoBackward() throws Exception {
+    Wal wal = open(options(128L << 20), 5);
+    assertEquals(5, wal.append("r", List.of(cell("a", "1")), Durability.SKIP_WAL).sequenceId());
+    wal.advanceSequenceIdTo(100);
+    assertEquals(100, wal.append("r", List.of(cell("a", "1")), Durability.SKIP_WAL).sequenceId());
+    wal.advanceSequenceIdTo(50);
+    assertEquals(101, wal.append("r", List.of(cell("a", "1")), Durability.SKIP_WAL).sequenceId());
+  }
+
+  @Test
+  void closedWalRefusesEdits() throws Exception {
+    Wal wal = open(options(128L << 20), 1);
+    wal.close();
+    assertEquals("the WAL of server1 is closed; the write is not accepted",
+        assertThrows(IOException.class,
+            () -> wal.append("r", List.of(cell("a", "1")), Durability.SYNC_WAL)).getMessage());
+    // A new instance over the same directory continues after the files already there.
+    Wal next = open(options(1 << 20), 1);
+    assertEquals(List.of(new Path(dir, String.format("wal.%020d", 2))), next.liveFiles());
+    assertEquals("resolve USE_DEFAULT to the table's durability before appending to the WAL",
+        assertThrows(IllegalArgumentException.class,
+            () -> next.append("r", List.of(), Durability.USE_DEFAULT)).getMessage());
+  }
+}
