@@ -33,10 +33,11 @@ final class LayeringRules {
             .because("the shell uses only the client's public API")
             .allowEmptyShould(true),
         noClasses().that().resideInAnyPackage(base + ".server.blockfile..",
-                base + ".server.cache..", base + ".server.wal..", base + ".server.fs..")
+                base + ".server.cache..", base + ".server.wal..", base + ".server.fs..",
+                base + ".server.memstore..", base + ".server.compress..")
             .should().dependOnClassesThat().resideInAnyPackage(base + ".server.region..",
                 base + ".server.master..", base + ".server.rpc..")
-            .because("block files, the block cache and the WAL know nothing of regions")
+            .because("block files, the block cache, the WAL and the memstore know nothing of regions")
             .allowEmptyShould(true));
   }
 }

@@ -1,0 +1,105 @@
+package io.strata.server.memstore;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.KeyValue;
+import java.util.Iterator;
+import java.util.NavigableSet;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One generation of a memstore: a concurrent skip list of cells whose bytes live in an MSLAB.
+ * Reference counted: the memstore holds one reference while the segment is active or being
+ * flushed, and each reader holds one while it iterates; the MSLAB's chunks go back to the pool
+ * only when the last reference is released, so a reader never sees a recycled chunk.
+ */
+public final class Segment {
+  private final ConcurrentSkipListSet<SequencedCell> cells =
+      new ConcurrentSkipListSet<>(SequencedCell.ORDER);
+  private final MemStoreLab lab;
+  private final AtomicLong dataSize = new AtomicLong();
+  private final AtomicLong maxWalSequenceId = new AtomicLong(-1);
+  private final AtomicInteger refs = new AtomicInteger(1);
+
+  Segment(ChunkPool pool) {
+    this.lab = new MemStoreLab(pool);
+  }
+
+  /** Copies the cell in and indexes it under {@code writeNumber}. */
+  SequencedCell add(Cell c, long writeNumber) {
+    SequencedCell sc = new SequencedCell(lab.copy(c), writeNumber);
+    if (cells.add(sc)) {
+      dataSize.addAndGet(sc.cell().getLength());
+    }
+    return sc;
+  }
+
+  /** Takes back a cell whose edit failed (it was never visible). */
+  boolean remove(SequencedCell sc) {
+    if (cells.remove(sc)) {
+      dataSize.addAndGet(-sc.cell().getLength());
+      return true;
+    }
+    return false;
+  }
+
+  void noteWalSequenceId(long seqId) {
+    maxWalSequenceId.accumulateAndGet(seqId, Math::max);
+  }
+
+  /** Highest WAL sequence id of the edits in this segment; -1 if none were logged. */
+  public long maxWalSequenceId() {
+    return maxWalSequenceId.get();
+  }
+
+  /** Encoded bytes of the cells held. */
+  public long dataSize() {
+    return dataSize.get();
+  }
+
+  public int cellCount() {
+    return cells.size();
+  }
+
+  public boolean isEmpty() {
+    return cells.isEmpty();
+  }
+
+  /** Every cell in order (newest first among equal keys); read under a reference. */
+  public NavigableSet<SequencedCell> cells() {
+    return cells;
+  }
+
+  /** Cells at or after {@code key}, in order. */
+  public Iterator<SequencedCell> iteratorFrom(Cell key) {
+    return cells.tailSet(new SequencedCell(KeyValue.copyOf(key), Long.MAX_VALUE), true).iterator();
+  }
+
+  /** Takes a reference for reading; false if the segment is already released. */
+  public boolean retain() {
+    while (true) {
+      int n = refs.get();
+      if (n == 0) {
+        return false;
+      }
+      if (refs.compareAndSet(n, n + 1)) {
+        return true;
+      }
+    }
+  }
+
+  /** Drops a reference; the last one returns the MSLAB chunks to the pool. */
+  public void release() {
+    int n = refs.decrementAndGet();
+    if (n == 0) {
+      lab.release();
+    } else if (n < 0) {
+      throw new IllegalStateException("segment released more often than retained");
+    }
+  }
+
+  int chunkCount() {
+    return lab.chunkCount();
+  }
+}

@@ -1,0 +1,154 @@
+package io.strata.server.memstore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellKeys;
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.util.Bytes;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class MemStoreTest {
+  private static KeyValue cell(String row, String q, long ts, String value) {
+    return KeyValue.of(Bytes.toBytes(row), Bytes.toBytes("f"), Bytes.toBytes(q), ts,
+        CellType.PUT, Bytes.toBytes(value));
+  }
+
+  private static List<String> contents(Iterator<SequencedCell> it) {
+    List<String> out = new ArrayList<>();
+    it.forEachRemaining(c -> out.add(c.cell() + "=" + Bytes.toString(c.getValueArray(),
+        c.getValueOffset(), c.getValueLength()) + "@" + c.writeNumber()));
+    return out;
+  }
+
+  @Test
+  void cellsComeBackInCellOrderNewestWriteFirst() {
+    MemStore m = new MemStore(new ChunkPool(4096, 4));
+    List<KeyValue> cells = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      cells.add(cell("r" + (i % 7), "q" + (i % 3), 100 + i % 2, "v" + i));
+    }
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < cells.size(); i++) {
+      order.add(i);
+    }
+    Collections.shuffle(order, new Random(3));
+    for (int i : order) {
+      m.add(cells.get(i), i + 1, 1000 + i);
+    }
+    List<SequencedCell> expected = new ArrayList<>();
+    for (int i = 0; i < cells.size(); i++) {
+      expected.add(new SequencedCell(cells.get(i), i + 1));
+    }
+    expected.sort(SequencedCell.ORDER);
+    List<Segment> segments = m.retainSegments();
+    assertEquals(1, segments.size());
+    List<String> actual = contents(segments.get(0).cells().iterator());
+    assertEquals(contents(expected.iterator()), actual);
+    // Equal keys written twice keep both, newer write first.
+    SequencedCell first = segments.get(0).cells().first();
+    assertEquals("r0/f:q0/101/PUT/vlen=3", first.cell().toString()); // i = 21: newest timestamp
+    assertEquals(22, first.writeNumber());
+    assertEquals(1000 + 49, segments.get(0).maxWalSequenceId());
+    segments.forEach(Segment::release);
+  }
+
+  @Test
+  void iteratorFromStartsAtTheFirstCellAtOrAfterTheKey() {
+    MemStore m = new MemStore(new ChunkPool(4096, 4));
+    m.add(cell("a", "q", 1, "1"), 1, 1);
+    m.add(cell("c", "q", 1, "2"), 2, 2);
+    m.add(cell("e", "q", 1, "3"), 3, 3);
+    Segment s = m.retainSegments().get(0);
+    assertEquals(List.of("c/f:q/1/PUT/vlen=1=2@2", "e/f:q/1/PUT/vlen=1=3@3"),
+        contents(s.iteratorFrom(CellKeys.firstOnRow(Bytes.toBytes("b")))));
+    assertEquals(List.of("c/f:q/1/PUT/vlen=1=2@2", "e/f:q/1/PUT/vlen=1=3@3"),
+        contents(s.iteratorFrom(CellKeys.firstOnRow(Bytes.toBytes("c")))));
+    assertEquals(List.of(), contents(s.iteratorFrom(CellKeys.firstOnRow(Bytes.toBytes("f")))));
+    s.release();
+  }
+
+  @Test
+  void theMslabCopiesCellsIntoSharedChunks() {
+    ChunkPool pool = new ChunkPool(4096, 4);
+    MemStore m = new MemStore(pool);
+    byte[] value = Bytes.toBytes("original");
+    KeyValue source = KeyValue.of(Bytes.toBytes("r"), Bytes.toBytes("f"), Bytes.toBytes("q"), 1,
+        CellType.PUT, value);
+    SequencedCell stored = m.add(source, 1, 1);
+    source.getBuffer()[source.getValueOffset()] = 'X'; // the caller reuses its array
+    assertEquals("original", Bytes.toString(stored.getValueArray(), stored.getValueOffset(),
+        stored.getValueLength()));
+    for (int i = 0; i < 300; i++) {
+      m.add(cell("row" + i, "q", 1, "v"), i + 2, i + 2);
+    }
+    Segment s = m.retainSegments().get(0);
+    // 301 cells of 29 to 33 bytes (9,223 bytes) share three 4 KiB chunks, not 301 arrays.
+    assertEquals(3, s.chunkCount());
+    s.release();
+  }
+
+  @Test
+  void snapshotChunksReturnToThePoolOnlyAfterTheLastReaderLetsGo() {
+    ChunkPool pool = new ChunkPool(4096, 4);
+    MemStore m = new MemStore(pool);
+    for (int i = 0; i < 10; i++) {
+      m.add(cell("row" + i, "q", 1, "v"), i + 1, i + 1);
+    }
+    List<Segment> reader = m.retainSegments();
+    Segment snap = m.snapshot();
+    assertSame(snap, reader.get(0));
+    m.add(cell("later", "q", 1, "v"), 11, 11);
+    List<Segment> both = m.retainSegments();
+    assertEquals(2, both.size());
+    both.forEach(Segment::release);
+    m.clearSnapshot(snap);
+    assertEquals(0, pool.idleChunks(), "a reader still holds the snapshot");
+    assertEquals(10, snap.cellCount());
+    reader.forEach(Segment::release);
+    assertEquals(1, pool.idleChunks());
+    assertTrue(!snap.retain(), "a released segment cannot be retained again");
+    // The next segment reuses the pooled chunk.
+    long created = pool.chunksCreated();
+    m.snapshot();
+    m.add(cell("again", "q", 1, "v"), 12, 12);
+    assertEquals(created, pool.chunksCreated());
+    assertEquals(1, pool.chunksReused());
+  }
+
+  @Test
+  void aFailedFlushGetsTheSameSnapshotAgain() {
+    MemStore m = new MemStore(new ChunkPool(4096, 4));
+    m.add(cell("a", "q", 1, "v"), 1, 1);
+    Segment first = m.snapshot();
+    m.add(cell("b", "q", 1, "v"), 2, 2);
+    assertSame(first, m.snapshot(), "the unflushed snapshot is retried first");
+    m.clearSnapshot(first);
+    Segment second = m.snapshot();
+    assertEquals(1, second.cellCount());
+    assertEquals(0, CellComparator.INSTANCE.compareRow(second.cells().first(), Bytes.toBytes("b")));
+  }
+
+  @Test
+  void rollbackRemovesTheCellsOfAFailedEdit() {
+    MemStore m = new MemStore(new ChunkPool(4096, 4));
+    m.add(cell("a", "q", 1, "keep"), 1, 1);
+    long before = m.dataSize();
+    List<SequencedCell> failed = List.of(m.add(cell("b", "q", 1, "x"), 2, 2),
+        m.add(cell("c", "q", 1, "y"), 2, 2));
+    assertTrue(m.dataSize() > before);
+    m.rollback(failed);
+    assertEquals(before, m.dataSize());
+    Segment s = m.retainSegments().get(0);
+    assertEquals(1, s.cellCount());
+    s.release();
+  }
+}
