@@ -26,12 +26,20 @@ public final class Segment {
     this.lab = new MemStoreLab(pool);
   }
 
-  /** Copies the cell in and indexes it under {@code writeNumber}. */
+  /**
+   * Copies the cell in and indexes it under {@code writeNumber}. The same key twice in one edit
+   * (same write number): the later cell replaces the earlier, which no reader has seen yet.
+   */
   SequencedCell add(Cell c, long writeNumber) {
     SequencedCell sc = new SequencedCell(lab.copy(c), writeNumber);
-    if (cells.add(sc)) {
-      dataSize.addAndGet(sc.cell().getLength());
+    while (!cells.add(sc)) {
+      SequencedCell earlier = cells.ceiling(sc);
+      if (earlier != null && SequencedCell.ORDER.compare(earlier, sc) == 0
+          && cells.remove(earlier)) {
+        dataSize.addAndGet(-earlier.cell().getLength());
+      }
     }
+    dataSize.addAndGet(sc.cell().getLength());
     return sc;
   }
 

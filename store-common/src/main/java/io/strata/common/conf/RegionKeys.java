@@ -1,0 +1,30 @@
+package io.strata.common.conf;
+
+import java.time.Duration;
+
+/** Keys of regions and their memstores on a region server. */
+public final class RegionKeys {
+  public static final String SECTION = "Regions and memstores";
+
+  public static final ConfigKey<Long> MEMSTORE_FLUSH_SIZE = ConfigKey.size(
+      "strata.memstore.flush.size", "128m",
+      "Flush a region's memstores to block files once together they hold this much. A table's "
+          + "MEMSTORE_FLUSHSIZE overrides it.");
+
+  public static final ConfigKey<Duration> ROW_LOCK_TIMEOUT = ConfigKey.duration(
+      "strata.region.row.lock.timeout", "30s",
+      "How long a mutation waits for the lock of a row another mutation holds before failing "
+          + "with a retryable server-busy error.");
+
+  public static final ConfigKey<Long> MSLAB_CHUNK_SIZE = ConfigKey.size(
+      "strata.memstore.mslab.chunk.size", "2m",
+      "Size of the chunks memstore cells are copied into (MSLAB). Cells above a quarter of it "
+          + "get their own array.");
+
+  public static final ConfigKey<Integer> MSLAB_POOL_CHUNKS = ConfigKey.integer(
+      "strata.memstore.mslab.pool.chunks", 256, "chunks",
+      "Idle MSLAB chunks kept for reuse after flushes, so flushed memory is recycled instead of "
+          + "fragmenting the heap.");
+
+  private RegionKeys() {}
+}

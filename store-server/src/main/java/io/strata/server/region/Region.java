@@ -1,0 +1,416 @@
+package io.strata.server.region;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellKeys;
+import io.strata.common.cell.CellLimits;
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.error.NoSuchFamilyException;
+import io.strata.common.schema.ColumnFamilyDescriptor;
+import io.strata.common.schema.Durability;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.SchemaCodec;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.util.Bytes;
+import io.strata.server.memstore.Mvcc;
+import io.strata.server.memstore.Segment;
+import io.strata.server.memstore.SequencedCell;
+import io.strata.server.scan.CellSource;
+import io.strata.server.scan.MergingScanner;
+import io.strata.server.scan.RowMatcher;
+import io.strata.server.scan.ScanSpec;
+import io.strata.server.wal.Wal;
+import io.strata.server.wal.WalTicket;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A region: one key range of a table, with a store per column family. The RPC layer calls it.
+ *
+ * <p>Write path ({@link #mutate}): take the updates lock (shared) and the row locks; resolve
+ * timestamps; begin an MVCC write; append the whole batch to the WAL as one entry; add the cells
+ * to the memstores; wait for the WAL sync; then complete the MVCC write, which makes the edit
+ * visible. A failed sync removes the cells again: the edit is neither acknowledged nor visible.
+ *
+ * <p>Flush ({@link #flush}): under the updates lock (exclusive) snapshot every memstore and take
+ * the flush sequence id; then write each snapshot to a block file, move it into place, drop the
+ * snapshot and tell the WAL. A failed flush keeps the snapshots and is retried: nothing is lost.
+ *
+ * <p>Lock order: flush lock, then updates lock, then row locks (sorted by row).
+ */
+public final class Region implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(Region.class);
+
+  private final RegionContext ctx;
+  private final RegionInfo info;
+  private final TableDescriptor table;
+  private final Path dir;
+  private final Map<byte[], Store> stores = new TreeMap<>(Bytes::compare);
+  private final Mvcc mvcc = new Mvcc(0);
+  private final RowLocks rowLocks;
+  private final ReentrantReadWriteLock updatesLock = new ReentrantReadWriteLock();
+  private final ReentrantLock flushLock = new ReentrantLock();
+  private final long flushSize;
+  private volatile boolean closed;
+
+  private Region(RegionContext ctx, RegionInfo info, TableDescriptor table, Path dir) {
+    this.ctx = ctx;
+    this.info = info;
+    this.table = table;
+    this.dir = dir;
+    this.rowLocks = new RowLocks(info.getRegionNameAsString(), ctx.options().rowLockTimeoutMillis());
+    this.flushSize = table.getMemStoreFlushSize() > 0 ? table.getMemStoreFlushSize()
+        : ctx.options().flushSize();
+  }
+
+  /** Creates the region's directory and {@code .regioninfo} if missing, then opens it. */
+  public static Region create(RegionContext ctx, RegionInfo info, TableDescriptor table)
+      throws IOException {
+    Path dir = RegionLayout.regionDir(ctx.rootDir(), info);
+    Path infoFile = new Path(dir, RegionLayout.REGION_INFO_FILE);
+    if (!ctx.fs().exists(infoFile)) {
+      ctx.fs().mkdirs(dir);
+      Path tmp = new Path(RegionLayout.tmpDir(dir), RegionLayout.REGION_INFO_FILE);
+      try (var out = ctx.fs().create(tmp, true)) {
+        out.write(SchemaCodec.serialize(info));
+        out.hsync();
+      }
+      if (!ctx.fs().rename(tmp, infoFile)) {
+        throw new IOException("could not move " + tmp + " to " + infoFile);
+      }
+    }
+    return open(ctx, info, table, List.of());
+  }
+
+  /**
+   * Opens the region: checks {@code .regioninfo}, opens every store's files, and replays the
+   * region's edits from {@code walsToReplay} that its files do not already hold (replay is
+   * idempotent). Replayed edits are flushed before the region serves.
+   */
+  public static Region open(RegionContext ctx, RegionInfo info, TableDescriptor table,
+      List<Path> walsToReplay) throws IOException {
+    Path dir = RegionLayout.regionDir(ctx.rootDir(), info);
+    Path infoFile = new Path(dir, RegionLayout.REGION_INFO_FILE);
+    if (!ctx.fs().exists(infoFile)) {
+      throw new IOException("region " + info.getRegionNameAsString() + " has no "
+          + RegionLayout.REGION_INFO_FILE + " in " + dir + "; create the region first");
+    }
+    byte[] stored;
+    try (var in = ctx.fs().open(infoFile)) {
+      stored = in.readAllBytes();
+    }
+    RegionInfo onDisk = SchemaCodec.parseRegionInfo(stored, infoFile.toString());
+    if (!onDisk.getEncodedName().equals(info.getEncodedName())) {
+      throw new IOException(infoFile + " describes region " + onDisk.getRegionNameAsString()
+          + ", not " + info.getRegionNameAsString());
+    }
+    Region r = new Region(ctx, info, table, dir);
+    try {
+      for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
+        r.stores.put(f.getName(), Store.open(ctx.fs(), dir, f, ctx.chunkPool()));
+      }
+      ctx.fs().delete(RegionLayout.tmpDir(dir), true); // leftovers of an interrupted flush
+      long maxSeq = -1;
+      for (Store s : r.stores.values()) {
+        maxSeq = Math.max(maxSeq, s.maxFlushedSequenceId());
+      }
+      long replayedMax = new WalReplayer(r).replay(walsToReplay);
+      ctx.wal().advanceSequenceIdTo(Math.max(maxSeq, replayedMax) + 1);
+      if (replayedMax >= 0) {
+        r.flush();
+      }
+      return r;
+    } catch (IOException | RuntimeException e) {
+      r.closeStores();
+      throw e;
+    }
+  }
+
+  public RegionInfo info() {
+    return info;
+  }
+
+  public TableDescriptor table() {
+    return table;
+  }
+
+  public String encodedName() {
+    return info.getEncodedName();
+  }
+
+  Map<byte[], Store> stores() {
+    return stores;
+  }
+
+  Mvcc mvcc() {
+    return mvcc;
+  }
+
+  org.apache.hadoop.fs.FileSystem storesFs() {
+    return ctx.fs();
+  }
+
+  /**
+   * Applies the edits atomically per row (the whole batch is one WAL entry), durably per the
+   * edits' (or table's) durability, and returns once they are visible.
+   */
+  public void mutate(List<RowEdit> edits) throws IOException {
+    checkOpen();
+    if (edits.isEmpty()) {
+      return;
+    }
+    for (RowEdit e : edits) {
+      validate(e);
+    }
+    Durability durability = resolveDurability(edits);
+    List<RowLocks.Held> held = new ArrayList<>();
+    updatesLock.readLock().lock();
+    try {
+      TreeMap<byte[], Boolean> rows = new TreeMap<>(Bytes::compare);
+      edits.forEach(e -> rows.put(e.row(), Boolean.TRUE));
+      for (byte[] row : rows.keySet()) {
+        held.add(rowLocks.lock(row));
+      }
+      long now = ctx.clock().millis();
+      List<KeyValue> cells = new ArrayList<>();
+      for (RowEdit e : edits) {
+        for (Cell c : e.cells()) {
+          cells.add(resolveTimestamp(c, now));
+        }
+      }
+      applyLocked(cells, durability);
+    } finally {
+      for (int i = held.size() - 1; i >= 0; i--) {
+        held.get(i).close();
+      }
+      updatesLock.readLock().unlock();
+    }
+    if (memStoreSize() >= flushSize) {
+      ctx.flushRequester().requestFlush(this);
+    }
+  }
+
+  private void applyLocked(List<KeyValue> cells, Durability durability) throws IOException {
+    Mvcc.WriteEntry we = mvcc.begin();
+    List<SequencedCell> added = new ArrayList<>(cells.size());
+    Map<SequencedCell, Store> owners = new LinkedHashMap<>();
+    try {
+      WalTicket ticket = ctx.wal().append(info.getEncodedName(), cells, durability);
+      for (KeyValue c : cells) {
+        Store s = stores.get(Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(),
+            c.getFamilyLength()));
+        SequencedCell sc = s.add(c, we.writeNumber(), ticket.sequenceId());
+        added.add(sc);
+        owners.put(sc, s);
+      }
+      ticket.awaitDurable();
+    } catch (IOException | RuntimeException e) {
+      owners.forEach((sc, s) -> s.memstore().rollback(List.of(sc)));
+      mvcc.complete(we);
+      throw e;
+    }
+    mvcc.completeAndWait(we);
+  }
+
+  private void validate(RowEdit e) throws IOException {
+    if (e.row() == null || e.row().length == 0) {
+      throw new BadRequestException("row key is empty; give every mutation a non-empty row key");
+    }
+    if (e.row().length > CellLimits.MAX_ROW_LENGTH) {
+      throw new BadRequestException("row key of " + e.row().length + " bytes exceeds the "
+          + CellLimits.MAX_ROW_LENGTH + "-byte limit; use a shorter row key");
+    }
+    if (!info.containsRow(e.row())) {
+      throw new BadRequestException("row '" + Bytes.toStringBinary(e.row())
+          + "' is outside region " + info.getRegionNameAsString()
+          + "; the client must locate the region again");
+    }
+    for (Cell c : e.cells()) {
+      if (CellComparator.INSTANCE.compareRow(c, e.row()) != 0) {
+        throw new BadRequestException("a cell for row '"
+            + Bytes.toStringBinary(c.getRowArray(), c.getRowOffset(), c.getRowLength())
+            + "' is in the mutation of row '" + Bytes.toStringBinary(e.row()) + "'");
+      }
+      byte[] family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+      if (!stores.containsKey(family)) {
+        throw new NoSuchFamilyException(table.getTableName().toString(),
+            Bytes.toStringBinary(family), table.getColumnFamilyNames());
+      }
+      if (c.getType() == CellType.MINIMUM || c.getType() == CellType.MAXIMUM) {
+        throw new BadRequestException("cell type " + c.getType() + " is for seek keys only");
+      }
+    }
+  }
+
+  private Durability resolveDurability(List<RowEdit> edits) {
+    Durability strongest = null;
+    for (RowEdit e : edits) {
+      Durability d = e.durability() == Durability.USE_DEFAULT ? table.getDurability()
+          : e.durability();
+      d = d == Durability.USE_DEFAULT ? Durability.SYNC_WAL : d;
+      if (strongest == null || d.ordinal() > strongest.ordinal()) {
+        strongest = d;
+      }
+    }
+    return strongest;
+  }
+
+  /**
+   * LATEST_TIMESTAMP becomes now; a DELETE of the latest version takes the timestamp of the
+   * newest visible version (or now, if there is none). Runs under the row lock.
+   */
+  private KeyValue resolveTimestamp(Cell c, long now) throws IOException {
+    if (c.getTimestamp() != CellLimits.LATEST_TIMESTAMP) {
+      return KeyValue.copyOf(c);
+    }
+    long ts = now;
+    if (c.getType() == CellType.DELETE) {
+      byte[] row = Bytes.copy(c.getRowArray(), c.getRowOffset(), c.getRowLength());
+      byte[] family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+      byte[] qualifier = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
+          c.getQualifierLength());
+      List<Cell> latest = get(row, ScanSpec.row(row).withColumn(family, qualifier));
+      if (!latest.isEmpty()) {
+        ts = latest.get(0).getTimestamp();
+      }
+    }
+    return KeyValue.of(Bytes.copy(c.getRowArray(), c.getRowOffset(), c.getRowLength()),
+        Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()),
+        Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength()), ts,
+        c.getType(), Bytes.copy(c.getValueArray(), c.getValueOffset(), c.getValueLength()));
+  }
+
+  /** The visible cells of one row (spec's row range is replaced by the row). */
+  public List<Cell> get(byte[] row, ScanSpec spec) throws IOException {
+    try (RegionScanner s = scanner(spec.withRows(row, Bytes.add(row, new byte[] {0})))) {
+      List<Cell> cells = s.nextRow();
+      return cells == null ? List.of() : cells;
+    }
+  }
+
+  /** A scanner over the spec's rows as of now (read committed). Close it. */
+  public RegionScanner scanner(ScanSpec spec) throws IOException {
+    checkOpen();
+    long readPoint = mvcc.readPoint();
+    List<CellSource> sources = new ArrayList<>();
+    for (Map.Entry<byte[], Store> e : stores.entrySet()) {
+      if (spec.wantsFamily(e.getKey())) {
+        sources.addAll(e.getValue().sources(readPoint));
+      }
+    }
+    MergingScanner merged = new MergingScanner(sources);
+    byte[] start = spec.startRow().length == 0 || Bytes.compare(spec.startRow(),
+        info.getStartKey()) < 0 ? info.getStartKey() : spec.startRow();
+    try {
+      merged.seek(CellKeys.firstOnRow(start));
+    } catch (IOException | RuntimeException e) {
+      merged.close();
+      throw e;
+    }
+    RowMatcher matcher = new RowMatcher(spec, family -> {
+      Store s = stores.get(family);
+      return s == null ? 1 : s.family().getMaxVersions();
+    });
+    return new RegionScanner(merged, matcher, spec.stopRow(), info.getEndKey());
+  }
+
+  /** Bytes held by every memstore of the region. */
+  public long memStoreSize() {
+    long size = 0;
+    for (Store s : stores.values()) {
+      size += s.memstore().dataSize();
+    }
+    return size;
+  }
+
+  /**
+   * Writes every memstore to block files. Returns the flush sequence id: every edit of this
+   * region at or below it is now in block files.
+   */
+  public long flush() throws IOException {
+    flushLock.lock();
+    try {
+      Map<Store, Segment> snapshots = new LinkedHashMap<>();
+      long flushSeqId;
+      updatesLock.writeLock().lock();
+      try {
+        for (Store s : stores.values()) {
+          snapshots.put(s, s.memstore().snapshot());
+        }
+        // No edit of this region is between its WAL append and memstore insert now, so every
+        // sequence id below the WAL's next one is either in a snapshot or not this region's.
+        flushSeqId = ctx.wal().nextSequenceId() - 1;
+      } finally {
+        updatesLock.writeLock().unlock();
+      }
+      Path tmpDir = RegionLayout.tmpDir(dir);
+      Map<Store, Path> written = new LinkedHashMap<>();
+      for (Map.Entry<Store, Segment> e : snapshots.entrySet()) {
+        Path tmp = e.getKey().writeSnapshot(e.getValue(), flushSeqId, tmpDir);
+        if (tmp != null) {
+          written.put(e.getKey(), tmp);
+        }
+      }
+      for (Map.Entry<Store, Path> e : written.entrySet()) {
+        e.getKey().commitFile(e.getValue());
+      }
+      for (Map.Entry<Store, Segment> e : snapshots.entrySet()) {
+        e.getKey().memstore().clearSnapshot(e.getValue());
+      }
+      ctx.wal().regionFlushed(info.getEncodedName(), flushSeqId);
+      LOG.debug("flushed region {} at sequence id {} into {} file(s)", info.getEncodedName(),
+          flushSeqId, written.size());
+      return flushSeqId;
+    } finally {
+      flushLock.unlock();
+    }
+  }
+
+  /** Number of block files of a family. */
+  public int fileCount(byte[] family) {
+    Store s = stores.get(family);
+    return s == null ? 0 : s.files().size();
+  }
+
+  private void checkOpen() throws IOException {
+    if (closed) {
+      throw new io.strata.common.error.NotServingRegionException(info.getRegionNameAsString(),
+          "this server");
+    }
+  }
+
+  /** Flushes and releases the files; the region serves nothing afterwards. */
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    flush();
+    closed = true;
+    closeStores();
+  }
+
+  /** Closes without flushing: for aborts and tests that simulate a crash. */
+  public void abort() throws IOException {
+    closed = true;
+    closeStores();
+  }
+
+  private void closeStores() throws IOException {
+    for (Store s : stores.values()) {
+      s.close();
+    }
+  }
+}

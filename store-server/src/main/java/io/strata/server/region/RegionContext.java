@@ -1,0 +1,17 @@
+package io.strata.server.region;
+
+import io.strata.server.memstore.ChunkPool;
+import io.strata.server.wal.Wal;
+import java.time.InstantSource;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/** What the hosting server lends its regions: storage, the WAL, the chunk pool, a clock. */
+public record RegionContext(FileSystem fs, Path rootDir, Wal wal, ChunkPool chunkPool,
+    RegionOptions options, FlushRequester flushRequester, java.time.InstantSource clock) {
+  public RegionContext {
+    if (clock == null) {
+      clock = InstantSource.system();
+    }
+  }
+}

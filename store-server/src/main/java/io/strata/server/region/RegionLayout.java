@@ -1,0 +1,37 @@
+package io.strata.server.region;
+
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.TableName;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * Where a region's files live under the root directory (DESIGN.md, root directory layout):
+ *
+ * <pre>
+ * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.regioninfo
+ * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/&lt;family&gt;/&lt;block file&gt;
+ * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.tmp/   (flushes in progress)
+ * </pre>
+ */
+public final class RegionLayout {
+  public static final String REGION_INFO_FILE = ".regioninfo";
+  public static final String TMP_DIR = ".tmp";
+
+  private RegionLayout() {}
+
+  public static Path tableDir(Path root, TableName table) {
+    return new Path(new Path(new Path(root, "data"), table.getNamespace()), table.getQualifier());
+  }
+
+  public static Path regionDir(Path root, RegionInfo region) {
+    return new Path(tableDir(root, region.getTable()), region.getEncodedName());
+  }
+
+  public static Path familyDir(Path regionDir, String family) {
+    return new Path(regionDir, family);
+  }
+
+  public static Path tmpDir(Path regionDir) {
+    return new Path(regionDir, TMP_DIR);
+  }
+}

@@ -1,0 +1,79 @@
+package io.strata.server.region;
+
+import io.strata.common.error.ServerBusyException;
+import io.strata.common.util.Bytes;
+import java.io.InterruptedIOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Exclusive per-row locks of one region, taken by every mutation of a row. A lock is created on
+ * demand and dropped when no one holds or waits for it. Waiting is bounded: a row held longer
+ * than the timeout gives a retryable "server busy" error instead of a stuck handler.
+ */
+final class RowLocks {
+  private static final class Entry {
+    final ReentrantLock lock = new ReentrantLock();
+    int users; // @GuardedBy("RowLocks.locks" compute)
+  }
+
+  private final ConcurrentHashMap<ByteBuffer, Entry> locks = new ConcurrentHashMap<>();
+  private final String owner;
+  private final long timeoutMillis;
+
+  RowLocks(String owner, long timeoutMillis) {
+    this.owner = owner;
+    this.timeoutMillis = timeoutMillis;
+  }
+
+  /** A held row lock; close it to release. */
+  final class Held implements AutoCloseable {
+    private final ByteBuffer key;
+    private final Entry entry;
+
+    private Held(ByteBuffer key, Entry entry) {
+      this.key = key;
+      this.entry = entry;
+    }
+
+    @Override
+    public void close() {
+      entry.lock.unlock();
+      leave(key);
+    }
+  }
+
+  Held lock(byte[] row) throws ServerBusyException, InterruptedIOException {
+    ByteBuffer key = ByteBuffer.wrap(row);
+    Entry e = locks.compute(key, (k, v) -> {
+      Entry x = v == null ? new Entry() : v;
+      x.users++;
+      return x;
+    });
+    boolean got = false;
+    try {
+      got = e.lock.tryLock(timeoutMillis, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException ie) {
+      Thread.currentThread().interrupt();
+      leave(key);
+      throw new InterruptedIOException("interrupted waiting for the lock of row "
+          + Bytes.toStringBinary(row));
+    }
+    if (!got) {
+      leave(key);
+      throw new ServerBusyException(owner, "timed out after " + timeoutMillis
+          + " ms waiting for the lock of row '" + Bytes.toStringBinary(row) + "'");
+    }
+    return new Held(key, e);
+  }
+
+  private void leave(ByteBuffer key) {
+    locks.computeIfPresent(key, (k, v) -> --v.users == 0 ? null : v);
+  }
+
+  int size() {
+    return locks.size();
+  }
+}

@@ -1,0 +1,41 @@
+package io.strata.server.scan;
+
+import io.strata.common.cell.Cell;
+import io.strata.server.blockfile.BlockFileScanner;
+import java.io.IOException;
+
+/** Cells of one block file through its scanner. */
+public final class FileSource implements CellSource {
+  private final BlockFileScanner scanner;
+  private final long rank;
+
+  public FileSource(BlockFileScanner scanner, long rank) {
+    this.scanner = scanner;
+    this.rank = rank;
+  }
+
+  @Override
+  public Cell peek() {
+    return scanner.peek();
+  }
+
+  @Override
+  public Cell next() throws IOException {
+    return scanner.next();
+  }
+
+  @Override
+  public boolean seek(Cell key) throws IOException {
+    return scanner.seek(key);
+  }
+
+  @Override
+  public long rank() {
+    return rank;
+  }
+
+  @Override
+  public void close() {
+    // The scanner holds no resources of its own; the reader belongs to the store.
+  }
+}

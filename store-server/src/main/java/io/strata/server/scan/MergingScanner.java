@@ -1,0 +1,62 @@
+package io.strata.server.scan;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * Merges sorted sources into one sorted stream: a heap of sources ordered by their current
+ * cell, and among equal cells by source rank, so the newest copy of a key comes first.
+ */
+public final class MergingScanner implements Closeable {
+  private static final Comparator<CellSource> ORDER = (a, b) -> {
+    int c = CellComparator.INSTANCE.compare(a.peek(), b.peek());
+    return c != 0 ? c : Long.compare(a.rank(), b.rank());
+  };
+
+  private final List<CellSource> sources;
+  private final PriorityQueue<CellSource> heap;
+
+  public MergingScanner(List<CellSource> sources) {
+    this.sources = new ArrayList<>(sources);
+    this.heap = new PriorityQueue<>(Math.max(1, sources.size()), ORDER);
+  }
+
+  /** Positions every source at {@code key}. */
+  public void seek(Cell key) throws IOException {
+    heap.clear();
+    for (CellSource s : sources) {
+      if (s.seek(key)) {
+        heap.add(s);
+      }
+    }
+  }
+
+  public Cell peek() {
+    CellSource top = heap.peek();
+    return top == null ? null : top.peek();
+  }
+
+  public Cell next() throws IOException {
+    CellSource top = heap.poll();
+    if (top == null) {
+      return null;
+    }
+    Cell c = top.next();
+    if (top.peek() != null) {
+      heap.add(top);
+    }
+    return c;
+  }
+
+  @Override
+  public void close() {
+    sources.forEach(CellSource::close);
+    heap.clear();
+  }
+}

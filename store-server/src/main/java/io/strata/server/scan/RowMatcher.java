@@ -1,0 +1,132 @@
+package io.strata.server.scan;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.util.Bytes;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.NavigableSet;
+import java.util.Set;
+import java.util.function.ToIntFunction;
+
+/**
+ * Reads one row from a merged stream and decides which cells a reader sees. Within a family the
+ * stream gives, per column, newest versions first and delete markers before the puts of the
+ * same timestamp; family-wide markers carry the empty qualifier and so arrive before every cell
+ * they can mask. Rules (as HBase):
+ *
+ * <ul>
+ *   <li>DELETE_FAMILY at T masks every cell of the family with timestamp at most T;
+ *   <li>DELETE_FAMILY_VERSION at T masks every cell of the family at exactly T;
+ *   <li>DELETE_COLUMN at T masks every version of the column at or below T;
+ *   <li>DELETE at T masks the column's version at exactly T;
+ *   <li>of equal keys the first (newest) copy wins; then at most max versions a column, within
+ *       the time range, are returned.
+ * </ul>
+ */
+public final class RowMatcher {
+  private final ScanSpec spec;
+  private final ToIntFunction<byte[]> familyMaxVersions;
+
+  /** {@code familyMaxVersions} gives the VERSIONS setting of a family. */
+  public RowMatcher(ScanSpec spec, ToIntFunction<byte[]> familyMaxVersions) {
+    this.spec = spec;
+    this.familyMaxVersions = familyMaxVersions;
+  }
+
+  /**
+   * Consumes every cell of the row at the head of {@code in} and returns the visible ones,
+   * copied so they outlive the sources.
+   */
+  public List<Cell> readRow(MergingScanner in) throws IOException {
+    List<Cell> out = new ArrayList<>();
+    Cell first = in.peek();
+    if (first == null) {
+      return out;
+    }
+    byte[] row = Bytes.copy(first.getRowArray(), first.getRowOffset(), first.getRowLength());
+    byte[] family = null;
+    NavigableSet<byte[]> wantedQualifiers = null;
+    boolean familyWanted = false;
+    int maxVersions = 0;
+    long familyDeleteTs = Long.MIN_VALUE;
+    Set<Long> familyVersionDeletes = new HashSet<>();
+    Cell previous = null;
+    long columnDeleteTs = Long.MIN_VALUE;
+    Set<Long> versionDeletes = new HashSet<>();
+    int versions = 0;
+    Cell c;
+    while ((c = in.peek()) != null && CellComparator.INSTANCE.compareRow(c, row) == 0) {
+      in.next();
+      if (family == null || !Bytes.equals(family, 0, family.length, c.getFamilyArray(),
+          c.getFamilyOffset(), c.getFamilyLength())) {
+        family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+        familyWanted = spec.wantsFamily(family);
+        wantedQualifiers = spec.columns().get(family);
+        maxVersions = Math.min(spec.maxVersions(), familyMaxVersions.applyAsInt(family));
+        familyDeleteTs = Long.MIN_VALUE;
+        familyVersionDeletes.clear();
+        previous = null;
+      }
+      if (!familyWanted) {
+        continue;
+      }
+      if (previous == null || !sameColumn(previous, c)) {
+        columnDeleteTs = Long.MIN_VALUE;
+        versionDeletes.clear();
+        versions = 0;
+      } else if (previous.getTimestamp() == c.getTimestamp()
+          && previous.getType() == c.getType()) {
+        previous = c;
+        continue; // an older copy of the same key
+      }
+      previous = c;
+      long ts = c.getTimestamp();
+      CellType type = c.getType();
+      switch (type) {
+        case DELETE_FAMILY -> familyDeleteTs = Math.max(familyDeleteTs, ts);
+        case DELETE_FAMILY_VERSION -> familyVersionDeletes.add(ts);
+        case DELETE_COLUMN -> columnDeleteTs = Math.max(columnDeleteTs, ts);
+        case DELETE -> versionDeletes.add(ts);
+        case PUT -> {
+          if (ts <= familyDeleteTs || familyVersionDeletes.contains(ts) || ts <= columnDeleteTs
+              || versionDeletes.contains(ts)) {
+            continue;
+          }
+          if (ts < spec.minTimestamp() || ts >= spec.maxTimestamp()) {
+            continue;
+          }
+          if (wantedQualifiers != null && !wantedQualifiers.isEmpty()
+              && !wantedQualifiers.contains(Bytes.copy(c.getQualifierArray(),
+                  c.getQualifierOffset(), c.getQualifierLength()))) {
+            continue;
+          }
+          if (versions < maxVersions) {
+            versions++;
+            out.add(KeyValue.copyOf(c) == c ? deepCopy(c) : KeyValue.copyOf(c));
+          }
+        }
+        default -> {
+          // MINIMUM and MAXIMUM are seek keys and never stored.
+        }
+      }
+    }
+    return out;
+  }
+
+  private static boolean sameColumn(Cell a, Cell b) {
+    return Bytes.equals(a.getQualifierArray(), a.getQualifierOffset(), a.getQualifierLength(),
+        b.getQualifierArray(), b.getQualifierOffset(), b.getQualifierLength());
+  }
+
+  /** A KeyValue that may point into a pooled or cached buffer is copied into its own array. */
+  private static KeyValue deepCopy(Cell c) {
+    KeyValue kv = (KeyValue) c;
+    return KeyValue.decode(Bytes.copy(kv.getBuffer(), kv.getOffset(), kv.getLength()), 0,
+        kv.getLength());
+  }
+}

@@ -1,0 +1,71 @@
+package io.strata.server.scan;
+
+import io.strata.common.util.Bytes;
+import java.util.Collections;
+import java.util.NavigableMap;
+import java.util.NavigableSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What a get or scan reads: rows {@code [startRow, stopRow)} (empty stop: to the end), the
+ * columns (family to qualifiers; an empty map means every family, an empty qualifier set every
+ * column of the family), at most {@code maxVersions} versions a column (capped by the family's
+ * setting), and timestamps in {@code [minTimestamp, maxTimestamp)}.
+ */
+public record ScanSpec(byte[] startRow, byte[] stopRow,
+    NavigableMap<byte[], NavigableSet<byte[]>> columns, int maxVersions, long minTimestamp,
+    long maxTimestamp) {
+  public ScanSpec {
+    if (maxVersions < 1) {
+      throw new IllegalArgumentException("max versions must be at least 1, was " + maxVersions);
+    }
+    if (minTimestamp < 0 || maxTimestamp < minTimestamp) {
+      throw new IllegalArgumentException("time range [" + minTimestamp + ", " + maxTimestamp
+          + ") is not a range of non-negative timestamps");
+    }
+  }
+
+  /** Every column of every row, the newest version. */
+  public static ScanSpec all() {
+    return new ScanSpec(Bytes.EMPTY, Bytes.EMPTY, emptyColumns(), 1, 0, Long.MAX_VALUE);
+  }
+
+  /** One row: a get. */
+  public static ScanSpec row(byte[] row) {
+    return new ScanSpec(row, Bytes.add(row, new byte[] {0}), emptyColumns(), 1, 0,
+        Long.MAX_VALUE);
+  }
+
+  public static NavigableMap<byte[], NavigableSet<byte[]>> emptyColumns() {
+    return Collections.unmodifiableNavigableMap(new TreeMap<>(Bytes::compare));
+  }
+
+  public ScanSpec withRows(byte[] start, byte[] stop) {
+    return new ScanSpec(start, stop, columns, maxVersions, minTimestamp, maxTimestamp);
+  }
+
+  public ScanSpec withMaxVersions(int versions) {
+    return new ScanSpec(startRow, stopRow, columns, versions, minTimestamp, maxTimestamp);
+  }
+
+  public ScanSpec withTimeRange(long min, long max) {
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, min, max);
+  }
+
+  /** Adds a whole family, or one column when {@code qualifier} is not null. */
+  public ScanSpec withColumn(byte[] family, byte[] qualifier) {
+    TreeMap<byte[], NavigableSet<byte[]>> c = new TreeMap<>(Bytes::compare);
+    columns.forEach((f, q) -> c.put(f, new TreeSet<>(q)));
+    NavigableSet<byte[]> qs = c.computeIfAbsent(family, f -> new TreeSet<>(Bytes::compare));
+    if (qualifier != null) {
+      qs.add(qualifier);
+    }
+    return new ScanSpec(startRow, stopRow, Collections.unmodifiableNavigableMap(c), maxVersions,
+        minTimestamp, maxTimestamp);
+  }
+
+  public boolean wantsFamily(byte[] family) {
+    return columns.isEmpty() || columns.containsKey(family);
+  }
+}

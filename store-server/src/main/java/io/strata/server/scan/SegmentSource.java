@@ -1,0 +1,69 @@
+package io.strata.server.scan;
+
+import io.strata.common.cell.Cell;
+import io.strata.server.memstore.Segment;
+import io.strata.server.memstore.SequencedCell;
+import java.util.Iterator;
+
+/**
+ * Cells of one memstore segment visible at a read point: cells written by edits with a higher
+ * MVCC write number are skipped. Holds a reference on the segment until closed.
+ */
+public final class SegmentSource implements CellSource {
+  private final Segment segment;
+  private final long readPoint;
+  private final long rank;
+  private Iterator<SequencedCell> it;
+  private SequencedCell current;
+  private boolean closed;
+
+  /** The segment must already be retained; {@link #close()} releases it. */
+  public SegmentSource(Segment segment, long readPoint, long rank) {
+    this.segment = segment;
+    this.readPoint = readPoint;
+    this.rank = rank;
+  }
+
+  @Override
+  public Cell peek() {
+    return current;
+  }
+
+  @Override
+  public Cell next() {
+    SequencedCell c = current;
+    advance();
+    return c;
+  }
+
+  private void advance() {
+    current = null;
+    while (it.hasNext()) {
+      SequencedCell c = it.next();
+      if (c.writeNumber() <= readPoint) {
+        current = c;
+        return;
+      }
+    }
+  }
+
+  @Override
+  public boolean seek(Cell key) {
+    it = segment.iteratorFrom(key);
+    advance();
+    return current != null;
+  }
+
+  @Override
+  public long rank() {
+    return rank;
+  }
+
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      segment.release();
+    }
+  }
+}

@@ -1,0 +1,143 @@
+package io.strata.server.region;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellLimits;
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.schema.ColumnFamilyDescriptor;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.schema.TableName;
+import io.strata.common.util.Bytes;
+import io.strata.server.fs.FaultInjectingFileSystem;
+import io.strata.server.memstore.ChunkPool;
+import io.strata.server.wal.Wal;
+import io.strata.server.wal.WalOptions;
+import java.io.Closeable;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * A region on the real local file system with its own WAL, as a region server would host it.
+ * {@link #crash()} drops everything without flushing; {@link #restart()} opens a new WAL and
+ * reopens the region replaying the old WAL files, as recovery does.
+ */
+final class RegionFixture implements Closeable {
+  static final byte[] CF1 = Bytes.toBytes("a");
+  static final byte[] CF2 = Bytes.toBytes("b");
+
+  final FaultInjectingFileSystem fs;
+  final Path root;
+  final TableDescriptor table;
+  final RegionInfo info;
+  final ChunkPool pool = new ChunkPool(64 * 1024, 16);
+  final RegionFlusher flusher = new RegionFlusher();
+  private int generation;
+  Wal wal;
+  Region region;
+
+  RegionFixture(java.nio.file.Path dir, int maxVersions) throws IOException {
+    fs = new FaultInjectingFileSystem(FileSystem.getLocal(new Configuration()).getRaw());
+    root = new Path(dir.toUri().toString(), "root");
+    table = TableDescriptor.newBuilder(TableName.valueOf("t"))
+        .setColumnFamily(ColumnFamilyDescriptor.newBuilder(CF1).setMaxVersions(maxVersions)
+            .build())
+        .setColumnFamily(ColumnFamilyDescriptor.newBuilder(CF2).setMaxVersions(maxVersions)
+            .build())
+        .build();
+    info = RegionInfo.newBuilder(table.getTableName()).setRegionId(1).build();
+    wal = newWal(1);
+    region = Region.create(context(), info, table);
+  }
+
+  private Wal newWal(long firstSeq) throws IOException {
+    generation++;
+    return new Wal(fs, new Path(root, "wals/server," + generation), new Path(root, "oldWALs"),
+        "server," + generation, new WalOptions(1 << 20, Duration.ofHours(1), 1024,
+            Duration.ofMillis(100), Duration.ofSeconds(30)), firstSeq, InstantSource.system());
+  }
+
+  RegionContext context() {
+    return new RegionContext(fs, root, wal, pool, new RegionOptions(64L << 20, 2000), flusher,
+        InstantSource.system());
+  }
+
+  /** WAL files of earlier generations, oldest first. */
+  List<Path> oldWalFiles() throws IOException {
+    List<Path> files = new ArrayList<>();
+    for (int g = 1; g < generation; g++) {
+      Path dir = new Path(root, "wals/server," + g);
+      if (fs.exists(dir)) {
+        for (FileStatus st : fs.listStatus(dir)) {
+          files.add(st.getPath());
+        }
+      }
+    }
+    files.sort(null);
+    return files;
+  }
+
+  /** Loses the memstore as a killed process would; the WAL files stay. */
+  void crash() throws IOException {
+    region.abort();
+    wal.close();
+  }
+
+  void restart() throws IOException {
+    wal = newWal(1);
+    region = Region.open(context(), info, table, oldWalFiles());
+  }
+
+  void cleanRestart() throws IOException {
+    region.close();
+    wal.close();
+    restart();
+  }
+
+  static KeyValue put(String row, byte[] family, String qualifier, long ts, String value) {
+    return KeyValue.of(Bytes.toBytes(row), family, Bytes.toBytes(qualifier), ts, CellType.PUT,
+        Bytes.toBytes(value));
+  }
+
+  static KeyValue delete(String row, byte[] family, String qualifier, long ts, CellType type) {
+    return KeyValue.of(Bytes.toBytes(row), family, Bytes.toBytes(qualifier), ts, type,
+        Bytes.EMPTY);
+  }
+
+  static KeyValue putNow(String row, byte[] family, String qualifier, String value) {
+    return put(row, family, qualifier, CellLimits.LATEST_TIMESTAMP, value);
+  }
+
+  void mutate(String row, KeyValue... cells) throws IOException {
+    region.mutate(List.of(new RowEdit(Bytes.toBytes(row), List.of(cells))));
+  }
+
+  /** The row as "family:qualifier@ts=value" strings, in order. */
+  static List<String> render(List<Cell> cells) {
+    List<String> out = new ArrayList<>();
+    for (Cell c : cells) {
+      out.add(Bytes.toStringBinary(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength())
+          + ":" + Bytes.toStringBinary(c.getQualifierArray(), c.getQualifierOffset(),
+          c.getQualifierLength()) + "@" + c.getTimestamp() + "="
+          + Bytes.toStringBinary(c.getValueArray(), c.getValueOffset(), c.getValueLength()));
+    }
+    return out;
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      region.close();
+    } finally {
+      wal.close();
+      flusher.close();
+    }
+  }
+}

@@ -1,0 +1,225 @@
+package io.strata.server.region;
+
+import static io.strata.server.region.RegionFixture.CF1;
+import static io.strata.server.region.RegionFixture.CF2;
+import static io.strata.server.region.RegionFixture.delete;
+import static io.strata.server.region.RegionFixture.put;
+import static io.strata.server.region.RegionFixture.putNow;
+import static io.strata.server.region.RegionFixture.render;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellLimits;
+import io.strata.common.cell.CellType;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.error.NoSuchFamilyException;
+import io.strata.common.util.Bytes;
+import io.strata.server.scan.ScanSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RegionTest {
+  @TempDir
+  java.nio.file.Path tmp;
+
+  private RegionFixture f;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    f = new RegionFixture(tmp, 3);
+  }
+
+  @AfterEach
+  void tearDown() throws IOException {
+    f.close();
+  }
+
+  private List<String> get(String row) throws IOException {
+    return render(f.region.get(Bytes.toBytes(row), ScanSpec.all().withMaxVersions(10)));
+  }
+
+  private List<String> scanRows(ScanSpec spec) throws IOException {
+    List<String> rows = new ArrayList<>();
+    try (RegionScanner s = f.region.scanner(spec)) {
+      List<Cell> row;
+      while ((row = s.nextRow()) != null) {
+        rows.add(Bytes.toString(row.get(0).getRowArray(), row.get(0).getRowOffset(),
+            row.get(0).getRowLength()) + " " + render(row));
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void putsAreReadBackAcrossMemstoreFlushesAndReopens() throws IOException {
+    f.mutate("r1", put("r1", CF1, "q", 10, "v10"), put("r1", CF2, "x", 10, "x10"));
+    f.mutate("r1", put("r1", CF1, "q", 20, "v20"));
+    f.region.flush();
+    f.mutate("r1", put("r1", CF1, "q", 30, "v30"));
+    assertEquals(List.of("a:q@30=v30", "a:q@20=v20", "a:q@10=v10", "b:x@10=x10"), get("r1"));
+    assertEquals(1, f.region.fileCount(CF1));
+    f.cleanRestart();
+    assertEquals(List.of("a:q@30=v30", "a:q@20=v20", "a:q@10=v10", "b:x@10=x10"), get("r1"));
+    // The family keeps 3 versions: a 4th pushes the oldest out of reads.
+    f.mutate("r1", put("r1", CF1, "q", 40, "v40"));
+    assertEquals(List.of("a:q@40=v40", "a:q@30=v30", "a:q@20=v20", "b:x@10=x10"), get("r1"));
+    assertEquals(List.of("a:q@40=v40", "b:x@10=x10"),
+        render(f.region.get(Bytes.toBytes("r1"), ScanSpec.all())));
+  }
+
+  @Test
+  void aLaterWriteOfTheSameKeyWins() throws IOException {
+    f.mutate("r", put("r", CF1, "q", 5, "old"));
+    f.region.flush();
+    f.mutate("r", put("r", CF1, "q", 5, "new"));
+    assertEquals(List.of("a:q@5=new"), get("r"));
+    f.region.flush();
+    assertEquals(List.of("a:q@5=new"), get("r"));
+    f.mutate("r", put("r", CF1, "q", 5, "newer"), put("r", CF1, "q", 5, "newest"));
+    assertEquals(List.of("a:q@5=newest"), get("r"));
+  }
+
+  @Test
+  void everyDeleteTypeMasksWhatItShould() throws IOException {
+    for (String q : List.of("p", "q", "s")) {
+      f.mutate("r", put("r", CF1, q, 1, q + "1"), put("r", CF1, q, 2, q + "2"),
+          put("r", CF1, q, 3, q + "3"));
+    }
+    f.region.flush();
+    f.mutate("r", delete("r", CF1, "q", 2, CellType.DELETE));
+    assertEquals(List.of("a:p@3=p3", "a:p@2=p2", "a:p@1=p1", "a:q@3=q3", "a:q@1=q1", "a:s@3=s3",
+        "a:s@2=s2", "a:s@1=s1"), get("r"));
+    f.mutate("r", delete("r", CF1, "s", 2, CellType.DELETE_COLUMN));
+    assertEquals(List.of("a:p@3=p3", "a:p@2=p2", "a:p@1=p1", "a:q@3=q3", "a:q@1=q1", "a:s@3=s3"),
+        get("r"));
+    f.mutate("r", delete("r", CF1, "", 3, CellType.DELETE_FAMILY_VERSION));
+    assertEquals(List.of("a:p@2=p2", "a:p@1=p1", "a:q@1=q1"), get("r"));
+    f.region.flush();
+    f.mutate("r", delete("r", CF1, "", 1, CellType.DELETE_FAMILY), put("r", CF2, "z", 1, "z"));
+    assertEquals(List.of("a:p@2=p2", "b:z@1=z"), get("r"));
+    // A put newer than every marker shows again.
+    f.mutate("r", put("r", CF1, "q", 9, "back"));
+    assertEquals(List.of("a:p@2=p2", "a:q@9=back", "b:z@1=z"), get("r"));
+    f.cleanRestart();
+    assertEquals(List.of("a:p@2=p2", "a:q@9=back", "b:z@1=z"), get("r"));
+  }
+
+  @Test
+  void deleteWithoutTimestampRemovesTheNewestVersion() throws IOException {
+    f.mutate("r", put("r", CF1, "q", 1, "v1"), put("r", CF1, "q", 2, "v2"));
+    f.mutate("r", delete("r", CF1, "q", CellLimits.LATEST_TIMESTAMP, CellType.DELETE));
+    assertEquals(List.of("a:q@1=v1"), get("r"));
+  }
+
+  @Test
+  void latestTimestampBecomesTheServerClock() throws IOException {
+    long before = System.currentTimeMillis();
+    f.mutate("r", putNow("r", CF1, "q", "v"));
+    long ts = f.region.get(Bytes.toBytes("r"), ScanSpec.all()).get(0).getTimestamp();
+    assertTrue(ts >= before && ts <= System.currentTimeMillis(), Long.toString(ts));
+  }
+
+  @Test
+  void scansHonourRowRangeColumnsVersionsAndTimeRange() throws IOException {
+    for (int i = 0; i < 10; i++) {
+      String row = "row" + i;
+      f.mutate(row, put(row, CF1, "q", 1, "a" + i), put(row, CF1, "q", 2, "b" + i),
+          put(row, CF2, "x", 1, "x" + i));
+      if (i == 4) {
+        f.region.flush();
+      }
+    }
+    assertEquals(List.of("row3 [a:q@2=b3, b:x@1=x3]", "row4 [a:q@2=b4, b:x@1=x4]"),
+        scanRows(ScanSpec.all().withRows(Bytes.toBytes("row3"), Bytes.toBytes("row5"))));
+    assertEquals(List.of("row8 [b:x@1=x8]", "row9 [b:x@1=x9]"),
+        scanRows(ScanSpec.all().withRows(Bytes.toBytes("row8"), Bytes.EMPTY)
+            .withColumn(CF2, null)));
+    assertEquals(List.of("row9 [a:q@2=b9, a:q@1=a9]"),
+        scanRows(ScanSpec.all().withRows(Bytes.toBytes("row9"), Bytes.EMPTY)
+            .withColumn(CF1, Bytes.toBytes("q")).withMaxVersions(5)));
+    assertEquals(List.of("row0 [a:q@1=a0, b:x@1=x0]"),
+        scanRows(ScanSpec.all().withRows(Bytes.EMPTY, Bytes.toBytes("row1"))
+            .withTimeRange(0, 2)));
+    assertEquals(10, scanRows(ScanSpec.all()).size());
+  }
+
+  @Test
+  void badMutationsAreRefusedWithClearErrors() throws IOException {
+    assertEquals("bad request: row key is empty; give every mutation a non-empty row key",
+        assertThrows(BadRequestException.class,
+            () -> f.region.mutate(List.of(new RowEdit(Bytes.EMPTY, List.of())))).getMessage());
+    NoSuchFamilyException e = assertThrows(NoSuchFamilyException.class,
+        () -> f.mutate("r", put("r", Bytes.toBytes("zz"), "q", 1, "v")));
+    assertEquals("column family 'zz' does not exist in table 't'; valid families: a, b; add it "
+        + "with alter 't', 'zz'", e.getMessage());
+    assertEquals("bad request: a cell for row 'other' is in the mutation of row 'r'",
+        assertThrows(BadRequestException.class,
+            () -> f.mutate("r", put("other", CF1, "q", 1, "v"))).getMessage());
+    assertEquals("bad request: row key of 32768 bytes exceeds the 32767-byte limit; use a "
+        + "shorter row key", assertThrows(BadRequestException.class,
+            () -> f.region.mutate(List.of(new RowEdit(new byte[32768], List.of()))))
+        .getMessage());
+    assertEquals(List.of(), get("r"));
+  }
+
+  @Test
+  void acknowledgedWritesSurviveACrashAndReplayIsIdempotent() throws IOException {
+    f.mutate("r1", put("r1", CF1, "q", 1, "flushed"));
+    f.region.flush();
+    f.mutate("r1", put("r1", CF1, "q", 2, "only-in-wal"));
+    f.mutate("r2", put("r2", CF2, "x", 1, "only-in-wal-too"));
+    f.crash();
+    f.restart();
+    assertEquals(List.of("a:q@2=only-in-wal", "a:q@1=flushed"), get("r1"));
+    assertEquals(List.of("b:x@1=only-in-wal-too"), get("r2"));
+    // Replaying the same WAL files again adds nothing.
+    f.crash();
+    f.restart();
+    assertEquals(List.of("a:q@2=only-in-wal", "a:q@1=flushed"), get("r1"));
+    f.mutate("r1", put("r1", CF1, "q", 3, "after"));
+    assertEquals(List.of("a:q@3=after", "a:q@2=only-in-wal", "a:q@1=flushed"), get("r1"));
+  }
+
+  @Test
+  void aFailedWalSyncLeavesTheEditUnacknowledgedAndInvisible() throws IOException {
+    f.mutate("r", put("r", CF1, "q", 1, "ok"));
+    f.fs.failSyncs.set(1);
+    IOException e = assertThrows(IOException.class,
+        () -> f.mutate("r", put("r", CF1, "q", 2, "lost")));
+    assertEquals("injected sync failure", e.getMessage());
+    assertEquals(List.of("a:q@1=ok"), get("r"));
+    f.mutate("r", put("r", CF1, "q", 3, "next"));
+    assertEquals(List.of("a:q@3=next", "a:q@1=ok"), get("r"));
+  }
+
+  @Test
+  void aFailedFlushLosesNothingAndIsRetried() throws IOException {
+    f.mutate("r", put("r", CF1, "q", 1, "v1"));
+    f.fs.failWrites.set(1);
+    assertThrows(IOException.class, f.region::flush);
+    assertEquals(0, f.region.fileCount(CF1));
+    assertEquals(List.of("a:q@1=v1"), get("r"));
+    f.mutate("r", put("r", CF1, "q", 2, "v2"));
+    f.region.flush(); // writes the old snapshot; v2 waits in the new active segment
+    assertEquals(1, f.region.fileCount(CF1));
+    assertEquals(List.of("a:q@2=v2", "a:q@1=v1"), get("r"));
+    f.cleanRestart();
+    assertEquals(List.of("a:q@2=v2", "a:q@1=v1"), get("r"));
+  }
+
+  @Test
+  void aClosedRegionServesNothing() throws IOException {
+    f.region.close();
+    assertThrows(io.strata.common.error.NotServingRegionException.class, () -> get("r"));
+    f.region = Region.open(f.context(), f.info, f.table, List.of());
+    assertNull(f.region.scanner(ScanSpec.all()).nextRow());
+  }
+}
