@@ -7,6 +7,7 @@ import io.strata.common.schema.TableName;
 import io.strata.server.memstore.ChunkPool;
 import io.strata.server.region.Region;
 import io.strata.server.region.RegionContext;
+import io.strata.server.region.MemStoreLimiter;
 import io.strata.server.region.RegionFlusher;
 import io.strata.server.region.RegionOptions;
 import io.strata.server.wal.Wal;
@@ -56,7 +57,8 @@ final class RegionHost implements Closeable {
         "gen-" + generation, new WalOptions(128 * 1024, Duration.ofHours(1), 4096,
             Duration.ofSeconds(1), Duration.ofSeconds(60)), 1, InstantSource.system());
     RegionContext ctx = new RegionContext(fs, root, wal, new ChunkPool(256 * 1024, 8),
-        new RegionOptions(256 * 1024, 30_000), flusher, InstantSource.system());
+        new RegionOptions(256 * 1024, 30_000), flusher,
+        new MemStoreLimiter("crash", 1L << 40, 1L << 40, flusher), InstantSource.system());
     region = fs.exists(new Path(root, "data")) ? Region.open(ctx, REGION, TABLE, old)
         : Region.create(ctx, REGION, TABLE);
   }

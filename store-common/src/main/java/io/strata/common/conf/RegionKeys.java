@@ -26,5 +26,15 @@ public final class RegionKeys {
       "Idle MSLAB chunks kept for reuse after flushes, so flushed memory is recycled instead of "
           + "fragmenting the heap.");
 
+  public static final ConfigKey<Double> GLOBAL_MEMSTORE_HEAP_FRACTION = ConfigKey.decimal(
+      "strata.memstore.global.heap.fraction", 0.4, "fraction of max heap",
+      "Upper limit of all memstores of a region server together. Past it, writes fail with a "
+          + "retryable server-busy error until flushes bring the total down.");
+
+  public static final ConfigKey<Double> GLOBAL_MEMSTORE_LOWER_FRACTION = ConfigKey.decimal(
+      "strata.memstore.global.lower.fraction", 0.95, "fraction of the upper limit",
+      "Once all memstores together pass this share of the upper limit, the largest region is "
+          + "flushed, and the next largest, until the total is below it again.");
+
   private RegionKeys() {}
 }

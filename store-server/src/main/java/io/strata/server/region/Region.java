@@ -131,6 +131,7 @@ public final class Region implements Closeable {
       if (replayedMax >= 0) {
         r.flush();
       }
+      ctx.limiter().register(r);
       return r;
     } catch (IOException | RuntimeException e) {
       r.closeStores();
@@ -175,6 +176,7 @@ public final class Region implements Closeable {
       validate(e);
     }
     Durability durability = resolveDurability(edits);
+    ctx.limiter().checkBeforeWrite();
     List<RowLocks.Held> held = new ArrayList<>();
     updatesLock.readLock().lock();
     try {
@@ -200,6 +202,7 @@ public final class Region implements Closeable {
     if (memStoreSize() >= flushSize) {
       ctx.flushRequester().requestFlush(this);
     }
+    ctx.limiter().afterWrite();
   }
 
   private void applyLocked(List<KeyValue> cells, Durability durability) throws IOException {
@@ -399,12 +402,14 @@ public final class Region implements Closeable {
     }
     flush();
     closed = true;
+    ctx.limiter().unregister(this);
     closeStores();
   }
 
   /** Closes without flushing: for aborts and tests that simulate a crash. */
   public void abort() throws IOException {
     closed = true;
+    ctx.limiter().unregister(this);
     closeStores();
   }
 

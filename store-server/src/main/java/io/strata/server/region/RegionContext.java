@@ -8,7 +8,8 @@ import org.apache.hadoop.fs.Path;
 
 /** What the hosting server lends its regions: storage, the WAL, the chunk pool, a clock. */
 public record RegionContext(FileSystem fs, Path rootDir, Wal wal, ChunkPool chunkPool,
-    RegionOptions options, FlushRequester flushRequester, java.time.InstantSource clock) {
+    RegionOptions options, FlushRequester flushRequester, MemStoreLimiter limiter,
+    InstantSource clock) {
   public RegionContext {
     if (clock == null) {
       clock = InstantSource.system();

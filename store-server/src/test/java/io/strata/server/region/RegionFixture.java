@@ -43,7 +43,17 @@ final class RegionFixture implements Closeable {
   Wal wal;
   Region region;
 
+  MemStoreLimiter limiter;
+
   RegionFixture(java.nio.file.Path dir, int maxVersions) throws IOException {
+    this(dir, maxVersions, null);
+  }
+
+  /** With {@code limiter} null, memstores are effectively unlimited. */
+  RegionFixture(java.nio.file.Path dir, int maxVersions, MemStoreLimiter limiter)
+      throws IOException {
+    this.limiter = limiter != null ? limiter
+        : new MemStoreLimiter("test", 1L << 40, 1L << 40, flusher);
     fs = new FaultInjectingFileSystem(FileSystem.getLocal(new Configuration()).getRaw());
     root = new Path(dir.toUri().toString(), "root");
     table = TableDescriptor.newBuilder(TableName.valueOf("t"))
@@ -65,7 +75,7 @@ final class RegionFixture implements Closeable {
   }
 
   RegionContext context() {
-    return new RegionContext(fs, root, wal, pool, new RegionOptions(64L << 20, 2000), flusher,
+    return new RegionContext(fs, root, wal, pool, new RegionOptions(64L << 20, 2000), flusher, limiter,
         InstantSource.system());
   }
 
