@@ -25,11 +25,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real child JVM writes with SYNC_WAL and reports each acknowledged write; the test kills it
- * with SIGKILL at random moments (tiny flush and roll sizes put many kills inside flushes and
- * WAL rolls), reopens the region, and requires every acknowledged write and no half row.
+ * with SIGKILL after a random number of writes, inside a flush (file written, not yet synced or
+ * moved into place) and inside a WAL roll (new file created, no header yet), reopens the region
+ * each time, and requires every acknowledged write and no half row.
  */
 class CrashDurabilityTest {
-  private static final int KILLS = 5;
+  /** Where each generation is killed: after a random number of writes, in a flush, in a roll. */
+  private enum KillPoint { RANDOM, IN_FLUSH, IN_ROLL }
+
+  private static final List<KillPoint> KILLS = List.of(KillPoint.RANDOM, KillPoint.IN_FLUSH,
+      KillPoint.IN_ROLL, KillPoint.RANDOM, KillPoint.IN_FLUSH, KillPoint.IN_ROLL);
 
   @TempDir
   Path root;
@@ -49,17 +54,18 @@ class CrashDurabilityTest {
     Random rnd = new Random(42);
     Set<String> acknowledged = new HashSet<>();
     int generation = 0;
-    for (int kill = 0; kill < KILLS; kill++) {
+    for (KillPoint point : KILLS) {
       generation++;
       int ackTarget = 300 + rnd.nextInt(1500);
-      acknowledged.addAll(runAndKill(generation, ackTarget));
+      acknowledged.addAll(runAndKill(generation, point, ackTarget));
       generation++;
       verify(generation, acknowledged);
     }
-    assertTrue(acknowledged.size() >= KILLS * 300, acknowledged.size() + " acknowledged");
+    assertTrue(acknowledged.size() >= KILLS.size() * 100, acknowledged.size() + " acknowledged");
   }
 
-  private List<String> runAndKill(int generation, int ackTarget) throws Exception {
+  private List<String> runAndKill(int generation, KillPoint point, int ackTarget)
+      throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     child = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
         "-Dlog4j2.configurationFile=" + System.getProperty("log4j2.configurationFile", ""),
@@ -71,24 +77,31 @@ class CrashDurabilityTest {
         StandardCharsets.UTF_8));
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     String line;
+    boolean killed = false;
     while ((line = in.readLine()) != null) {
+      boolean due = switch (point) {
+        case RANDOM -> line.startsWith("ACK ") && acks.size() + 1 == ackTarget;
+        case IN_FLUSH -> line.startsWith("IN-FLUSH") && acks.size() >= 100;
+        case IN_ROLL -> line.startsWith("IN-ROLL") && acks.size() >= 100;
+      };
       if (line.startsWith("ACK ")) {
         acks.add(line.substring(4));
-        if (acks.size() == ackTarget) {
-          // SIGKILL: no shutdown hooks, no flush. Through the handle, so the pipe stays
-          // readable and the acknowledgements already printed are still collected.
-          child.toHandle().destroyForcibly();
-        }
+      }
+      if (due && !killed) {
+        killed = true;
+        // SIGKILL: no shutdown hooks, no flush. Through the handle, so the pipe stays
+        // readable and the acknowledgements already printed are still collected.
+        child.toHandle().destroyForcibly();
       } else if (line.startsWith("ERROR")) {
         fail("child generation " + generation + " failed: " + line);
       }
       if (System.nanoTime() > deadline) {
-        fail("child generation " + generation + " did not reach " + ackTarget + " writes in "
-            + "120 s");
+        fail("child generation " + generation + " did not reach its kill point " + point
+            + " in 120 s");
       }
     }
     assertTrue(child.waitFor(30, TimeUnit.SECONDS));
-    assertTrue(acks.size() >= ackTarget, "child stopped after " + acks.size() + " writes");
+    assertTrue(killed, "generation " + generation + " ended before its kill point " + point);
     return acks;
   }
 

@@ -13,7 +13,9 @@ import java.util.List;
 /**
  * The child process of {@link CrashDurabilityTest}: opens generation N of the region (replaying
  * earlier WALs), prints READY, then writes rows of 6 columns in 2 families from 4 threads with
- * SYNC_WAL and prints {@code ACK <row>} after each acknowledged write, until it is killed.
+ * SYNC_WAL and prints {@code ACK <row>} after each acknowledged write, until it is killed. Its
+ * file system announces flushes and WAL rolls ({@link PausingFileSystem}) so kills can land
+ * inside them.
  */
 public final class CrashingWriterMain {
   private CrashingWriterMain() {}
@@ -23,7 +25,9 @@ public final class CrashingWriterMain {
     int generation = Integer.parseInt(args[1]);
     PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out),
         true);
-    RegionHost host = new RegionHost(root, generation);
+    RegionHost host = new RegionHost(root, generation, new PausingFileSystem(
+        org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration())
+            .getRaw(), out));
     out.println("READY");
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {

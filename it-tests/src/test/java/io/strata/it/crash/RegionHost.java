@@ -41,7 +41,10 @@ final class RegionHost implements Closeable {
   private final RegionFlusher flusher = new RegionFlusher();
 
   RegionHost(java.nio.file.Path rootDir, int generation) throws IOException {
-    FileSystem fs = FileSystem.getLocal(new Configuration()).getRaw();
+    this(rootDir, generation, FileSystem.getLocal(new Configuration()).getRaw());
+  }
+
+  RegionHost(java.nio.file.Path rootDir, int generation, FileSystem fs) throws IOException {
     Path root = new Path(rootDir.toUri());
     List<Path> old = new ArrayList<>();
     for (int g = 1; g < generation; g++) {

@@ -1,0 +1,93 @@
+package io.strata.it.crash;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.FilterFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.Syncable;
+import org.apache.hadoop.fs.permission.FsPermission;
+import org.apache.hadoop.util.Progressable;
+
+/**
+ * Fault injection for the crash test: announces on stdout, and pauses, at the moments a kill
+ * should land. {@code IN-FLUSH} is printed when a flushed block file has been written but not
+ * yet synced, closed or moved into place; {@code IN-ROLL} when a new WAL file has just been
+ * created, before its header. The parent kills the child during the pause.
+ */
+final class PausingFileSystem extends FilterFileSystem {
+  private static final long PAUSE_MILLIS = 300;
+  private final PrintStream out;
+
+  PausingFileSystem(FileSystem real, PrintStream out) {
+    super(real);
+    setConf(real.getConf());
+    this.out = out;
+  }
+
+  private void announce(String event, Path p) {
+    synchronized (out) {
+      out.println(event + " " + p.getName());
+    }
+    try {
+      Thread.sleep(PAUSE_MILLIS); // holds the writer at the kill point; not a wait for state
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public FSDataOutputStream create(Path f, FsPermission permission, boolean overwrite,
+      int bufferSize, short replication, long blockSize, Progressable progress)
+      throws IOException {
+    FSDataOutputStream real = fs.create(f, permission, overwrite, bufferSize, replication,
+        blockSize, progress);
+    boolean flushFile = f.getParent() != null && f.getParent().getName().equals(".tmp")
+        && !f.getName().startsWith(".");
+    if (f.getName().startsWith("wal.") && !f.getName().endsWith(".00000000000000000001")) {
+      announce("IN-ROLL", f);
+    }
+    if (!flushFile) {
+      return real;
+    }
+    return new FSDataOutputStream(new Announcing(real, f), null);
+  }
+
+  private final class Announcing extends OutputStream implements Syncable {
+    private final FSDataOutputStream real;
+    private final Path path;
+
+    Announcing(FSDataOutputStream real, Path path) {
+      this.real = real;
+      this.path = path;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      real.write(b);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      real.write(b, off, len);
+    }
+
+    @Override
+    public void hflush() throws IOException {
+      real.hflush();
+    }
+
+    @Override
+    public void hsync() throws IOException {
+      announce("IN-FLUSH", path);
+      real.hsync();
+    }
+
+    @Override
+    public void close() throws IOException {
+      real.close();
+    }
+  }
+}
