@@ -73,6 +73,10 @@ public final class Wal implements Closeable {
   // Sequence id = base + ring slot number; base only grows (advanceSequenceIdTo).
   private volatile long base;
   private volatile boolean asyncPending;
+  // Age checks run on the ticker thread, which must not touch the consumer's writer.
+  private volatile long currentFileCreatedMillis;
+  private final java.util.concurrent.atomic.AtomicBoolean ageRollRequested =
+      new java.util.concurrent.atomic.AtomicBoolean();
   private volatile boolean closed;
   private final java.util.concurrent.CountDownLatch consumerDone =
       new java.util.concurrent.CountDownLatch(1);
@@ -140,8 +144,16 @@ public final class Wal implements Closeable {
     });
     long interval = options.asyncFlushInterval().toMillis();
     ticker.scheduleWithFixedDelay(() -> {
-      if (asyncPending && !closed) {
+      if (closed) {
+        return;
+      }
+      if (asyncPending) {
         publish(Kind.FLUSH, null, null, Durability.ASYNC_WAL, null);
+      }
+      // An idle WAL still rolls by age, so its old file can be archived.
+      if (clock.millis() - currentFileCreatedMillis >= options.rollPeriod().toMillis()
+          && ageRollRequested.compareAndSet(false, true)) {
+        publish(Kind.ROLL, null, null, Durability.SYNC_WAL, null);
       }
     }, interval, interval, TimeUnit.MILLISECONDS);
   }
@@ -231,6 +243,8 @@ public final class Wal implements Closeable {
     writer = WalWriter.create(fs, p, server, clock.millis());
     files.opened(p);
     lastFlushMillis = clock.millis();
+    currentFileCreatedMillis = writer.createdMillis();
+    ageRollRequested.set(false);
   }
 
   /** Encodes, writes and syncs on the one consumer thread; see the class comment. */

@@ -237,6 +237,27 @@ class WalTest {
   }
 
   @Test
+  void anIdleWalRollsByAgeAndArchivesTheFlushedFile() throws Exception {
+    java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(
+        1_000_000);
+    InstantSource clock = () -> java.time.Instant.ofEpochMilli(now.get());
+    Wal wal = new Wal(fs, dir, archive, "server1", new WalOptions(128L << 20,
+        Duration.ofHours(1), 1024, Duration.ofMillis(20), Duration.ofSeconds(30)), 1, clock);
+    opened.add(wal);
+    long seq = wal.append("r", List.of(cell("a", "1")), Durability.SYNC_WAL).sequenceId();
+    wal.regionFlushed("r", seq);
+    assertEquals(1, wal.liveFiles().size());
+    now.addAndGet(Duration.ofMinutes(61).toMillis());
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (wal.liveFiles().size() != 1 || !wal.liveFiles().get(0).getName().endsWith("2")) {
+      assertTrue(System.nanoTime() < deadline, "no roll by age: " + wal.liveFiles());
+      Thread.onSpinWait();
+    }
+    assertEquals(List.of(new Path(dir, String.format("wal.%020d", 2))), wal.liveFiles());
+    assertEquals(1, fs.listStatus(archive).length);
+  }
+
+  @Test
   void sequenceIdsNeverGoBackward() throws Exception {
     Wal wal = open(options(128L << 20), 5);
     assertEquals(5, wal.append("r", List.of(cell("a", "1")), Durability.SKIP_WAL).sequenceId());
