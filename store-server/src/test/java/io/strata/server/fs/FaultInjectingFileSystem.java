@@ -1,20 +1,25 @@
 package io.strata.server.fs;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FilterFileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.PositionedReadable;
+import org.apache.hadoop.fs.Seekable;
 import org.apache.hadoop.fs.StreamCapabilities;
 import org.apache.hadoop.fs.Syncable;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.util.Progressable;
 
 /**
- * Wraps a real file system to count and fail syncs and writes of the files it creates: the
- * fault-injection seam of the storage layer. Everything not overridden goes to the real one.
+ * Wraps a real file system to count, delay and fail syncs and writes of the files it creates,
+ * and to shorten or corrupt reads of the files it opens: the fault-injection seam of the storage
+ * layer. Everything not overridden goes to the real one.
  */
 public final class FaultInjectingFileSystem extends FilterFileSystem {
   public final AtomicInteger hflushes = new AtomicInteger();
@@ -25,6 +30,10 @@ public final class FaultInjectingFileSystem extends FilterFileSystem {
   public final AtomicInteger failWrites = new AtomicInteger();
   /** Delay added to every sync, to make group commit visible. */
   public volatile long syncDelayMillis;
+  /** Number of upcoming positional reads whose first byte is flipped. */
+  public final AtomicInteger corruptReads = new AtomicInteger();
+  /** When true, every read returns at most 7 bytes, as a slow network stream may. */
+  public volatile boolean shortReads;
 
   public FaultInjectingFileSystem(FileSystem real) {
     super(real);
@@ -38,6 +47,82 @@ public final class FaultInjectingFileSystem extends FilterFileSystem {
     FSDataOutputStream real = fs.create(f, permission, overwrite, bufferSize, replication,
         blockSize, progress);
     return new FSDataOutputStream(new Faulty(real), null);
+  }
+
+  @Override
+  public FSDataInputStream open(Path f, int bufferSize) throws IOException {
+    return new FSDataInputStream(new FaultyInput(fs.open(f, bufferSize)));
+  }
+
+  /** Reads through the real stream, shortening and corrupting them as asked. */
+  private final class FaultyInput extends InputStream implements Seekable, PositionedReadable {
+    private final FSDataInputStream real;
+
+    FaultyInput(FSDataInputStream real) {
+      this.real = real;
+    }
+
+    private int limit(int len) {
+      return shortReads ? Math.min(len, 7) : len;
+    }
+
+    @Override
+    public int read() throws IOException {
+      return real.read();
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      return real.read(b, off, limit(len));
+    }
+
+    @Override
+    public int read(long position, byte[] buffer, int offset, int length) throws IOException {
+      int n = real.read(position, buffer, offset, limit(length));
+      if (n > 0 && corruptReads.getAndUpdate(x -> Math.max(0, x - 1)) > 0) {
+        buffer[offset] ^= 0x55;
+      }
+      return n;
+    }
+
+    @Override
+    public void readFully(long position, byte[] buffer, int offset, int length)
+        throws IOException {
+      int done = 0;
+      while (done < length) {
+        int n = read(position + done, buffer, offset + done, length - done);
+        if (n < 0) {
+          throw new java.io.EOFException("end of file after " + done + " of " + length
+              + " bytes at " + position);
+        }
+        done += n;
+      }
+    }
+
+    @Override
+    public void readFully(long position, byte[] buffer) throws IOException {
+      readFully(position, buffer, 0, buffer.length);
+    }
+
+    @Override
+    public void seek(long pos) throws IOException {
+      real.seek(pos);
+    }
+
+    @Override
+    public long getPos() throws IOException {
+      return real.getPos();
+    }
+
+    @Override
+    public boolean seekToNewSource(long targetPos) throws IOException {
+      return real.seekToNewSource(targetPos);
+    }
+
+    @Override
+    public void close() throws IOException {
+      real.close();
+    }
   }
 
   private final class Faulty extends OutputStream implements Syncable, StreamCapabilities {

@@ -216,6 +216,26 @@ class RegionTest {
   }
 
   @Test
+  void shortReadsStillReadCorrectlyAndCorruptReadsFailLoudly() throws IOException {
+    for (int i = 0; i < 50; i++) {
+      f.mutate("r" + i, put("r" + i, CF1, "q", 1, "value-" + i));
+    }
+    f.region.flush();
+    f.cleanRestart(); // new readers open through the faulty file system
+    f.fs.shortReads = true;
+    for (int i = 0; i < 50; i++) {
+      assertEquals(List.of("a:q@1=value-" + i), get("r" + i));
+    }
+    f.fs.shortReads = false;
+    f.fs.corruptReads.set(1);
+    io.strata.common.error.CorruptFileException e = assertThrows(
+        io.strata.common.error.CorruptFileException.class, () -> get("r7"));
+    assertTrue(e.getMessage().contains("checksum mismatch in block at offset 0"),
+        e.getMessage());
+    assertEquals(List.of("a:q@1=value-7"), get("r7"), "the next read is clean again");
+  }
+
+  @Test
   void aClosedRegionServesNothing() throws IOException {
     f.region.close();
     assertThrows(io.strata.common.error.NotServingRegionException.class, () -> get("r"));
