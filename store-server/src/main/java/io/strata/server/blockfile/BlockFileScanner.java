@@ -2,6 +2,7 @@ package io.strata.server.blockfile;
 
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
+import io.strata.common.util.Bytes;
 import io.strata.server.blockfile.encoding.CellDecoder;
 import io.strata.server.blockfile.encoding.DataBlockCodecs;
 import java.io.IOException;
@@ -77,16 +78,12 @@ public final class BlockFileScanner {
   private void loadBlockAt(long offset) throws IOException {
     // The header tells the block's size; reading it first costs a small extra read.
     byte[] header = new byte[BlockFormat.HEADER_SIZE];
-    readHeader(offset, header);
-    int payload = io.strata.common.util.Bytes.toInt(header, 4);
+    reader.readHeader(offset, header);
+    int payload = Bytes.toInt(header, 4);
     if (payload < 0) {
       throw reader.corrupt("block at offset " + offset + " has a negative size");
     }
     loadBlock(new BlockHandle(offset, payload + BlockFormat.BLOCK_OVERHEAD));
-  }
-
-  private void readHeader(long offset, byte[] header) throws IOException {
-    reader.readHeader(offset, header);
   }
 
   private void loadBlock(BlockHandle h) throws IOException {

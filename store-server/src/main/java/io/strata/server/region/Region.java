@@ -207,20 +207,17 @@ public final class Region implements Closeable {
 
   private void applyLocked(List<KeyValue> cells, Durability durability) throws IOException {
     Mvcc.WriteEntry we = mvcc.begin();
-    List<SequencedCell> added = new ArrayList<>(cells.size());
-    Map<SequencedCell, Store> owners = new LinkedHashMap<>();
+    Map<SequencedCell, Store> added = new LinkedHashMap<>();
     try {
       WalTicket ticket = ctx.wal().append(info.getEncodedName(), cells, durability);
       for (KeyValue c : cells) {
         Store s = stores.get(Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(),
             c.getFamilyLength()));
-        SequencedCell sc = s.add(c, we.writeNumber(), ticket.sequenceId());
-        added.add(sc);
-        owners.put(sc, s);
+        added.put(s.add(c, we.writeNumber(), ticket.sequenceId()), s);
       }
       ticket.awaitDurable();
     } catch (IOException | RuntimeException e) {
-      owners.forEach((sc, s) -> s.memstore().rollback(List.of(sc)));
+      added.forEach((sc, s) -> s.memstore().rollback(List.of(sc)));
       mvcc.complete(we);
       throw e;
     }

@@ -107,7 +107,7 @@ public final class RowMatcher {
           }
           if (versions < maxVersions) {
             versions++;
-            out.add(KeyValue.copyOf(c) == c ? deepCopy(c) : KeyValue.copyOf(c));
+            out.add(c instanceof KeyValue kv ? deepCopy(kv) : KeyValue.copyOf(c));
           }
         }
         default -> {
@@ -124,8 +124,7 @@ public final class RowMatcher {
   }
 
   /** A KeyValue that may point into a pooled or cached buffer is copied into its own array. */
-  private static KeyValue deepCopy(Cell c) {
-    KeyValue kv = (KeyValue) c;
+  private static KeyValue deepCopy(KeyValue kv) {
     return KeyValue.decode(Bytes.copy(kv.getBuffer(), kv.getOffset(), kv.getLength()), 0,
         kv.getLength());
   }
