@@ -172,27 +172,76 @@ public final class Region implements Closeable {
     if (edits.isEmpty()) {
       return;
     }
+    Durability durability = Durability.USE_DEFAULT;
+    TreeMap<byte[], Boolean> rows = new TreeMap<>(Bytes::compare);
     for (RowEdit e : edits) {
       validate(e);
+      rows.put(e.row(), Boolean.TRUE);
+      Durability d = resolveDurability(e.durability());
+      durability = d.ordinal() > durability.ordinal() ? d : durability;
     }
-    Durability durability = resolveDurability(edits);
-    ctx.limiter().checkBeforeWrite();
-    List<RowLocks.Held> held = new ArrayList<>();
-    updatesLock.readLock().lock();
-    try {
-      TreeMap<byte[], Boolean> rows = new TreeMap<>(Bytes::compare);
-      edits.forEach(e -> rows.put(e.row(), Boolean.TRUE));
-      for (byte[] row : rows.keySet()) {
-        held.add(rowLocks.lock(row));
-      }
-      long now = ctx.clock().millis();
+    underRowLocks(rows.keySet(), durability, now -> {
       List<KeyValue> cells = new ArrayList<>();
       for (RowEdit e : edits) {
         for (Cell c : e.cells()) {
           cells.add(resolveTimestamp(c, now));
         }
       }
-      applyLocked(cells, durability);
+      return cells;
+    });
+  }
+
+  /** Adds the amounts to 8-byte counters atomically; returns the new values. */
+  public List<Cell> increment(byte[] row, List<ColumnDelta> deltas, Durability durability)
+      throws IOException {
+    return new AtomicRowOps(this).increment(row, deltas, durability);
+  }
+
+  /** Appends to the columns' values atomically; returns the new values. */
+  public List<Cell> append(byte[] row, List<ColumnAppend> appends, Durability durability)
+      throws IOException {
+    return new AtomicRowOps(this).append(row, appends, durability);
+  }
+
+  /**
+   * Applies {@code action} to the row if {@code condition} holds on its newest values, all
+   * under the row lock: a compare-and-set. Returns whether it applied.
+   */
+  public boolean checkAndMutate(byte[] row, Condition condition, RowEdit action)
+      throws IOException {
+    return new AtomicRowOps(this).checkAndMutate(row, condition, action);
+  }
+
+  /** Computes, under the row locks, the cells to write; null or empty writes nothing. */
+  @FunctionalInterface
+  interface LockedWrite {
+    List<KeyValue> compute(long now) throws IOException;
+  }
+
+  List<Cell> underRowLock(byte[] row, Durability durability, LockedWrite write)
+      throws IOException {
+    return underRowLocks(List.of(row), durability, write);
+  }
+
+  /**
+   * Takes the updates lock (shared) and the rows' locks in row order, computes the cells and
+   * writes them; returns them, or null when nothing was written because the computation said so.
+   */
+  private List<Cell> underRowLocks(java.util.Collection<byte[]> sortedRows, Durability durability,
+      LockedWrite write) throws IOException {
+    checkOpen();
+    ctx.limiter().checkBeforeWrite();
+    List<RowLocks.Held> held = new ArrayList<>();
+    List<KeyValue> cells;
+    updatesLock.readLock().lock();
+    try {
+      for (byte[] row : sortedRows) {
+        held.add(rowLocks.lock(row));
+      }
+      cells = write.compute(ctx.clock().millis());
+      if (cells != null && !cells.isEmpty()) {
+        applyLocked(cells, durability);
+      }
     } finally {
       for (int i = held.size() - 1; i >= 0; i--) {
         held.get(i).close();
@@ -203,6 +252,7 @@ public final class Region implements Closeable {
       ctx.flushRequester().requestFlush(this);
     }
     ctx.limiter().afterWrite();
+    return cells == null ? null : new ArrayList<>(cells);
   }
 
   private void applyLocked(List<KeyValue> cells, Durability durability) throws IOException {
@@ -224,7 +274,7 @@ public final class Region implements Closeable {
     mvcc.completeAndWait(we);
   }
 
-  private void validate(RowEdit e) throws IOException {
+  void validate(RowEdit e) throws IOException {
     if (e.row() == null || e.row().length == 0) {
       throw new BadRequestException("row key is empty; give every mutation a non-empty row key");
     }
@@ -254,24 +304,17 @@ public final class Region implements Closeable {
     }
   }
 
-  private Durability resolveDurability(List<RowEdit> edits) {
-    Durability strongest = null;
-    for (RowEdit e : edits) {
-      Durability d = e.durability() == Durability.USE_DEFAULT ? table.getDurability()
-          : e.durability();
-      d = d == Durability.USE_DEFAULT ? Durability.SYNC_WAL : d;
-      if (strongest == null || d.ordinal() > strongest.ordinal()) {
-        strongest = d;
-      }
-    }
-    return strongest;
+  /** A mutation's durability, or the table's, or SYNC_WAL. */
+  Durability resolveDurability(Durability requested) {
+    Durability d = requested == Durability.USE_DEFAULT ? table.getDurability() : requested;
+    return d == Durability.USE_DEFAULT ? Durability.SYNC_WAL : d;
   }
 
   /**
    * LATEST_TIMESTAMP becomes now; a DELETE of the latest version takes the timestamp of the
    * newest visible version (or now, if there is none). Runs under the row lock.
    */
-  private KeyValue resolveTimestamp(Cell c, long now) throws IOException {
+  KeyValue resolveTimestamp(Cell c, long now) throws IOException {
     if (c.getTimestamp() != CellLimits.LATEST_TIMESTAMP) {
       return KeyValue.copyOf(c);
     }
