@@ -5,6 +5,7 @@ import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.server.memstore.ChunkPool;
+import io.strata.server.region.CompactionService;
 import io.strata.server.region.MemStoreLimiter;
 import io.strata.server.region.Region;
 import io.strata.server.region.RegionContext;
@@ -28,6 +29,8 @@ final class BenchRegion implements AutoCloseable {
   final Wal wal;
   final Region region;
   private final RegionFlusher flusher = new RegionFlusher();
+  private final CompactionService compactions = CompactionService.fromConfig(
+      io.strata.common.conf.StrataConfiguration.defaults());
 
   BenchRegion() throws IOException {
     dir = Files.createTempDirectory("strata-bench");
@@ -41,7 +44,7 @@ final class BenchRegion implements AutoCloseable {
     RegionContext ctx = new RegionContext(fs, root, wal, new ChunkPool(2 << 20, 256),
         new RegionOptions(128L << 20, 30_000), flusher,
         MemStoreLimiter.fromHeap("bench", io.strata.common.conf.StrataConfiguration.defaults(),
-            flusher), InstantSource.system());
+            flusher), compactions, InstantSource.system());
     region = Region.create(ctx, RegionInfo.newBuilder(table.getTableName()).setRegionId(1)
         .build(), table);
   }
@@ -49,6 +52,7 @@ final class BenchRegion implements AutoCloseable {
   @Override
   public void close() throws IOException {
     flusher.close();
+    compactions.close();
     region.abort();
     wal.close();
     try (Stream<java.nio.file.Path> files = Files.walk(dir)) {

@@ -7,6 +7,7 @@ import io.strata.common.schema.TableName;
 import io.strata.server.memstore.ChunkPool;
 import io.strata.server.region.Region;
 import io.strata.server.region.RegionContext;
+import io.strata.server.region.CompactionService;
 import io.strata.server.region.MemStoreLimiter;
 import io.strata.server.region.RegionFlusher;
 import io.strata.server.region.RegionOptions;
@@ -39,6 +40,8 @@ final class RegionHost implements Closeable {
   final Wal wal;
   final Region region;
   private final RegionFlusher flusher = new RegionFlusher();
+  private final CompactionService compactions = CompactionService.fromConfig(
+      io.strata.common.conf.StrataConfiguration.defaults());
 
   RegionHost(java.nio.file.Path rootDir, int generation) throws IOException {
     this(rootDir, generation, FileSystem.getLocal(new Configuration()).getRaw());
@@ -61,7 +64,8 @@ final class RegionHost implements Closeable {
             Duration.ofSeconds(1), Duration.ofSeconds(60)), 1, InstantSource.system());
     RegionContext ctx = new RegionContext(fs, root, wal, new ChunkPool(256 * 1024, 8),
         new RegionOptions(256 * 1024, 30_000), flusher,
-        new MemStoreLimiter("crash", 1L << 40, 1L << 40, flusher), InstantSource.system());
+        new MemStoreLimiter("crash", 1L << 40, 1L << 40, flusher), compactions,
+        InstantSource.system());
     region = fs.exists(new Path(root, "data")) ? Region.open(ctx, REGION, TABLE, old)
         : Region.create(ctx, REGION, TABLE);
   }
@@ -69,6 +73,7 @@ final class RegionHost implements Closeable {
   @Override
   public void close() throws IOException {
     flusher.close();
+    compactions.close();
     region.close();
     wal.close();
   }

@@ -119,7 +119,8 @@ public final class Region implements Closeable {
     Region r = new Region(ctx, info, table, dir);
     try {
       for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
-        r.stores.put(f.getName(), Store.open(ctx.fs(), dir, f, ctx.chunkPool()));
+        r.stores.put(f.getName(), Store.open(ctx.fs(), dir, RegionLayout.archiveFamilyDir(
+            ctx.rootDir(), info, f.getNameAsString()), f, ctx.chunkPool()));
       }
       ctx.fs().delete(RegionLayout.tmpDir(dir), true); // leftovers of an interrupted flush
       long maxSeq = -1;
@@ -231,6 +232,7 @@ public final class Region implements Closeable {
       LockedWrite write) throws IOException {
     checkOpen();
     ctx.limiter().checkBeforeWrite();
+    checkFileCount();
     List<RowLocks.Held> held = new ArrayList<>();
     List<KeyValue> cells;
     updatesLock.readLock().lock();
@@ -274,6 +276,19 @@ public final class Region implements Closeable {
     mvcc.completeAndWait(we);
   }
 
+  /** Writes wait (retryably) while a store has too many files for reads to stay fast. */
+  private void checkFileCount() throws io.strata.common.error.ServerBusyException {
+    int limit = ctx.compactions().blockingFiles();
+    for (Store s : stores.values()) {
+      if (s.fileCount() >= limit) {
+        ctx.compactions().requestCompaction(this, false);
+        throw new io.strata.common.error.ServerBusyException(info.getRegionNameAsString(),
+            "family '" + s.family().getNameAsString() + "' has " + s.fileCount()
+                + " files, at the limit of " + limit + "; writes resume as compactions catch up");
+      }
+    }
+  }
+
   void validate(RowEdit e) throws IOException {
     if (e.row() == null || e.row().length == 0) {
       throw new BadRequestException("row key is empty; give every mutation a non-empty row key");
@@ -297,6 +312,10 @@ public final class Region implements Closeable {
       if (!stores.containsKey(family)) {
         throw new NoSuchFamilyException(table.getTableName().toString(),
             Bytes.toStringBinary(family), table.getColumnFamilyNames());
+      }
+      if (c.getTimestamp() < 0) {
+        throw new BadRequestException("timestamp " + c.getTimestamp()
+            + " is negative; timestamps are milliseconds since 1970 and at least 0");
       }
       if (c.getType() == CellType.MINIMUM || c.getType() == CellType.MAXIMUM) {
         throw new BadRequestException("cell type " + c.getType() + " is for seek keys only");
@@ -364,8 +383,8 @@ public final class Region implements Closeable {
     }
     RowMatcher matcher = new RowMatcher(spec, family -> {
       Store s = stores.get(family);
-      return s == null ? 1 : s.family().getMaxVersions();
-    });
+      return s == null ? null : s.family();
+    }, ctx.clock().millis());
     return new RegionScanner(merged, matcher, spec.stopRow(), info.getEndKey());
   }
 
@@ -415,16 +434,54 @@ public final class Region implements Closeable {
       ctx.wal().regionFlushed(info.getEncodedName(), flushSeqId);
       LOG.debug("flushed region {} at sequence id {} into {} file(s)", info.getEncodedName(),
           flushSeqId, written.size());
+      requestCompactionIfDue();
       return flushSeqId;
     } finally {
       flushLock.unlock();
     }
   }
 
+  private void requestCompactionIfDue() {
+    long now = ctx.clock().millis();
+    boolean minor = false;
+    boolean major = false;
+    for (Store s : stores.values()) {
+      minor |= s.fileCount() >= ctx.compactions().policy().minFiles();
+      long oldest = s.oldestFileMillis();
+      major |= oldest >= 0 && s.fileCount() > 0
+          && now - oldest >= ctx.compactions().majorPeriod().toMillis();
+    }
+    if (major) {
+      ctx.compactions().requestCompaction(this, true);
+    } else if (minor) {
+      ctx.compactions().requestCompaction(this, false);
+    }
+  }
+
+  /**
+   * Compacts every store: minor merges the files the policy selects, keeping everything that
+   * could still matter; major merges all files, dropping deleted, expired and surplus versions.
+   * Returns the number of files replaced.
+   */
+  public int compact(boolean major) throws IOException {
+    checkOpen();
+    int replaced = 0;
+    Path tmpDir = RegionLayout.tmpDir(dir);
+    for (Store s : stores.values()) {
+      List<Integer> selection = major ? List.of()
+          : ctx.compactions().policy().select(s.fileSizesOldestFirst());
+      if (major || !selection.isEmpty()) {
+        replaced += s.compact(major, selection, tmpDir, ctx.compactions().limiter(),
+            ctx.clock().millis());
+      }
+    }
+    return replaced;
+  }
+
   /** Number of block files of a family. */
   public int fileCount(byte[] family) {
     Store s = stores.get(family);
-    return s == null ? 0 : s.files().size();
+    return s == null ? 0 : s.fileCount();
   }
 
   private void checkOpen() throws IOException {
@@ -453,7 +510,7 @@ public final class Region implements Closeable {
     closeStores();
   }
 
-  private void closeStores() throws IOException {
+  private void closeStores() {
     for (Store s : stores.values()) {
       s.close();
     }

@@ -9,7 +9,7 @@ import org.apache.hadoop.fs.Path;
 /** What the hosting server lends its regions: storage, the WAL, the chunk pool, a clock. */
 public record RegionContext(FileSystem fs, Path rootDir, Wal wal, ChunkPool chunkPool,
     RegionOptions options, FlushRequester flushRequester, MemStoreLimiter limiter,
-    InstantSource clock) {
+    CompactionService compactions, InstantSource clock) {
   public RegionContext {
     if (clock == null) {
       clock = InstantSource.system();

@@ -25,7 +25,7 @@ public final class RegionFlusher implements FlushRequester, Closeable {
 
   @Override
   public void requestFlush(Region region) {
-    if (pending.add(region)) {
+    if (!executor.isShutdown() && pending.add(region)) {
       executor.execute(() -> {
         pending.remove(region);
         try {

@@ -31,6 +31,13 @@ public final class RegionLayout {
     return new Path(regionDir, family);
   }
 
+  /** Where compactions move the files they replaced: {@code <root>/archive/data/...}. */
+  public static Path archiveFamilyDir(Path root, RegionInfo region, String family) {
+    Path table = new Path(new Path(new Path(new Path(root, "archive"), "data"),
+        region.getTable().getNamespace()), region.getTable().getQualifier());
+    return new Path(new Path(table, region.getEncodedName()), family);
+  }
+
   public static Path tmpDir(Path regionDir) {
     return new Path(regionDir, TMP_DIR);
   }

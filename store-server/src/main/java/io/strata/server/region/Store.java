@@ -1,71 +1,121 @@
 package io.strata.server.region;
 
+import com.google.protobuf.ByteString;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellKeys;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.schema.ColumnFamilyDescriptor;
+import io.strata.common.util.Bytes;
 import io.strata.server.blockfile.BlockFileOptions;
 import io.strata.server.blockfile.BlockFileReader;
 import io.strata.server.blockfile.BlockFileWriter;
+import io.strata.server.compaction.ThroughputLimiter;
 import io.strata.server.memstore.ChunkPool;
 import io.strata.server.memstore.MemStore;
 import io.strata.server.memstore.Segment;
 import io.strata.server.memstore.SequencedCell;
 import io.strata.server.scan.CellSource;
 import io.strata.server.scan.FileSource;
+import io.strata.server.scan.MergingScanner;
+import io.strata.server.scan.RowMatcher;
+import io.strata.server.scan.ScanSpec;
 import io.strata.server.scan.SegmentSource;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * One column family of a region: its memstore and its block files (newest first). Files are
- * only added here (flush); the list is replaced, never changed, so readers take it lock-free.
+ * One column family of a region: its memstore and its block files, newest first. The file list
+ * is replaced, never changed, under {@code filesLock}; readers take it lock-free and pin the
+ * files they read ({@link StoreFile}). Flushes add files; compactions replace several by one and
+ * move the replaced files to the archive directory.
+ *
+ * <p>A compacted file names its inputs in its file info ({@value #COMPACTED_FROM}); opening a
+ * store archives any input still present, finishing a compaction a crash interrupted.
  */
 final class Store {
+  private static final Logger LOG = LoggerFactory.getLogger(Store.class);
+  static final String COMPACTED_FROM = "compacted.from";
+
+  private static final Comparator<StoreFile> NEWEST_FIRST =
+      Comparator.comparingLong(StoreFile::maxSequenceId).reversed();
+
   private final FileSystem fs;
   private final ColumnFamilyDescriptor family;
   private final Path dir;
+  private final Path archiveDir;
   private final MemStore memstore;
-  private volatile List<BlockFileReader> files;
+  private final Object filesLock = new Object();
+  private final Object compactionLock = new Object();
+  private volatile List<StoreFile> files;
 
-  private Store(FileSystem fs, ColumnFamilyDescriptor family, Path dir, MemStore memstore,
-      List<BlockFileReader> files) {
+  private Store(FileSystem fs, ColumnFamilyDescriptor family, Path dir, Path archiveDir,
+      MemStore memstore, List<StoreFile> files) {
     this.fs = fs;
     this.family = family;
     this.dir = dir;
+    this.archiveDir = archiveDir;
     this.memstore = memstore;
     this.files = files;
   }
 
-  static Store open(FileSystem fs, Path regionDir, ColumnFamilyDescriptor family, ChunkPool pool)
-      throws IOException {
+  static Store open(FileSystem fs, Path regionDir, Path archiveDir, ColumnFamilyDescriptor family,
+      ChunkPool pool) throws IOException {
     Path dir = RegionLayout.familyDir(regionDir, family.getNameAsString());
     fs.mkdirs(dir);
-    List<BlockFileReader> files = new ArrayList<>();
+    List<BlockFileReader> readers = new ArrayList<>();
     try {
       for (FileStatus st : fs.listStatus(dir)) {
         if (st.isFile() && !st.getPath().getName().startsWith(".")) {
-          files.add(BlockFileReader.open(fs, st.getPath()));
+          readers.add(BlockFileReader.open(fs, st.getPath()));
         }
       }
+      Set<String> replaced = new HashSet<>();
+      for (BlockFileReader r : readers) {
+        ByteString from = r.fileInfo().getExtraMap().get(COMPACTED_FROM);
+        if (from != null && !from.isEmpty()) {
+          replaced.addAll(List.of(from.toString(StandardCharsets.UTF_8).split(",")));
+        }
+      }
+      List<StoreFile> live = new ArrayList<>();
+      for (BlockFileReader r : readers) {
+        if (replaced.contains(r.path().getName())) {
+          r.close();
+          archive(fs, r.path(), archiveDir);
+          LOG.info("archived {}: a compaction that a crash interrupted had replaced it",
+              r.path());
+        } else {
+          live.add(new StoreFile(r));
+        }
+      }
+      live.sort(NEWEST_FIRST);
+      return new Store(fs, family, dir, archiveDir, new MemStore(pool), List.copyOf(live));
     } catch (IOException | RuntimeException e) {
-      for (BlockFileReader r : files) {
+      for (BlockFileReader r : readers) {
         r.close();
       }
       throw e;
     }
-    files.sort(NEWEST_FIRST);
-    return new Store(fs, family, dir, new MemStore(pool), List.copyOf(files));
   }
 
-  private static final Comparator<BlockFileReader> NEWEST_FIRST =
-      Comparator.comparingLong(BlockFileReader::maxSequenceId).reversed();
+  private static void archive(FileSystem fs, Path file, Path archiveDir) throws IOException {
+    fs.mkdirs(archiveDir);
+    Path target = new Path(archiveDir, file.getName());
+    if (!fs.rename(file, target)) {
+      throw new IOException("could not archive " + file + " to " + target);
+    }
+  }
 
   ColumnFamilyDescriptor family() {
     return family;
@@ -75,15 +125,35 @@ final class Store {
     return memstore;
   }
 
-  List<BlockFileReader> files() {
-    return files;
+  int fileCount() {
+    return files.size();
+  }
+
+  /** Sizes of the files, oldest first. */
+  List<Long> fileSizesOldestFirst() {
+    List<StoreFile> f = files;
+    List<Long> sizes = new ArrayList<>();
+    for (int i = f.size() - 1; i >= 0; i--) {
+      sizes.add(f.get(i).reader().length());
+    }
+    return sizes;
+  }
+
+  /** Creation time of the oldest file, or -1 without files. */
+  long oldestFileMillis() {
+    long oldest = -1;
+    for (StoreFile f : files) {
+      long created = f.reader().fileInfo().getCreatedMillis();
+      oldest = oldest < 0 ? created : Math.min(oldest, created);
+    }
+    return oldest;
   }
 
   /** Highest WAL sequence id already in this store's files; -1 without files. */
   long maxFlushedSequenceId() {
     long max = -1;
-    for (BlockFileReader r : files) {
-      max = Math.max(max, r.maxSequenceId());
+    for (StoreFile f : files) {
+      max = Math.max(max, f.maxSequenceId());
     }
     return max;
   }
@@ -92,20 +162,40 @@ final class Store {
     return memstore.add(c, writeNumber, walSeqId);
   }
 
+  /** The current files, each pinned; release each when done. */
+  private List<StoreFile> retainFiles() {
+    while (true) {
+      List<StoreFile> current = files;
+      List<StoreFile> held = new ArrayList<>(current.size());
+      boolean ok = true;
+      for (StoreFile f : current) {
+        if (f.retain()) {
+          held.add(f);
+        } else {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) {
+        return held;
+      }
+      held.forEach(StoreFile::release); // a compaction swapped the list under us: try again
+    }
+  }
+
   /**
-   * The sources a reader at {@code readPoint} merges: memstore segments (pinned until the source
-   * closes), then files, newest first.
+   * The sources a reader at {@code readPoint} merges: memstore segments, then files, newest
+   * first; everything stays pinned until the sources close.
    */
   List<CellSource> sources(long readPoint) {
     List<CellSource> out = new ArrayList<>();
     List<Segment> segments = memstore.retainSegments();
-    // The active segment (last) is newest: give it the lowest rank.
     for (int i = segments.size() - 1, rank = 0; i >= 0; i--, rank++) {
       out.add(new SegmentSource(segments.get(i), readPoint, rank));
     }
     long rank = 2;
-    for (BlockFileReader r : files) {
-      out.add(new FileSource(r.scanner(), rank++));
+    for (StoreFile f : retainFiles()) {
+      out.add(new FileSource(f.reader().scanner(), rank++, f::release));
     }
     return out;
   }
@@ -118,7 +208,7 @@ final class Store {
     if (snapshot.isEmpty()) {
       return null;
     }
-    Path tmp = new Path(tmpDir, UUID.randomUUID().toString().replace("-", ""));
+    Path tmp = newTmpFile(tmpDir);
     BlockFileWriter w = BlockFileWriter.create(fs, tmp, BlockFileOptions.forFamily(family));
     try {
       KeyValue last = null;
@@ -139,31 +229,120 @@ final class Store {
     }
   }
 
-  /** Moves a written file into the family directory and makes it readable. */
-  void commitFile(Path tmp) throws IOException {
-    Path target = new Path(dir, tmp.getName());
-    if (!fs.rename(tmp, target)) {
-      throw new IOException("could not move flushed file " + tmp + " to " + target);
-    }
-    BlockFileReader reader = BlockFileReader.open(fs, target);
-    List<BlockFileReader> next = new ArrayList<>(files);
-    next.add(reader);
-    next.sort(NEWEST_FIRST);
-    files = List.copyOf(next);
+  private static Path newTmpFile(Path tmpDir) {
+    return new Path(tmpDir, UUID.randomUUID().toString().replace("-", ""));
   }
 
-  void close() throws IOException {
-    IOException first = null;
-    for (BlockFileReader r : files) {
-      try {
-        r.close();
-      } catch (IOException e) {
-        first = first == null ? e : first;
-      }
+  /** Moves a flushed file into the family directory and makes it readable. */
+  void commitFile(Path tmp) throws IOException {
+    StoreFile added = moveIntoPlace(tmp);
+    synchronized (filesLock) {
+      List<StoreFile> next = new ArrayList<>(files);
+      next.add(added);
+      next.sort(NEWEST_FIRST);
+      files = List.copyOf(next);
     }
-    files = List.of();
-    if (first != null) {
-      throw first;
+  }
+
+  private StoreFile moveIntoPlace(Path tmp) throws IOException {
+    Path target = new Path(dir, tmp.getName());
+    if (!fs.rename(tmp, target)) {
+      throw new IOException("could not move " + tmp + " to " + target);
+    }
+    return new StoreFile(BlockFileReader.open(fs, target));
+  }
+
+  /**
+   * Merges the chosen files into one. Minor ({@code major} false): the files at
+   * {@code indexesOldestFirst}, dropping only older copies of identical keys, since deletes and
+   * versions may still mask or be masked by files outside the merge. Major: every file, keeping
+   * only what a reader would see now (versions, deletes, TTL applied; markers dropped). Returns
+   * the number of files replaced.
+   */
+  int compact(boolean major, List<Integer> indexesOldestFirst, Path tmpDir,
+      ThroughputLimiter limiter, long nowMillis) throws IOException {
+    synchronized (compactionLock) {
+      List<StoreFile> current = files; // only this method removes files, under this lock
+      List<StoreFile> inputs = new ArrayList<>();
+      if (major) {
+        inputs.addAll(current);
+      } else {
+        for (int i : indexesOldestFirst) {
+          inputs.add(current.get(current.size() - 1 - i));
+        }
+      }
+      if (inputs.isEmpty() || (!major && inputs.size() < 2)) {
+        return 0;
+      }
+      inputs.sort(NEWEST_FIRST);
+      Path tmp = newTmpFile(tmpDir);
+      writeMerged(inputs, major, tmp, limiter, nowMillis);
+      StoreFile merged = moveIntoPlace(tmp);
+      synchronized (filesLock) {
+        List<StoreFile> next = new ArrayList<>(files);
+        next.removeAll(inputs);
+        next.add(merged);
+        next.sort(NEWEST_FIRST);
+        files = List.copyOf(next);
+      }
+      for (StoreFile f : inputs) {
+        archive(fs, f.reader().path(), archiveDir);
+        f.release();
+      }
+      LOG.debug("{} compaction of {} file(s) of family {} into {}", major ? "major" : "minor",
+          inputs.size(), family.getNameAsString(), merged.reader().path().getName());
+      return inputs.size();
+    }
+  }
+
+  private void writeMerged(List<StoreFile> inputs, boolean major, Path tmp,
+      ThroughputLimiter limiter, long nowMillis) throws IOException {
+    List<CellSource> sources = new ArrayList<>();
+    long rank = 0;
+    long maxSeq = -1;
+    List<String> names = new ArrayList<>();
+    for (StoreFile f : inputs) {
+      sources.add(new FileSource(f.reader().scanner(), rank++, () -> { }));
+      maxSeq = Math.max(maxSeq, f.maxSequenceId());
+      names.add(f.reader().path().getName());
+    }
+    BlockFileWriter w = BlockFileWriter.create(fs, tmp, BlockFileOptions.forFamily(family));
+    try (MergingScanner merged = new MergingScanner(sources)) {
+      merged.seek(CellKeys.firstOnRow(Bytes.EMPTY));
+      if (major) {
+        RowMatcher matcher = new RowMatcher(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE),
+            f -> family, nowMillis);
+        while (merged.peek() != null) {
+          for (Cell c : matcher.readRow(merged)) {
+            w.append(c);
+            limiter.acquire(c.getValueLength() + CellKeys.keyLength(c));
+          }
+        }
+      } else {
+        Cell last = null;
+        Cell c;
+        while ((c = merged.next()) != null) {
+          if (last != null && CellComparator.INSTANCE.compare(last, c) == 0) {
+            continue; // an older copy of the same key
+          }
+          w.append(c);
+          last = KeyValue.copyOf(c);
+          limiter.acquire(c.getValueLength() + CellKeys.keyLength(c));
+        }
+      }
+      w.setMaxSequenceId(maxSeq);
+      w.putExtra(COMPACTED_FROM, String.join(",", names).getBytes(StandardCharsets.UTF_8));
+      w.close();
+    } catch (IOException | RuntimeException e) {
+      w.abort();
+      throw e;
+    }
+  }
+
+  void close() {
+    synchronized (filesLock) {
+      files.forEach(StoreFile::release);
+      files = List.of();
     }
   }
 }

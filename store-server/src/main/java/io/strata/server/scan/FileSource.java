@@ -4,14 +4,17 @@ import io.strata.common.cell.Cell;
 import io.strata.server.blockfile.BlockFileScanner;
 import java.io.IOException;
 
-/** Cells of one block file through its scanner. */
+/** Cells of one block file through its scanner; closing runs the holder's release. */
 public final class FileSource implements CellSource {
   private final BlockFileScanner scanner;
   private final long rank;
+  private final Runnable release;
+  private boolean closed;
 
-  public FileSource(BlockFileScanner scanner, long rank) {
+  public FileSource(BlockFileScanner scanner, long rank, Runnable release) {
     this.scanner = scanner;
     this.rank = rank;
+    this.release = release;
   }
 
   @Override
@@ -36,6 +39,9 @@ public final class FileSource implements CellSource {
 
   @Override
   public void close() {
-    // The scanner holds no resources of its own; the reader belongs to the store.
+    if (!closed) {
+      closed = true;
+      release.run();
+    }
   }
 }

@@ -4,6 +4,7 @@ import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
+import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.util.Bytes;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -11,7 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.NavigableSet;
 import java.util.Set;
-import java.util.function.ToIntFunction;
+import java.util.function.Function;
 
 /**
  * Reads one row from a merged stream and decides which cells a reader sees. Within a family the
@@ -25,17 +26,25 @@ import java.util.function.ToIntFunction;
  *   <li>DELETE_COLUMN at T masks every version of the column at or below T;
  *   <li>DELETE at T masks the column's version at exactly T;
  *   <li>of equal keys the first (newest) copy wins; then at most max versions a column, within
- *       the time range, are returned.
+ *       the time range, are returned;
+ *   <li>a cell older than the family's TTL is expired, unless fewer than MIN_VERSIONS newer
+ *       versions of its column were returned.
  * </ul>
  */
 public final class RowMatcher {
   private final ScanSpec spec;
-  private final ToIntFunction<byte[]> familyMaxVersions;
+  private final Function<byte[], ColumnFamilyDescriptor> families;
+  private final long nowMillis;
 
-  /** {@code familyMaxVersions} gives the VERSIONS setting of a family. */
-  public RowMatcher(ScanSpec spec, ToIntFunction<byte[]> familyMaxVersions) {
+  /**
+   * {@code families} gives each family's settings (VERSIONS, MIN_VERSIONS, TTL); cells older
+   * than the TTL at {@code nowMillis} are expired, except the newest MIN_VERSIONS of a column.
+   */
+  public RowMatcher(ScanSpec spec, Function<byte[], ColumnFamilyDescriptor> families,
+      long nowMillis) {
     this.spec = spec;
-    this.familyMaxVersions = familyMaxVersions;
+    this.families = families;
+    this.nowMillis = nowMillis;
   }
 
   /**
@@ -53,6 +62,8 @@ public final class RowMatcher {
     NavigableSet<byte[]> wantedQualifiers = null;
     boolean familyWanted = false;
     int maxVersions = 0;
+    int minVersions = 0;
+    long oldestLive = Long.MIN_VALUE;
     long familyDeleteTs = Long.MIN_VALUE;
     Set<Long> familyVersionDeletes = new HashSet<>();
     Cell previous = null;
@@ -67,7 +78,12 @@ public final class RowMatcher {
         family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
         familyWanted = spec.wantsFamily(family);
         wantedQualifiers = spec.columns().get(family);
-        maxVersions = Math.min(spec.maxVersions(), familyMaxVersions.applyAsInt(family));
+        ColumnFamilyDescriptor settings = families.apply(family);
+        maxVersions = settings == null ? 1 : Math.min(spec.maxVersions(),
+            settings.getMaxVersions());
+        minVersions = settings == null ? 0 : settings.getMinVersions();
+        oldestLive = settings == null || settings.getTimeToLive() == ColumnFamilyDescriptor.FOREVER
+            ? Long.MIN_VALUE : nowMillis - settings.getTimeToLive() * 1000;
         familyDeleteTs = Long.MIN_VALUE;
         familyVersionDeletes.clear();
         previous = null;
@@ -99,6 +115,9 @@ public final class RowMatcher {
           }
           if (ts < spec.minTimestamp() || ts >= spec.maxTimestamp()) {
             continue;
+          }
+          if (ts < oldestLive && versions >= minVersions) {
+            continue; // expired, and the column keeps enough newer versions
           }
           if (wantedQualifiers != null && !wantedQualifiers.isEmpty()
               && !wantedQualifiers.contains(Bytes.copy(c.getQualifierArray(),

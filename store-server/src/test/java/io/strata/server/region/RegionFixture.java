@@ -44,24 +44,45 @@ final class RegionFixture implements Closeable {
   Region region;
 
   MemStoreLimiter limiter;
+  /** Milliseconds the region's clock reads; 0 means the system clock. */
+  final java.util.concurrent.atomic.AtomicLong fakeNow = new java.util.concurrent.atomic.AtomicLong();
+  /** Minor compactions run by themselves once a store has 3 files; blocking at 1,000 files. */
+  final CompactionService compactions;
+
+  static CompactionService compactions(boolean automatic, int blockingFiles) {
+    return new CompactionService(
+        new io.strata.server.compaction.CompactionPolicy(3, 10, 1.2, 1L << 31),
+        new io.strata.server.compaction.ThroughputLimiter(0), blockingFiles, Duration.ofDays(7), 1,
+        automatic);
+  }
+
+  static TableDescriptor table(ColumnFamilyDescriptor.Builder cf1, int maxVersions) {
+    return TableDescriptor.newBuilder(TableName.valueOf("t"))
+        .setColumnFamily(cf1.setMaxVersions(maxVersions).build())
+        .setColumnFamily(ColumnFamilyDescriptor.newBuilder(CF2).setMaxVersions(maxVersions)
+            .build())
+        .build();
+  }
 
   RegionFixture(java.nio.file.Path dir, int maxVersions) throws IOException {
     this(dir, maxVersions, null);
   }
 
-  /** With {@code limiter} null, memstores are effectively unlimited. */
   RegionFixture(java.nio.file.Path dir, int maxVersions, MemStoreLimiter limiter)
       throws IOException {
+    this(dir, table(ColumnFamilyDescriptor.newBuilder(CF1), maxVersions), limiter,
+        compactions(true, 1000));
+  }
+
+  /** With {@code limiter} null, memstores are effectively unlimited. */
+  RegionFixture(java.nio.file.Path dir, TableDescriptor table, MemStoreLimiter limiter,
+      CompactionService compactions) throws IOException {
+    this.compactions = compactions;
     this.limiter = limiter != null ? limiter
         : new MemStoreLimiter("test", 1L << 40, 1L << 40, flusher);
     fs = new FaultInjectingFileSystem(FileSystem.getLocal(new Configuration()).getRaw());
     root = new Path(dir.toUri().toString(), "root");
-    table = TableDescriptor.newBuilder(TableName.valueOf("t"))
-        .setColumnFamily(ColumnFamilyDescriptor.newBuilder(CF1).setMaxVersions(maxVersions)
-            .build())
-        .setColumnFamily(ColumnFamilyDescriptor.newBuilder(CF2).setMaxVersions(maxVersions)
-            .build())
-        .build();
+    this.table = table;
     info = RegionInfo.newBuilder(table.getTableName()).setRegionId(1).build();
     wal = newWal(1);
     region = Region.create(context(), info, table);
@@ -76,7 +97,8 @@ final class RegionFixture implements Closeable {
 
   RegionContext context() {
     return new RegionContext(fs, root, wal, pool, new RegionOptions(64L << 20, 2000), flusher, limiter,
-        InstantSource.system());
+        compactions, () -> java.time.Instant.ofEpochMilli(
+            fakeNow.get() == 0 ? System.currentTimeMillis() : fakeNow.get()));
   }
 
   /** WAL files of earlier generations, oldest first. */
@@ -148,6 +170,7 @@ final class RegionFixture implements Closeable {
     } finally {
       wal.close();
       flusher.close();
+      compactions.close();
     }
   }
 }

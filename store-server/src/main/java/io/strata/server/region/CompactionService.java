@@ -1,0 +1,99 @@
+package io.strata.server.region;
+
+import io.strata.common.conf.CompactionKeys;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.server.compaction.CompactionPolicy;
+import io.strata.server.compaction.ThroughputLimiter;
+import java.io.Closeable;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs compactions of a server's regions on background threads, with the server's policy and
+ * throughput limit. Requests for a region already queued are merged (a major request upgrades
+ * a queued minor one by queueing after it).
+ */
+public final class CompactionService implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(CompactionService.class);
+
+  private final CompactionPolicy policy;
+  private final ThroughputLimiter limiter;
+  private final int blockingFiles;
+  private final Duration majorPeriod;
+  private final ExecutorService executor;
+  private final boolean enabled;
+  private final Set<String> queued = ConcurrentHashMap.newKeySet();
+
+  /** With {@code enabled} false, automatic requests are ignored; {@link Region#compact} runs. */
+  public CompactionService(CompactionPolicy policy, ThroughputLimiter limiter, int blockingFiles,
+      Duration majorPeriod, int threads, boolean enabled) {
+    this.enabled = enabled;
+    this.policy = policy;
+    this.limiter = limiter;
+    this.blockingFiles = blockingFiles;
+    this.majorPeriod = majorPeriod;
+    this.executor = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
+      Thread t = new Thread(r, "compaction");
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  public static CompactionService fromConfig(StrataConfiguration conf) {
+    return new CompactionService(new CompactionPolicy(conf.get(CompactionKeys.MIN_FILES),
+        conf.get(CompactionKeys.MAX_FILES), conf.get(CompactionKeys.RATIO),
+        conf.get(CompactionKeys.MAX_FILE_SIZE)),
+        new ThroughputLimiter(conf.get(CompactionKeys.THROUGHPUT_LIMIT)),
+        conf.get(CompactionKeys.BLOCKING_FILES), conf.get(CompactionKeys.MAJOR_PERIOD),
+        conf.get(CompactionKeys.THREADS), conf.get(CompactionKeys.ENABLED));
+  }
+
+  public CompactionPolicy policy() {
+    return policy;
+  }
+
+  public ThroughputLimiter limiter() {
+    return limiter;
+  }
+
+  public int blockingFiles() {
+    return blockingFiles;
+  }
+
+  public Duration majorPeriod() {
+    return majorPeriod;
+  }
+
+  /** Compacts the region soon on a background thread. */
+  public void requestCompaction(Region region, boolean major) {
+    String key = region.encodedName() + (major ? "/major" : "/minor");
+    if (enabled && !executor.isShutdown() && queued.add(key)) {
+      executor.execute(() -> {
+        queued.remove(key);
+        try {
+          region.compact(major);
+        } catch (Exception e) {
+          // Inputs stay in place; the next request tries again.
+          LOG.error("{} compaction of region {} failed", major ? "major" : "minor",
+              region.encodedName(), e);
+        }
+      });
+    }
+  }
+
+  @Override
+  public void close() {
+    executor.shutdown();
+    try {
+      executor.awaitTermination(1, TimeUnit.MINUTES);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

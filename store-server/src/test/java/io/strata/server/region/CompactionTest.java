@@ -1,0 +1,204 @@
+package io.strata.server.region;
+
+import static io.strata.server.region.RegionFixture.CF1;
+import static io.strata.server.region.RegionFixture.CF2;
+import static io.strata.server.region.RegionFixture.delete;
+import static io.strata.server.region.RegionFixture.put;
+import static io.strata.server.region.RegionFixture.render;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellType;
+import io.strata.common.error.ServerBusyException;
+import io.strata.common.schema.ColumnFamilyDescriptor;
+import io.strata.common.util.Bytes;
+import io.strata.server.scan.ScanSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CompactionTest {
+  @TempDir
+  java.nio.file.Path tmp;
+
+  private static RegionFixture manual(java.nio.file.Path dir, ColumnFamilyDescriptor.Builder cf1,
+      int maxVersions, int blockingFiles) throws IOException {
+    return new RegionFixture(dir, RegionFixture.table(cf1, maxVersions), null,
+        RegionFixture.compactions(false, blockingFiles));
+  }
+
+  private static List<String> everything(RegionFixture f) throws IOException {
+    List<String> out = new ArrayList<>();
+    try (RegionScanner s = f.region.scanner(ScanSpec.all().withMaxVersions(10))) {
+      List<Cell> row;
+      while ((row = s.nextRow()) != null) {
+        out.add(Bytes.toString(row.get(0).getRowArray(), row.get(0).getRowOffset(),
+            row.get(0).getRowLength()) + " " + render(row));
+      }
+    }
+    return out;
+  }
+
+  private void writeFourFlushes(RegionFixture f) throws IOException {
+    for (int flush = 0; flush < 4; flush++) {
+      for (int r = 0; r < 20; r++) {
+        String row = "row" + r;
+        f.mutate(row, put(row, CF1, "q", 10 + flush, "v" + flush), put(row, CF2, "x", 1,
+            "x" + flush));
+        if (r % 5 == flush) {
+          f.mutate(row, delete(row, CF1, "q", 10 + flush, CellType.DELETE));
+        }
+      }
+      f.region.flush();
+    }
+  }
+
+  private List<String> familyFiles(RegionFixture f, String family) throws IOException {
+    List<String> names = new ArrayList<>();
+    for (FileStatus st : f.fs.listStatus(new Path(RegionLayout.regionDir(f.root, f.info),
+        family))) {
+      names.add(st.getPath().getName());
+    }
+    return names;
+  }
+
+  private int archived(RegionFixture f, String family) throws IOException {
+    Path dir = RegionLayout.archiveFamilyDir(f.root, f.info, family);
+    return f.fs.exists(dir) ? f.fs.listStatus(dir).length : 0;
+  }
+
+  @Test
+  void minorCompactionMergesFilesAndChangesNoRead() throws IOException {
+    try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1), 3, 1000)) {
+      writeFourFlushes(f);
+      List<String> before = everything(f);
+      assertEquals(4, f.region.fileCount(CF1));
+      assertEquals(8, f.region.compact(false));
+      assertEquals(1, f.region.fileCount(CF1));
+      assertEquals(1, f.region.fileCount(CF2));
+      assertEquals(before, everything(f));
+      assertEquals(4, archived(f, "a"));
+      f.cleanRestart();
+      assertEquals(before, everything(f));
+    }
+  }
+
+  @Test
+  void majorCompactionDropsDeletedExpiredAndSurplusVersions() throws IOException {
+    try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1)
+        .setTimeToLive(3600), 2, 1000)) {
+      long now = 1_800_000_000_000L;
+      f.fakeNow.set(now);
+      long old = now - 7_200_000; // two hours ago: past the one-hour TTL
+      f.mutate("r", put("r", CF1, "q", now - 3, "v1"), put("r", CF1, "q", now - 2, "v2"),
+          put("r", CF1, "q", now - 1, "v3"));
+      f.mutate("r", put("r", CF1, "gone", now - 1, "x"), put("r", CF1, "expired", old, "e"),
+          put("r", CF2, "keep", 5, "k"));
+      f.region.flush();
+      f.mutate("r", delete("r", CF1, "gone", now, CellType.DELETE_COLUMN));
+      f.region.flush();
+      List<String> visible = List.of("a:q@" + (now - 1) + "=v3", "a:q@" + (now - 2) + "=v2",
+          "b:keep@5=k");
+      assertEquals(List.of("r " + visible), everything(f));
+      f.region.compact(true);
+      assertEquals(List.of("r " + visible), everything(f));
+      assertEquals(1, f.region.fileCount(CF1));
+      // Only what a reader sees is left in the file: 2 of 3 versions, no marker, no expired.
+      try (var file = onlyFile(f, CF1)) {
+        assertEquals(2, file.cellCount());
+      }
+      f.cleanRestart();
+      assertEquals(List.of("r " + visible), everything(f));
+    }
+  }
+
+  private static io.strata.server.blockfile.BlockFileReader onlyFile(RegionFixture f,
+      byte[] family) throws IOException {
+    Path dir = new Path(RegionLayout.regionDir(f.root, f.info), Bytes.toString(family));
+    return io.strata.server.blockfile.BlockFileReader.open(f.fs, f.fs.listStatus(dir)[0]
+        .getPath());
+  }
+
+  @Test
+  void ttlHidesExpiredCellsButMinVersionsKeepsSome() throws IOException {
+    try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1)
+        .setTimeToLive(60).setMinVersions(1), 3, 1000)) {
+      f.fakeNow.set(1_000_000);
+      f.mutate("r", put("r", CF1, "q", 900_000, "old"), put("r", CF1, "q", 930_000, "older-ok"),
+          put("r", CF1, "q", 990_000, "fresh"), put("r", CF1, "p", 100_000, "ancient"));
+      // q@990000 is within 60 s; the others are expired, but MIN_VERSIONS keeps p's newest.
+      assertEquals(List.of("r [a:p@100000=ancient, a:q@990000=fresh]"), everything(f));
+      f.fakeNow.set(2_000_000);
+      assertEquals(List.of("r [a:p@100000=ancient, a:q@990000=fresh]"), everything(f));
+    }
+  }
+
+  @Test
+  void scannersOpenAcrossACompactionKeepReadingTheSameData() throws IOException {
+    try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1), 3, 1000)) {
+      writeFourFlushes(f);
+      List<String> expected = everything(f);
+      List<String> seen = new ArrayList<>();
+      try (RegionScanner s = f.region.scanner(ScanSpec.all().withMaxVersions(10))) {
+        for (int i = 0; i < 3; i++) {
+          List<Cell> row = s.nextRow();
+          seen.add(Bytes.toString(row.get(0).getRowArray(), row.get(0).getRowOffset(),
+              row.get(0).getRowLength()) + " " + render(row));
+        }
+        f.region.compact(true);
+        assertEquals(4, archived(f, "a"), "inputs were moved while the scanner held them");
+        List<Cell> row;
+        while ((row = s.nextRow()) != null) {
+          seen.add(Bytes.toString(row.get(0).getRowArray(), row.get(0).getRowOffset(),
+              row.get(0).getRowLength()) + " " + render(row));
+        }
+      }
+      assertEquals(expected, seen);
+      assertEquals(expected, everything(f));
+    }
+  }
+
+  @Test
+  void aCompactionInterruptedBeforeArchivingIsFinishedOnOpen() throws IOException {
+    try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1), 3, 1000)) {
+      writeFourFlushes(f);
+      List<String> expected = everything(f);
+      f.region.compact(false);
+      // As if the process died after moving the merged file in but before archiving inputs.
+      Path archive = RegionLayout.archiveFamilyDir(f.root, f.info, "a");
+      Path family = new Path(RegionLayout.regionDir(f.root, f.info), "a");
+      for (FileStatus st : f.fs.listStatus(archive)) {
+        f.fs.rename(st.getPath(), new Path(family, st.getPath().getName()));
+      }
+      assertEquals(5, familyFiles(f, "a").size());
+      f.cleanRestart();
+      assertEquals(1, familyFiles(f, "a").size());
+      assertEquals(4, archived(f, "a"));
+      assertEquals(expected, everything(f));
+    }
+  }
+
+  @Test
+  void tooManyFilesSlowWritesWithARetryableError() throws IOException {
+    try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1), 1, 3)) {
+      for (int i = 0; i < 3; i++) {
+        f.mutate("r" + i, put("r" + i, CF1, "q", 1, "v"));
+        f.region.flush();
+      }
+      ServerBusyException e = assertThrows(ServerBusyException.class,
+          () -> f.mutate("x", put("x", CF1, "q", 1, "v")));
+      assertEquals("server " + f.info.getRegionNameAsString() + " is too busy: family 'a' has 3 "
+          + "files, at the limit of 3; writes resume as compactions catch up; retry after "
+          + "backing off", e.getMessage());
+      assertTrue(e.isRetryable());
+      f.region.compact(false);
+      f.mutate("x", put("x", CF1, "q", 1, "v"));
+    }
+  }
+}
