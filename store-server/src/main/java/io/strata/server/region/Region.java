@@ -468,12 +468,8 @@ public final class Region implements Closeable {
     int replaced = 0;
     Path tmpDir = RegionLayout.tmpDir(dir);
     for (Store s : stores.values()) {
-      List<Integer> selection = major ? List.of()
-          : ctx.compactions().policy().select(s.fileSizesOldestFirst());
-      if (major || !selection.isEmpty()) {
-        replaced += s.compact(major, selection, tmpDir, ctx.compactions().limiter(),
-            ctx.clock().millis());
-      }
+      replaced += s.compact(major, ctx.compactions().policy(), tmpDir,
+          ctx.compactions().limiter(), ctx.clock().millis());
     }
     return replaced;
   }

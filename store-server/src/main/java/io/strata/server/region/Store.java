@@ -10,6 +10,7 @@ import io.strata.common.util.Bytes;
 import io.strata.server.blockfile.BlockFileOptions;
 import io.strata.server.blockfile.BlockFileReader;
 import io.strata.server.blockfile.BlockFileWriter;
+import io.strata.server.compaction.CompactionPolicy;
 import io.strata.server.compaction.ThroughputLimiter;
 import io.strata.server.memstore.ChunkPool;
 import io.strata.server.memstore.MemStore;
@@ -129,16 +130,6 @@ final class Store {
     return files.size();
   }
 
-  /** Sizes of the files, oldest first. */
-  List<Long> fileSizesOldestFirst() {
-    List<StoreFile> f = files;
-    List<Long> sizes = new ArrayList<>();
-    for (int i = f.size() - 1; i >= 0; i--) {
-      sizes.add(f.get(i).reader().length());
-    }
-    return sizes;
-  }
-
   /** Creation time of the oldest file, or -1 without files. */
   long oldestFileMillis() {
     long oldest = -1;
@@ -253,21 +244,25 @@ final class Store {
   }
 
   /**
-   * Merges the chosen files into one. Minor ({@code major} false): the files at
-   * {@code indexesOldestFirst}, dropping only older copies of identical keys, since deletes and
-   * versions may still mask or be masked by files outside the merge. Major: every file, keeping
-   * only what a reader would see now (versions, deletes, TTL applied; markers dropped). Returns
-   * the number of files replaced.
+   * Merges files into one. Minor ({@code major} false): the files the policy selects, dropping
+   * only older copies of identical keys, since deletes and versions may still mask or be masked
+   * by files outside the merge. Major: every file, keeping only what a reader would see now
+   * (versions, deletes, TTL applied; markers dropped). Returns the number of files replaced.
    */
-  int compact(boolean major, List<Integer> indexesOldestFirst, Path tmpDir,
-      ThroughputLimiter limiter, long nowMillis) throws IOException {
+  int compact(boolean major, CompactionPolicy policy, Path tmpDir, ThroughputLimiter limiter,
+      long nowMillis) throws IOException {
     synchronized (compactionLock) {
-      List<StoreFile> current = files; // only this method removes files, under this lock
+      // Only compactions remove files, and they hold this lock: the selection stays valid.
+      List<StoreFile> current = files;
       List<StoreFile> inputs = new ArrayList<>();
       if (major) {
         inputs.addAll(current);
       } else {
-        for (int i : indexesOldestFirst) {
+        List<Long> sizes = new ArrayList<>();
+        for (int i = current.size() - 1; i >= 0; i--) {
+          sizes.add(current.get(i).reader().length());
+        }
+        for (int i : policy.select(sizes)) {
           inputs.add(current.get(current.size() - 1 - i));
         }
       }

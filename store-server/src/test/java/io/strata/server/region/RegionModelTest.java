@@ -17,9 +17,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Random puts, deletes of every type, flushes, clean restarts and crashes, compared after every
- * step with a simple model of what must be visible. Fixed seed; run longer with
- * {@code -Dstrata.model.seed=N -Dstrata.model.steps=M}.
+ * Random puts, deletes of every type, flushes, minor and major compactions (minor ones also run
+ * by themselves), clean restarts and crashes, compared after every step with a simple model of
+ * what must be visible. Fixed seed in CI; run longer with another seed with
+ * {@code mvn -pl store-server test -Dtest=RegionModelTest
+ * -DargLine="-Dstrata.model.seed=N -Dstrata.model.steps=M"}.
  */
 class RegionModelTest {
   private static final int MAX_VERSIONS = 2;
@@ -32,21 +34,38 @@ class RegionModelTest {
   private final List<String> log = new ArrayList<>();
 
   private List<String> expected(String row) {
-    List<KeyValue> cells = written.getOrDefault(row, List.of());
     List<String> out = new ArrayList<>();
+    for (KeyValue c : visible(row)) {
+      out.add(fam(c) + ":" + qual(c) + "@" + c.getTimestamp() + "=" + Bytes.toString(
+          c.getValueArray(), c.getValueOffset(), c.getValueLength()));
+    }
+    return out;
+  }
+
+  /**
+   * A major compaction keeps exactly what is visible and drops every marker (HBase semantics:
+   * deletes mask puts only until the next major compaction), so the model keeps the same.
+   */
+  private void bakeMajorCompaction() {
+    for (String row : new ArrayList<>(written.keySet())) {
+      written.put(row, new ArrayList<>(visible(row)));
+    }
+  }
+
+  private List<KeyValue> visible(String row) {
+    List<KeyValue> cells = written.getOrDefault(row, List.of());
+    List<KeyValue> out = new ArrayList<>();
     for (byte[] family : List.of(CF1, CF2)) {
       for (String q : List.of("p", "q", "r")) {
-        // ts -> value of the last put at that ts
-        TreeMap<Long, String> versions = new TreeMap<>(java.util.Comparator.reverseOrder());
+        // ts -> the last put at that ts
+        TreeMap<Long, KeyValue> versions = new TreeMap<>(java.util.Comparator.reverseOrder());
         for (KeyValue c : cells) {
           if (c.getType() == CellType.PUT && fam(c).equals(Bytes.toString(family))
               && qual(c).equals(q) && !masked(cells, c)) {
-            versions.put(c.getTimestamp(), Bytes.toString(c.getValueArray(), c.getValueOffset(),
-                c.getValueLength()));
+            versions.put(c.getTimestamp(), c);
           }
         }
-        versions.entrySet().stream().limit(MAX_VERSIONS).forEach(e ->
-            out.add(Bytes.toString(family) + ":" + q + "@" + e.getKey() + "=" + e.getValue()));
+        versions.values().stream().limit(MAX_VERSIONS).forEach(out::add);
       }
     }
     return out;
@@ -112,9 +131,17 @@ class RegionModelTest {
             log.add(step + ": " + cell);
             f.mutate(row, cell);
             written.computeIfAbsent(row, k -> new ArrayList<>()).add(cell);
-          } else if (op < 90) {
+          } else if (op < 88) {
             log.add(step + ": flush");
             f.region.flush();
+          } else if (op < 90) {
+            log.add(step + ": minor compaction");
+            f.region.compact(false);
+          } else if (op < 91) {
+            log.add(step + ": flush and major compaction");
+            f.region.flush();
+            f.region.compact(true);
+            bakeMajorCompaction();
           } else if (op < 93) {
             log.add(step + ": clean restart");
             f.cleanRestart();
