@@ -26,15 +26,17 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A real child JVM writes with SYNC_WAL and reports each acknowledged write; the test kills it
  * with SIGKILL after a random number of writes, inside a flush (file written, not yet synced or
- * moved into place) and inside a WAL roll (new file created, no header yet), reopens the region
- * each time, and requires every acknowledged write and no half row.
+ * moved into place), inside a WAL roll (new file created, no header yet) and between a
+ * compaction's commit and the archiving of its inputs, reopens the region each time, and
+ * requires every acknowledged write and no half row.
  */
 class CrashDurabilityTest {
   /** Where each generation is killed: after a random number of writes, in a flush, in a roll. */
-  private enum KillPoint { RANDOM, IN_FLUSH, IN_ROLL }
+  private enum KillPoint { RANDOM, IN_FLUSH, IN_ROLL, IN_ARCHIVE }
 
   private static final List<KillPoint> KILLS = List.of(KillPoint.RANDOM, KillPoint.IN_FLUSH,
-      KillPoint.IN_ROLL, KillPoint.RANDOM, KillPoint.IN_FLUSH, KillPoint.IN_ROLL);
+      KillPoint.IN_ROLL, KillPoint.IN_ARCHIVE, KillPoint.RANDOM, KillPoint.IN_FLUSH,
+      KillPoint.IN_ROLL, KillPoint.IN_ARCHIVE);
 
   @TempDir
   Path root;
@@ -83,6 +85,7 @@ class CrashDurabilityTest {
         case RANDOM -> line.startsWith("ACK ") && acks.size() + 1 == ackTarget;
         case IN_FLUSH -> line.startsWith("IN-FLUSH") && acks.size() >= 100;
         case IN_ROLL -> line.startsWith("IN-ROLL") && acks.size() >= 100;
+        case IN_ARCHIVE -> line.startsWith("IN-ARCHIVE");
       };
       if (line.startsWith("ACK ")) {
         acks.add(line.substring(4));

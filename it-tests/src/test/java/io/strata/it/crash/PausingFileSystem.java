@@ -14,8 +14,10 @@ import org.apache.hadoop.util.Progressable;
 /**
  * Fault injection for the crash test: announces on stdout, and pauses, at the moments a kill
  * should land. {@code IN-FLUSH} is printed when a flushed block file has been written but not
- * yet synced, closed or moved into place; {@code IN-ROLL} when a new WAL file has just been
- * created, before its header. The parent kills the child during the pause.
+ * yet synced, closed or moved into place (by a flush or a compaction); {@code IN-ROLL} when a new
+ * WAL file has just been created, before its header; {@code IN-ARCHIVE} when a compaction has
+ * moved its merged file into place and is about to archive its inputs. The parent kills the
+ * child during the pause.
  */
 final class PausingFileSystem extends FilterFileSystem {
   private static final long PAUSE_MILLIS = 300;
@@ -36,6 +38,14 @@ final class PausingFileSystem extends FilterFileSystem {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  @Override
+  public boolean rename(Path src, Path dst) throws IOException {
+    if (dst.toUri().getPath().contains("/archive/")) {
+      announce("IN-ARCHIVE", src);
+    }
+    return fs.rename(src, dst);
   }
 
   @Override
