@@ -35,6 +35,8 @@ public final class BlockFileReader implements Closeable {
   private final FileInfoProto fileInfo;
   private final BloomType bloomType;
   private final IndexBlock bloomIndex;
+  private final java.util.concurrent.atomic.AtomicLong dataBlocksRead =
+      new java.util.concurrent.atomic.AtomicLong();
 
   private BlockFileReader(Path path, FSDataInputStream in, long length) throws IOException {
     this.path = path;
@@ -121,6 +123,9 @@ public final class BlockFileReader implements Closeable {
       throw corrupt("block at offset " + h.offset() + " is a " + type + " block where a "
           + expected + " block belongs");
     }
+    if (type == BlockType.DATA) {
+      dataBlocksRead.incrementAndGet();
+    }
     int uncompressed = Bytes.toInt(buf, 8);
     if (codec.id() == 0) {
       return new Block(type, h, buf[2] & 0xFF, buf, BlockFormat.HEADER_SIZE, storedLength);
@@ -200,6 +205,20 @@ public final class BlockFileReader implements Closeable {
 
   public FileInfoProto fileInfo() {
     return fileInfo;
+  }
+
+  /** Data blocks read from storage since the file was opened (for statistics and tests). */
+  public long dataBlocksRead() {
+    return dataBlocksRead.get();
+  }
+
+  /** Oldest and newest cell timestamps; meaningless for an empty file. */
+  public long minTimestamp() {
+    return fileInfo.getMinTimestamp();
+  }
+
+  public long maxTimestamp() {
+    return fileInfo.getMaxTimestamp();
   }
 
   public long cellCount() {

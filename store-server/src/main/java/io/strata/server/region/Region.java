@@ -366,11 +366,17 @@ public final class Region implements Closeable {
   public RegionScanner scanner(ScanSpec spec) throws IOException {
     checkOpen();
     long readPoint = mvcc.readPoint();
+    byte[] singleRow = isSingleRow(spec) ? spec.startRow() : null;
     List<CellSource> sources = new ArrayList<>();
-    for (Map.Entry<byte[], Store> e : stores.entrySet()) {
-      if (spec.wantsFamily(e.getKey())) {
-        sources.addAll(e.getValue().sources(readPoint));
+    try {
+      for (Map.Entry<byte[], Store> e : stores.entrySet()) {
+        if (spec.wantsFamily(e.getKey())) {
+          sources.addAll(e.getValue().sources(readPoint, spec, singleRow));
+        }
       }
+    } catch (IOException | RuntimeException e) {
+      sources.forEach(CellSource::close);
+      throw e;
     }
     MergingScanner merged = new MergingScanner(sources);
     byte[] start = spec.startRow().length == 0 || Bytes.compare(spec.startRow(),
@@ -386,6 +392,14 @@ public final class Region implements Closeable {
       return s == null ? null : s.family();
     }, ctx.clock().millis());
     return new RegionScanner(merged, matcher, spec.stopRow(), info.getEndKey());
+  }
+
+  /** A get: the stop row is the start row followed by one zero byte. */
+  private static boolean isSingleRow(ScanSpec spec) {
+    byte[] start = spec.startRow();
+    byte[] stop = spec.stopRow();
+    return start.length > 0 && stop.length == start.length + 1 && stop[start.length] == 0
+        && Bytes.equals(start, 0, start.length, stop, 0, start.length);
   }
 
   /** Bytes held by every memstore of the region. */

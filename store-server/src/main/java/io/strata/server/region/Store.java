@@ -175,10 +175,11 @@ final class Store {
   }
 
   /**
-   * The sources a reader at {@code readPoint} merges: memstore segments, then files, newest
-   * first; everything stays pinned until the sources close.
+   * The sources a reader at {@code readPoint} merges for {@code spec}: memstore segments, then
+   * the files that may hold something for it, newest first; everything stays pinned until the
+   * sources close. {@code singleRow}, when not null, lets bloom filters rule files out.
    */
-  List<CellSource> sources(long readPoint) {
+  List<CellSource> sources(long readPoint, ScanSpec spec, byte[] singleRow) throws IOException {
     List<CellSource> out = new ArrayList<>();
     List<Segment> segments = memstore.retainSegments();
     for (int i = segments.size() - 1, rank = 0; i >= 0; i--, rank++) {
@@ -186,9 +187,54 @@ final class Store {
     }
     long rank = 2;
     for (StoreFile f : retainFiles()) {
-      out.add(new FileSource(f.reader().scanner(), rank++, f::release));
+      if (mayHold(f.reader(), spec, singleRow)) {
+        out.add(new FileSource(f.reader().scanner(), rank++, f::release));
+      } else {
+        f.release();
+      }
     }
     return out;
+  }
+
+  /**
+   * Whether a file can matter to the read. A file entirely older than the time range is skipped:
+   * its puts are outside it and its markers mask only older puts. (A file entirely newer is kept:
+   * its markers may mask puts inside the range.) For one row, the bloom filter must admit the row,
+   * or for ROWCOL one of the asked columns or the family-wide marker column.
+   */
+  private boolean mayHold(BlockFileReader r, ScanSpec spec, byte[] singleRow) throws IOException {
+    if (r.cellCount() == 0 || r.maxTimestamp() < spec.minTimestamp()) {
+      return false;
+    }
+    if (singleRow == null) {
+      return true;
+    }
+    if (!r.mightContainRow(singleRow)) {
+      return false;
+    }
+    java.util.NavigableSet<byte[]> qualifiers = spec.columns().get(family.getName());
+    if (r.fileInfo().getBloomType().equals("ROWCOL") && qualifiers != null
+        && !qualifiers.isEmpty()) {
+      if (r.mightContainColumn(singleRow, family.getName(), Bytes.EMPTY)) {
+        return true;
+      }
+      for (byte[] q : qualifiers) {
+        if (r.mightContainColumn(singleRow, family.getName(), q)) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return true;
+  }
+
+  /** Data blocks read from this store's current files (statistics and tests). */
+  long dataBlocksRead() {
+    long n = 0;
+    for (StoreFile f : files) {
+      n += f.reader().dataBlocksRead();
+    }
+    return n;
   }
 
   /**
