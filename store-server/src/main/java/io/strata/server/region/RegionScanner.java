@@ -6,6 +6,7 @@ import io.strata.server.scan.MergingScanner;
 import io.strata.server.scan.RowMatcher;
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,19 +26,78 @@ public final class RegionScanner implements Closeable {
     this.regionEnd = regionEnd;
   }
 
+  private boolean inRow;
+  private boolean rowHadCells;
+
   /** The next row with visible cells, or null when the range is exhausted. */
   public List<Cell> nextRow() throws IOException {
+    List<Cell> row = new ArrayList<>();
     while (true) {
-      Cell c = merged.peek();
-      if (c == null || beyond(stopRow, c) || beyond(regionEnd, c)) {
-        return null;
+      if (!inRow && !startRow()) {
+        return row.isEmpty() ? null : row;
       }
-      List<Cell> row = matcher.readRow(merged);
-      if (!row.isEmpty()) {
-        return row;
+      if (matcher.readCells(merged, Integer.MAX_VALUE, Long.MAX_VALUE, row)) {
+        inRow = false;
+        if (!row.isEmpty()) {
+          return row;
+        }
       }
     }
   }
+
+  /** Moves to the next row in range; false at the end. */
+  private boolean startRow() {
+    Cell c = merged.peek();
+    if (c == null || beyond(stopRow, c) || beyond(regionEnd, c)) {
+      return false;
+    }
+    matcher.beginRow(merged);
+    inRow = true;
+    rowHadCells = false;
+    return true;
+  }
+
+  /**
+   * The next results under limits, as the scanner protocol needs: at most {@code maxRows}
+   * complete rows, at most {@code cellsPerResult} cells in one result (a row is split into
+   * several results), and about {@code maxBytes} in all (at least one cell; a row cut by it
+   * continues in the next call, exactly where it stopped). A result is partial when more of its
+   * row follows.
+   */
+  public ScanBatch next(int maxRows, int cellsPerResult, long maxBytes) throws IOException {
+    List<RowPart> parts = new ArrayList<>();
+    long bytes = 0;
+    int completedRows = 0;
+    int batch = cellsPerResult > 0 ? cellsPerResult : Integer.MAX_VALUE;
+    while (completedRows < maxRows && (bytes < maxBytes || parts.isEmpty())) {
+      if (!inRow && !startRow()) {
+        return new ScanBatch(parts, true);
+      }
+      List<Cell> cells = new ArrayList<>();
+      boolean rowDone = matcher.readCells(merged, batch,
+          Math.max(1, maxBytes - bytes), cells);
+      for (Cell c : cells) {
+        bytes += io.strata.server.scan.RowMatcher.sizeOf(c);
+      }
+      if (!cells.isEmpty()) {
+        parts.add(new RowPart(matcher.row(), cells, !rowDone));
+        rowHadCells = true;
+      }
+      if (rowDone) {
+        inRow = false;
+        if (rowHadCells) {
+          completedRows++;
+        }
+      }
+    }
+    return new ScanBatch(parts, false);
+  }
+
+  /** Part of a row: all of it unless {@code partial}, when more of the same row follows. */
+  public record RowPart(byte[] row, List<Cell> cells, boolean partial) {}
+
+  /** What one call returned; {@code exhausted} when the scan has nothing more. */
+  public record ScanBatch(List<RowPart> parts, boolean exhausted) {}
 
   private static boolean beyond(byte[] bound, Cell c) {
     return bound.length > 0 && Bytes.compare(c.getRowArray(), c.getRowOffset(), c.getRowLength(),

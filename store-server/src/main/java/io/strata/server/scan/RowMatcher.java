@@ -2,7 +2,6 @@ package io.strata.server.scan;
 
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
-import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.util.Bytes;
@@ -47,94 +46,155 @@ public final class RowMatcher {
     this.nowMillis = nowMillis;
   }
 
+  // State of the row being read; kept between calls so a read can stop inside a row and
+  // resume exactly where it stopped.
+  private byte[] row;
+  private byte[] family;
+  private NavigableSet<byte[]> wantedQualifiers;
+  private boolean familyWanted;
+  private int maxVersions;
+  private int minVersions;
+  private long oldestLive;
+  private long familyDeleteTs;
+  private final Set<Long> familyVersionDeletes = new HashSet<>();
+  private Cell previous;
+  private long columnDeleteTs;
+  private final Set<Long> versionDeletes = new HashSet<>();
+  private int versions;
+  /** The next visible cell, found past a limit and handed out first on resume. */
+  private Cell pending;
+
   /**
    * Consumes every cell of the row at the head of {@code in} and returns the visible ones,
    * copied so they outlive the sources.
    */
   public List<Cell> readRow(MergingScanner in) throws IOException {
     List<Cell> out = new ArrayList<>();
+    if (beginRow(in)) {
+      readCells(in, Integer.MAX_VALUE, Long.MAX_VALUE, out);
+    }
+    return out;
+  }
+
+  /** Starts on the row at the head of {@code in}; false if {@code in} is exhausted. */
+  public boolean beginRow(MergingScanner in) {
     Cell first = in.peek();
     if (first == null) {
-      return out;
+      row = null;
+      return false;
     }
-    byte[] row = Bytes.copy(first.getRowArray(), first.getRowOffset(), first.getRowLength());
-    byte[] family = null;
-    NavigableSet<byte[]> wantedQualifiers = null;
-    boolean familyWanted = false;
-    int maxVersions = 0;
-    int minVersions = 0;
-    long oldestLive = Long.MIN_VALUE;
-    long familyDeleteTs = Long.MIN_VALUE;
-    Set<Long> familyVersionDeletes = new HashSet<>();
-    Cell previous = null;
-    long columnDeleteTs = Long.MIN_VALUE;
-    Set<Long> versionDeletes = new HashSet<>();
-    int versions = 0;
+    row = Bytes.copy(first.getRowArray(), first.getRowOffset(), first.getRowLength());
+    family = null;
+    previous = null;
+    pending = null;
+    return true;
+  }
+
+  /** The row being read (after {@link #beginRow}). */
+  public byte[] row() {
+    return row;
+  }
+
+  /**
+   * Adds the row's next visible cells to {@code out} until the row ends (returns true) or the
+   * next visible cell would exceed {@code maxCells} cells or {@code maxBytes} (returns false,
+   * and more of the row certainly follows: call again to resume exactly there). At least one
+   * cell is added whenever one is left, so every call makes progress.
+   */
+  public boolean readCells(MergingScanner in, int maxCells, long maxBytes, List<Cell> out)
+      throws IOException {
+    long bytes = 0;
+    if (pending != null) {
+      out.add(pending);
+      bytes += sizeOf(pending);
+      pending = null;
+    }
     Cell c;
     while ((c = in.peek()) != null && CellComparator.INSTANCE.compareRow(c, row) == 0) {
       in.next();
-      if (family == null || !Bytes.equals(family, 0, family.length, c.getFamilyArray(),
-          c.getFamilyOffset(), c.getFamilyLength())) {
-        family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
-        familyWanted = spec.wantsFamily(family);
-        wantedQualifiers = spec.columns().get(family);
-        ColumnFamilyDescriptor settings = families.apply(family);
-        maxVersions = settings == null ? 1 : Math.min(spec.maxVersions(),
-            settings.getMaxVersions());
-        minVersions = settings == null ? 0 : settings.getMinVersions();
-        oldestLive = settings == null || settings.getTimeToLive() == ColumnFamilyDescriptor.FOREVER
-            ? Long.MIN_VALUE : nowMillis - settings.getTimeToLive() * 1000;
-        familyDeleteTs = Long.MIN_VALUE;
-        familyVersionDeletes.clear();
-        previous = null;
-      }
-      if (!familyWanted) {
+      Cell visible = match(c);
+      if (visible == null) {
         continue;
       }
-      if (previous == null || !sameColumn(previous, c)) {
-        columnDeleteTs = Long.MIN_VALUE;
-        versionDeletes.clear();
-        versions = 0;
-      } else if (previous.getTimestamp() == c.getTimestamp()
-          && previous.getType() == c.getType()) {
-        previous = c;
-        continue; // an older copy of the same key
+      if (out.size() >= maxCells || (bytes >= maxBytes && !out.isEmpty())) {
+        pending = visible;
+        return false;
       }
+      out.add(visible);
+      bytes += sizeOf(visible);
+    }
+    return true;
+  }
+
+  /** Bytes a result cell counts for against a size limit. */
+  public static long sizeOf(Cell c) {
+    return c.getValueLength() + c.getRowLength() + c.getFamilyLength()
+        + c.getQualifierLength() + 12L;
+  }
+
+  /** Updates the row state with {@code c}; returns a copy of it if the reader sees it. */
+  private Cell match(Cell c) {
+    if (family == null || !Bytes.equals(family, 0, family.length, c.getFamilyArray(),
+        c.getFamilyOffset(), c.getFamilyLength())) {
+      family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+      familyWanted = spec.wantsFamily(family);
+      wantedQualifiers = spec.columns().get(family);
+      ColumnFamilyDescriptor settings = families.apply(family);
+      maxVersions = settings == null ? 1 : Math.min(spec.maxVersions(),
+          settings.getMaxVersions());
+      minVersions = settings == null ? 0 : settings.getMinVersions();
+      oldestLive = settings == null || settings.getTimeToLive() == ColumnFamilyDescriptor.FOREVER
+          ? Long.MIN_VALUE : nowMillis - settings.getTimeToLive() * 1000;
+      familyDeleteTs = Long.MIN_VALUE;
+      familyVersionDeletes.clear();
+      previous = null;
+    }
+    if (!familyWanted) {
+      return null;
+    }
+    if (previous == null || !sameColumn(previous, c)) {
+      columnDeleteTs = Long.MIN_VALUE;
+      versionDeletes.clear();
+      versions = 0;
+    } else if (previous.getTimestamp() == c.getTimestamp()
+        && previous.getType() == c.getType()) {
       previous = c;
-      long ts = c.getTimestamp();
-      CellType type = c.getType();
-      switch (type) {
-        case DELETE_FAMILY -> familyDeleteTs = Math.max(familyDeleteTs, ts);
-        case DELETE_FAMILY_VERSION -> familyVersionDeletes.add(ts);
-        case DELETE_COLUMN -> columnDeleteTs = Math.max(columnDeleteTs, ts);
-        case DELETE -> versionDeletes.add(ts);
-        case PUT -> {
-          if (ts <= familyDeleteTs || familyVersionDeletes.contains(ts) || ts <= columnDeleteTs
-              || versionDeletes.contains(ts)) {
-            continue;
-          }
-          if (ts < spec.minTimestamp() || ts >= spec.maxTimestamp()) {
-            continue;
-          }
-          if (ts < oldestLive && versions >= minVersions) {
-            continue; // expired, and the column keeps enough newer versions
-          }
-          if (wantedQualifiers != null && !wantedQualifiers.isEmpty()
-              && !wantedQualifiers.contains(Bytes.copy(c.getQualifierArray(),
-                  c.getQualifierOffset(), c.getQualifierLength()))) {
-            continue;
-          }
-          if (versions < maxVersions) {
-            versions++;
-            out.add(c instanceof KeyValue kv ? deepCopy(kv) : KeyValue.copyOf(c));
-          }
+      return null; // an older copy of the same key
+    }
+    previous = c;
+    long ts = c.getTimestamp();
+    switch (c.getType()) {
+      case DELETE_FAMILY -> familyDeleteTs = Math.max(familyDeleteTs, ts);
+      case DELETE_FAMILY_VERSION -> familyVersionDeletes.add(ts);
+      case DELETE_COLUMN -> columnDeleteTs = Math.max(columnDeleteTs, ts);
+      case DELETE -> versionDeletes.add(ts);
+      case PUT -> {
+        if (ts <= familyDeleteTs || familyVersionDeletes.contains(ts) || ts <= columnDeleteTs
+            || versionDeletes.contains(ts)) {
+          return null;
         }
-        default -> {
-          // MINIMUM and MAXIMUM are seek keys and never stored.
+        if (ts < spec.minTimestamp() || ts >= spec.maxTimestamp()) {
+          return null;
         }
+        if (ts < oldestLive && versions >= minVersions) {
+          return null; // expired, and the column keeps enough newer versions
+        }
+        if (wantedQualifiers != null && !wantedQualifiers.isEmpty()
+            && !wantedQualifiers.contains(Bytes.copy(c.getQualifierArray(),
+                c.getQualifierOffset(), c.getQualifierLength()))) {
+          return null;
+        }
+        if (versions < maxVersions) {
+          versions++;
+          return c instanceof KeyValue kv ? deepCopy(kv) : KeyValue.copyOf(c);
+        }
+        return null;
+      }
+      default -> {
+        // MINIMUM and MAXIMUM are seek keys and never stored.
       }
     }
-    return out;
+    return null;
   }
 
   private static boolean sameColumn(Cell a, Cell b) {
