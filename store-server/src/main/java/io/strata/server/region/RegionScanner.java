@@ -45,13 +45,12 @@ public final class RegionScanner implements Closeable {
     }
   }
 
-  /** Moves to the next row in range; false at the end. */
+  /** Moves to the next row in range; false at the end (or when the filter ends the scan). */
   private boolean startRow() {
     Cell c = merged.peek();
-    if (c == null || beyond(stopRow, c) || beyond(regionEnd, c)) {
+    if (c == null || beyond(stopRow, c) || beyond(regionEnd, c) || !matcher.beginRow(merged)) {
       return false;
     }
-    matcher.beginRow(merged);
     inRow = true;
     rowHadCells = false;
     return true;
@@ -74,8 +73,9 @@ public final class RegionScanner implements Closeable {
         return new ScanBatch(parts, true);
       }
       List<Cell> cells = new ArrayList<>();
-      boolean rowDone = matcher.readCells(merged, batch,
-          Math.max(1, maxBytes - bytes), cells);
+      boolean whole = matcher.needsWholeRows();
+      boolean rowDone = matcher.readCells(merged, whole ? Integer.MAX_VALUE : batch,
+          whole ? Long.MAX_VALUE : Math.max(1, maxBytes - bytes), cells);
       for (Cell c : cells) {
         bytes += io.strata.server.scan.RowMatcher.sizeOf(c);
       }

@@ -3,6 +3,7 @@ package io.strata.server.scan;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.KeyValue;
+import io.strata.common.filter.Filter;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.util.Bytes;
 import java.io.IOException;
@@ -63,6 +64,8 @@ public final class RowMatcher {
   private int versions;
   /** The next visible cell, found past a limit and handed out first on resume. */
   private Cell pending;
+  private boolean filterSkipsColumn;
+  private boolean filterSkipsRow;
 
   /**
    * Consumes every cell of the row at the head of {@code in} and returns the visible ones,
@@ -76,10 +79,15 @@ public final class RowMatcher {
     return out;
   }
 
-  /** Starts on the row at the head of {@code in}; false if {@code in} is exhausted. */
+  /**
+   * Starts on the row at the head of {@code in}; false if {@code in} is exhausted or the filter
+   * says no later row can pass (the scan is over). A row the filter drops by its key reads as
+   * empty.
+   */
   public boolean beginRow(MergingScanner in) {
     Cell first = in.peek();
-    if (first == null) {
+    Filter filter = spec.filter();
+    if (first == null || (filter != null && filter.filterAllRemaining())) {
       row = null;
       return false;
     }
@@ -87,7 +95,18 @@ public final class RowMatcher {
     family = null;
     previous = null;
     pending = null;
+    filterSkipsColumn = false;
+    filterSkipsRow = false;
+    if (filter != null) {
+      filter.reset();
+      filterSkipsRow = filter.filterRowKey(first);
+    }
     return true;
+  }
+
+  /** True when the filter decides on whole rows, which then must not be split into parts. */
+  public boolean needsWholeRows() {
+    return spec.filter() != null && spec.filter().hasFilterRow();
   }
 
   /** The row being read (after {@link #beginRow}). */
@@ -110,9 +129,10 @@ public final class RowMatcher {
       pending = null;
     }
     Cell c;
+    int rowStart = out.size();
     while ((c = in.peek()) != null && CellComparator.INSTANCE.compareRow(c, row) == 0) {
       in.next();
-      Cell visible = match(c);
+      Cell visible = filterSkipsRow ? null : match(c);
       if (visible == null) {
         continue;
       }
@@ -122,6 +142,14 @@ public final class RowMatcher {
       }
       out.add(visible);
       bytes += sizeOf(visible);
+    }
+    Filter filter = spec.filter();
+    if (filter != null && filter.hasFilterRow() && out.size() > rowStart) {
+      List<Cell> rowCells = out.subList(rowStart, out.size());
+      filter.filterRowCells(rowCells);
+      if (filter.filterRow()) {
+        rowCells.clear();
+      }
     }
     return true;
   }
@@ -156,6 +184,7 @@ public final class RowMatcher {
       columnDeleteTs = Long.MIN_VALUE;
       versionDeletes.clear();
       versions = 0;
+      filterSkipsColumn = false;
     } else if (previous.getTimestamp() == c.getTimestamp()
         && previous.getType() == c.getType()) {
       previous = c;
@@ -184,11 +213,31 @@ public final class RowMatcher {
                 c.getQualifierOffset(), c.getQualifierLength()))) {
           return null;
         }
-        if (versions < maxVersions) {
-          versions++;
-          return c instanceof KeyValue kv ? deepCopy(kv) : KeyValue.copyOf(c);
+        if (versions >= maxVersions || filterSkipsColumn) {
+          return null;
         }
-        return null;
+        Filter filter = spec.filter();
+        if (filter != null) {
+          switch (filter.filterCell(c)) {
+            case INCLUDE -> { }
+            case INCLUDE_AND_NEXT_COL -> filterSkipsColumn = true;
+            case SKIP, SEEK_NEXT_USING_HINT -> {
+              return null;
+            }
+            case NEXT_COL -> {
+              filterSkipsColumn = true;
+              return null;
+            }
+            case NEXT_ROW -> {
+              filterSkipsRow = true;
+              return null;
+            }
+            default -> throw new IllegalStateException("unknown filter return code");
+          }
+        }
+        versions++;
+        Cell kept = c instanceof KeyValue kv ? deepCopy(kv) : KeyValue.copyOf(c);
+        return filter == null ? kept : filter.transformCell(kept);
       }
       default -> {
         // MINIMUM and MAXIMUM are seek keys and never stored.

@@ -1,5 +1,6 @@
 package io.strata.server.scan;
 
+import io.strata.common.filter.Filter;
 import io.strata.common.util.Bytes;
 import java.util.Collections;
 import java.util.NavigableMap;
@@ -11,11 +12,12 @@ import java.util.TreeSet;
  * What a get or scan reads: rows {@code [startRow, stopRow)} (empty stop: to the end), the
  * columns (family to qualifiers; an empty map means every family, an empty qualifier set every
  * column of the family), at most {@code maxVersions} versions a column (capped by the family's
- * setting), and timestamps in {@code [minTimestamp, maxTimestamp)}.
+ * setting), timestamps in {@code [minTimestamp, maxTimestamp)}, and an optional filter. A filter
+ * keeps state while it runs, so a spec with one serves a single scan.
  */
 public record ScanSpec(byte[] startRow, byte[] stopRow,
     NavigableMap<byte[], NavigableSet<byte[]>> columns, int maxVersions, long minTimestamp,
-    long maxTimestamp) {
+    long maxTimestamp, Filter filter) {
   public ScanSpec {
     if (maxVersions < 1) {
       throw new IllegalArgumentException("max versions must be at least 1, was " + maxVersions);
@@ -28,13 +30,13 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
 
   /** Every column of every row, the newest version. */
   public static ScanSpec all() {
-    return new ScanSpec(Bytes.EMPTY, Bytes.EMPTY, emptyColumns(), 1, 0, Long.MAX_VALUE);
+    return new ScanSpec(Bytes.EMPTY, Bytes.EMPTY, emptyColumns(), 1, 0, Long.MAX_VALUE, null);
   }
 
   /** One row: a get. */
   public static ScanSpec row(byte[] row) {
     return new ScanSpec(row, Bytes.add(row, new byte[] {0}), emptyColumns(), 1, 0,
-        Long.MAX_VALUE);
+        Long.MAX_VALUE, null);
   }
 
   public static NavigableMap<byte[], NavigableSet<byte[]>> emptyColumns() {
@@ -42,15 +44,16 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
   }
 
   public ScanSpec withRows(byte[] start, byte[] stop) {
-    return new ScanSpec(start, stop, columns, maxVersions, minTimestamp, maxTimestamp);
+    return new ScanSpec(start, stop, columns, maxVersions, minTimestamp, maxTimestamp, filter);
   }
 
   public ScanSpec withMaxVersions(int versions) {
-    return new ScanSpec(startRow, stopRow, columns, versions, minTimestamp, maxTimestamp);
+    return new ScanSpec(startRow, stopRow, columns, versions, minTimestamp, maxTimestamp,
+        filter);
   }
 
   public ScanSpec withTimeRange(long min, long max) {
-    return new ScanSpec(startRow, stopRow, columns, maxVersions, min, max);
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, min, max, filter);
   }
 
   /** Adds a whole family, or one column when {@code qualifier} is not null. */
@@ -62,7 +65,11 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
       qs.add(qualifier);
     }
     return new ScanSpec(startRow, stopRow, Collections.unmodifiableNavigableMap(c), maxVersions,
-        minTimestamp, maxTimestamp);
+        minTimestamp, maxTimestamp, filter);
+  }
+
+  public ScanSpec withFilter(Filter f) {
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp, f);
   }
 
   public boolean wantsFamily(byte[] family) {
