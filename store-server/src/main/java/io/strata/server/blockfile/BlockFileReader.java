@@ -14,6 +14,7 @@ import io.strata.server.compress.BlockCompressors;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
+import java.util.List;
 import java.util.zip.CRC32C;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileSystem;
@@ -161,6 +162,78 @@ public final class BlockFileReader implements Closeable {
       idx = index(readBlock(h, levelsLeft == 1 ? BlockType.LEAF_INDEX
           : BlockType.INTERMEDIATE_INDEX));
     }
+  }
+
+  /** First keys and handles of every data block, in order; loaded on first use. */
+  private volatile List<IndexEntry> dataBlocks;
+
+  private List<IndexEntry> dataBlocks() throws IOException {
+    List<IndexEntry> blocks = dataBlocks;
+    if (blocks == null) {
+      blocks = new java.util.ArrayList<>();
+      collect(rootIndex, trailer.indexLevels(), blocks);
+      dataBlocks = blocks;
+    }
+    return blocks;
+  }
+
+  private void collect(IndexBlock idx, int levelsLeft, List<IndexEntry> out) throws IOException {
+    for (int i = 0; i < idx.count(); i++) {
+      if (levelsLeft == 1) {
+        out.add(new IndexEntry(idx.key(i), idx.handle(i)));
+      } else {
+        collect(index(readBlock(idx.handle(i), levelsLeft - 1 == 1 ? BlockType.LEAF_INDEX
+            : BlockType.INTERMEDIATE_INDEX)), levelsLeft - 1, out);
+      }
+    }
+  }
+
+  /**
+   * The greatest row of the file that sorts before {@code row} ({@code null} row: the file's last
+   * row), or null if there is none. Used by reversed scans; independent of any scanner.
+   */
+  public byte[] previousRow(byte[] row) throws IOException {
+    if (row == null) {
+      Cell last = lastKey();
+      return last == null ? null
+          : Bytes.copy(last.getRowArray(), last.getRowOffset(), last.getRowLength());
+    }
+    Cell target = io.strata.common.cell.CellKeys.firstOnRow(row);
+    List<IndexEntry> blocks = dataBlocks();
+    int lo = 0;
+    int hi = blocks.size() - 1;
+    int found = -1; // last block whose first key sorts before the target
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      byte[] k = blocks.get(mid).key();
+      if (CellComparator.INSTANCE.compare(SplitCell.keyOnly(k, 0, k.length), target) < 0) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    if (found < 0) {
+      return null;
+    }
+    Block b = readBlock(blocks.get(found).handle(), BlockType.DATA);
+    io.strata.server.blockfile.encoding.CellDecoder d =
+        io.strata.server.blockfile.encoding.DataBlockCodecs.forId(b.encodingId())
+            .newDecoder(b.array(), b.offset(), b.offset() + b.length());
+    Cell lastBefore = null;
+    try {
+      while (d.hasNext()) {
+        Cell c = d.next();
+        if (CellComparator.INSTANCE.compare(c, target) >= 0) {
+          break;
+        }
+        lastBefore = c;
+      }
+    } catch (IllegalArgumentException e) {
+      throw corrupt(e.getMessage() + " in data block at offset " + b.handle().offset());
+    }
+    return lastBefore == null ? null : Bytes.copy(lastBefore.getRowArray(),
+        lastBefore.getRowOffset(), lastBefore.getRowLength());
   }
 
   /** False only if no cell of {@code row} is in the file; true when there is no row bloom. */

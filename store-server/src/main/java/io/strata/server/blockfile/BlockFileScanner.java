@@ -22,6 +22,10 @@ public final class BlockFileScanner {
     this.reader = reader;
   }
 
+  public BlockFileReader reader() {
+    return reader;
+  }
+
   /** Positions at the first cell; false if the file is empty. */
   public boolean seekToFirst() throws IOException {
     if (reader.dataEnd() == 0) {

@@ -366,7 +366,7 @@ public final class Region implements Closeable {
   public RegionScanner scanner(ScanSpec spec) throws IOException {
     checkOpen();
     long readPoint = mvcc.readPoint();
-    byte[] singleRow = isSingleRow(spec) ? spec.startRow() : null;
+    byte[] singleRow = !spec.reversed() && isSingleRow(spec) ? spec.startRow() : null;
     List<CellSource> sources = new ArrayList<>();
     try {
       for (Map.Entry<byte[], Store> e : stores.entrySet()) {
@@ -379,18 +379,29 @@ public final class Region implements Closeable {
       throw e;
     }
     MergingScanner merged = new MergingScanner(sources);
-    byte[] start = spec.startRow().length == 0 || Bytes.compare(spec.startRow(),
-        info.getStartKey()) < 0 ? info.getStartKey() : spec.startRow();
+    RowMatcher matcher = new RowMatcher(spec, family -> {
+      Store s = stores.get(family);
+      return s == null ? null : s.family();
+    }, ctx.clock().millis());
     try {
+      if (spec.reversed()) {
+        // The first row is the greatest one at or below the start row (and inside the region).
+        byte[] bound = spec.startRow().length > 0 ? Bytes.add(spec.startRow(), new byte[] {0})
+            : null;
+        if (info.getEndKey().length > 0
+            && (bound == null || Bytes.compare(bound, info.getEndKey()) > 0)) {
+          bound = info.getEndKey();
+        }
+        return new RegionScanner(merged, matcher, merged.previousRow(bound), spec.stopRow(),
+            info.getStartKey());
+      }
+      byte[] start = spec.startRow().length == 0 || Bytes.compare(spec.startRow(),
+          info.getStartKey()) < 0 ? info.getStartKey() : spec.startRow();
       merged.seek(CellKeys.firstOnRow(start));
     } catch (IOException | RuntimeException e) {
       merged.close();
       throw e;
     }
-    RowMatcher matcher = new RowMatcher(spec, family -> {
-      Store s = stores.get(family);
-      return s == null ? null : s.family();
-    }, ctx.clock().millis());
     return new RegionScanner(merged, matcher, spec.stopRow(), info.getEndKey());
   }
 

@@ -18,12 +18,34 @@ public final class RegionScanner implements Closeable {
   private final RowMatcher matcher;
   private final byte[] stopRow;
   private final byte[] regionEnd;
+  // Reversed scans: rows are visited downward; each row is then read forward.
+  private final boolean reversed;
+  private final byte[] regionStart;
+  private byte[] nextRowDown;
 
+  /** A forward scanner; {@code merged} is positioned at the first row to read. */
   RegionScanner(MergingScanner merged, RowMatcher matcher, byte[] stopRow, byte[] regionEnd) {
     this.merged = merged;
     this.matcher = matcher;
     this.stopRow = stopRow;
     this.regionEnd = regionEnd;
+    this.reversed = false;
+    this.regionStart = null;
+  }
+
+  /**
+   * A reversed scanner starting at {@code firstRow} (the greatest row to read, or null if there
+   * is none), stopping at {@code stopRow} (exclusive) or the region's start.
+   */
+  RegionScanner(MergingScanner merged, RowMatcher matcher, byte[] firstRow, byte[] stopRow,
+      byte[] regionStart) {
+    this.merged = merged;
+    this.matcher = matcher;
+    this.stopRow = stopRow;
+    this.regionEnd = Bytes.EMPTY;
+    this.reversed = true;
+    this.regionStart = regionStart;
+    this.nextRowDown = firstRow;
   }
 
   private boolean inRow;
@@ -46,9 +68,28 @@ public final class RegionScanner implements Closeable {
   }
 
   /** Moves to the next row in range; false at the end (or when the filter ends the scan). */
-  private boolean startRow() {
+  private boolean startRow() throws IOException {
+    if (reversed) {
+      return startRowDown();
+    }
     Cell c = merged.peek();
     if (c == null || beyond(stopRow, c) || beyond(regionEnd, c) || !matcher.beginRow(merged)) {
+      return false;
+    }
+    inRow = true;
+    rowHadCells = false;
+    return true;
+  }
+
+  private boolean startRowDown() throws IOException {
+    byte[] row = nextRowDown;
+    if (row == null || (stopRow.length > 0 && Bytes.compare(row, stopRow) <= 0)
+        || Bytes.compare(row, regionStart) < 0) {
+      return false;
+    }
+    merged.seek(io.strata.common.cell.CellKeys.firstOnRow(row));
+    nextRowDown = merged.previousRow(row);
+    if (!matcher.beginRow(merged)) {
       return false;
     }
     inRow = true;

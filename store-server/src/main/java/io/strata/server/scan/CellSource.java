@@ -19,6 +19,12 @@ public interface CellSource extends Closeable {
   boolean seek(Cell key) throws IOException;
 
   /**
+   * The greatest row of this source before {@code row} (null: the source's last row), or null
+   * if there is none. Must not move the source's cursor: reversed scans ask it between rows.
+   */
+  byte[] previousRow(byte[] row) throws IOException;
+
+  /**
    * Rank among sources holding equal keys: lower is newer and wins (memstore before files,
    * newer files before older).
    */

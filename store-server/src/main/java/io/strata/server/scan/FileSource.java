@@ -33,6 +33,11 @@ public final class FileSource implements CellSource {
   }
 
   @Override
+  public byte[] previousRow(byte[] row) throws IOException {
+    return scanner.reader().previousRow(row);
+  }
+
+  @Override
   public long rank() {
     return rank;
   }

@@ -54,6 +54,18 @@ public final class MergingScanner implements Closeable {
     return c;
   }
 
+  /** The greatest row of any source before {@code row} (null: the last row), or null. */
+  public byte[] previousRow(byte[] row) throws IOException {
+    byte[] best = null;
+    for (CellSource s : sources) {
+      byte[] r = s.previousRow(row);
+      if (r != null && (best == null || io.strata.common.util.Bytes.compare(r, best) > 0)) {
+        best = r;
+      }
+    }
+    return best;
+  }
+
   @Override
   public void close() {
     sources.forEach(CellSource::close);

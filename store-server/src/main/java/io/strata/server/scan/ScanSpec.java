@@ -12,12 +12,14 @@ import java.util.TreeSet;
  * What a get or scan reads: rows {@code [startRow, stopRow)} (empty stop: to the end), the
  * columns (family to qualifiers; an empty map means every family, an empty qualifier set every
  * column of the family), at most {@code maxVersions} versions a column (capped by the family's
- * setting), timestamps in {@code [minTimestamp, maxTimestamp)}, and an optional filter. A filter
- * keeps state while it runs, so a spec with one serves a single scan.
+ * setting), timestamps in {@code [minTimestamp, maxTimestamp)}, an optional filter, and the
+ * direction. A reversed scan returns rows in descending order from {@code startRow} (inclusive)
+ * down to {@code stopRow} (exclusive), each row's cells still in order. A filter keeps state
+ * while it runs, so a spec with one serves a single scan.
  */
 public record ScanSpec(byte[] startRow, byte[] stopRow,
     NavigableMap<byte[], NavigableSet<byte[]>> columns, int maxVersions, long minTimestamp,
-    long maxTimestamp, Filter filter) {
+    long maxTimestamp, Filter filter, boolean reversed) {
   public ScanSpec {
     if (maxVersions < 1) {
       throw new IllegalArgumentException("max versions must be at least 1, was " + maxVersions);
@@ -30,13 +32,14 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
 
   /** Every column of every row, the newest version. */
   public static ScanSpec all() {
-    return new ScanSpec(Bytes.EMPTY, Bytes.EMPTY, emptyColumns(), 1, 0, Long.MAX_VALUE, null);
+    return new ScanSpec(Bytes.EMPTY, Bytes.EMPTY, emptyColumns(), 1, 0, Long.MAX_VALUE, null,
+        false);
   }
 
   /** One row: a get. */
   public static ScanSpec row(byte[] row) {
     return new ScanSpec(row, Bytes.add(row, new byte[] {0}), emptyColumns(), 1, 0,
-        Long.MAX_VALUE, null);
+        Long.MAX_VALUE, null, false);
   }
 
   public static NavigableMap<byte[], NavigableSet<byte[]>> emptyColumns() {
@@ -44,16 +47,17 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
   }
 
   public ScanSpec withRows(byte[] start, byte[] stop) {
-    return new ScanSpec(start, stop, columns, maxVersions, minTimestamp, maxTimestamp, filter);
+    return new ScanSpec(start, stop, columns, maxVersions, minTimestamp, maxTimestamp, filter,
+        reversed);
   }
 
   public ScanSpec withMaxVersions(int versions) {
     return new ScanSpec(startRow, stopRow, columns, versions, minTimestamp, maxTimestamp,
-        filter);
+        filter, reversed);
   }
 
   public ScanSpec withTimeRange(long min, long max) {
-    return new ScanSpec(startRow, stopRow, columns, maxVersions, min, max, filter);
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, min, max, filter, reversed);
   }
 
   /** Adds a whole family, or one column when {@code qualifier} is not null. */
@@ -65,11 +69,17 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
       qs.add(qualifier);
     }
     return new ScanSpec(startRow, stopRow, Collections.unmodifiableNavigableMap(c), maxVersions,
-        minTimestamp, maxTimestamp, filter);
+        minTimestamp, maxTimestamp, filter, reversed);
+  }
+
+  public ScanSpec withReversed(boolean r) {
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
+        filter, r);
   }
 
   public ScanSpec withFilter(Filter f) {
-    return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp, f);
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp, f,
+        reversed);
   }
 
   public boolean wantsFamily(byte[] family) {

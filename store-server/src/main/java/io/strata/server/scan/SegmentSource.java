@@ -55,6 +55,22 @@ public final class SegmentSource implements CellSource {
   }
 
   @Override
+  public byte[] previousRow(byte[] row) {
+    java.util.Iterator<SequencedCell> down = row == null
+        ? segment.cells().descendingIterator()
+        : segment.cells().headSet(new SequencedCell(io.strata.common.cell.CellKeys
+            .firstOnRow(row), Long.MAX_VALUE), false).descendingIterator();
+    while (down.hasNext()) {
+      SequencedCell c = down.next();
+      if (c.writeNumber() <= readPoint) {
+        return io.strata.common.util.Bytes.copy(c.getRowArray(), c.getRowOffset(),
+            c.getRowLength());
+      }
+    }
+    return null;
+  }
+
+  @Override
   public long rank() {
     return rank;
   }
