@@ -33,6 +33,11 @@ final class BenchRegion implements AutoCloseable {
       io.strata.common.conf.StrataConfiguration.defaults());
 
   BenchRegion() throws IOException {
+    this(true);
+  }
+
+  /** {@code seek} false makes reads step over every cell, to measure what seeking buys. */
+  BenchRegion(boolean seek) throws IOException {
     dir = Files.createTempDirectory("strata-bench");
     FileSystem fs = FileSystem.getLocal(new Configuration()).getRaw();
     Path root = new Path(dir.toUri());
@@ -42,7 +47,7 @@ final class BenchRegion implements AutoCloseable {
         new WalOptions(128L << 20, Duration.ofHours(1), 16384, Duration.ofSeconds(1),
             Duration.ofMinutes(5)), 1, InstantSource.system());
     RegionContext ctx = new RegionContext(fs, root, wal, new ChunkPool(2 << 20, 256),
-        new RegionOptions(128L << 20, 30_000), flusher,
+        new RegionOptions(128L << 20, 30_000, seek), flusher,
         MemStoreLimiter.fromHeap("bench", io.strata.common.conf.StrataConfiguration.defaults(),
             flusher), compactions, InstantSource.system());
     region = Region.create(ctx, RegionInfo.newBuilder(table.getTableName()).setRegionId(1)

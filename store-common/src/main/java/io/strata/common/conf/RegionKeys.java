@@ -36,5 +36,10 @@ public final class RegionKeys {
       "Once all memstores together pass this share of the upper limit, the largest region is "
           + "flushed, and the next largest, until the total is below it again.");
 
+  public static final ConfigKey<Boolean> SCAN_SEEK = ConfigKey.bool("strata.scan.seek", true,
+      "Reads jump over cells they do not need (the rest of a column past its versions, unasked "
+          + "columns and families), stepping within a block and seeking through the index "
+          + "beyond it. false steps over every cell: only for measuring what seeking buys.");
+
   private RegionKeys() {}
 }

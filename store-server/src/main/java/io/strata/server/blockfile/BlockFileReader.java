@@ -188,6 +188,30 @@ public final class BlockFileReader implements Closeable {
     }
   }
 
+  /** First key of the data block after {@code h}, or null if {@code h} is the last one. */
+  Cell firstKeyOfBlockAfter(BlockHandle h) throws IOException {
+    List<IndexEntry> blocks = dataBlocks();
+    int lo = 0;
+    int hi = blocks.size() - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      long off = blocks.get(mid).handle().offset();
+      if (off == h.offset()) {
+        if (mid + 1 >= blocks.size()) {
+          return null;
+        }
+        byte[] k = blocks.get(mid + 1).key();
+        return SplitCell.keyOnly(k, 0, k.length);
+      }
+      if (off < h.offset()) {
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return null;
+  }
+
   /**
    * The greatest row of the file that sorts before {@code row} ({@code null} row: the file's last
    * row), or null if there is none. Used by reversed scans; independent of any scanner.

@@ -51,6 +51,28 @@ public final class BlockFileScanner {
     return current != null;
   }
 
+  /**
+   * Moves forward to the first cell at or after {@code key} (not before the cursor). If the key
+   * sorts before the next block's first key it lies in this block, and stepping through the
+   * block is cheaper than an index search (HBASE-13109's SEEK vs SKIP); otherwise it seeks.
+   */
+  public boolean reseek(Cell key) throws IOException {
+    if (current == null) {
+      return false;
+    }
+    if (CellComparator.INSTANCE.compare(current, key) >= 0) {
+      return true;
+    }
+    Cell nextBlockFirst = reader.firstKeyOfBlockAfter(block.handle());
+    if (nextBlockFirst != null && CellComparator.INSTANCE.compare(key, nextBlockFirst) >= 0) {
+      return seek(key);
+    }
+    while (current != null && CellComparator.INSTANCE.compare(current, key) < 0) {
+      next();
+    }
+    return current != null;
+  }
+
   /** The cell at the cursor, or null when past the end. */
   public Cell peek() {
     return current;

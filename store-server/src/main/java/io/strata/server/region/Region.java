@@ -382,7 +382,7 @@ public final class Region implements Closeable {
     RowMatcher matcher = new RowMatcher(spec, family -> {
       Store s = stores.get(family);
       return s == null ? null : s.family();
-    }, ctx.clock().millis());
+    }, ctx.clock().millis(), ctx.options().scanSeek());
     try {
       if (spec.reversed()) {
         // The first row is the greatest one at or below the start row (and inside the region).

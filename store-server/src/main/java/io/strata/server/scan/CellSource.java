@@ -19,6 +19,12 @@ public interface CellSource extends Closeable {
   boolean seek(Cell key) throws IOException;
 
   /**
+   * Moves forward to the first cell at or after {@code key}, which is not before the cursor;
+   * the source chooses between stepping and seeking. False when the source is exhausted.
+   */
+  boolean reseek(Cell key) throws IOException;
+
+  /**
    * The greatest row of this source before {@code row} (null: the source's last row), or null
    * if there is none. Must not move the source's cursor: reversed scans ask it between rows.
    */

@@ -33,6 +33,11 @@ public final class FileSource implements CellSource {
   }
 
   @Override
+  public boolean reseek(Cell key) throws IOException {
+    return scanner.reseek(key);
+  }
+
+  @Override
   public byte[] previousRow(byte[] row) throws IOException {
     return scanner.reader().previousRow(row);
   }

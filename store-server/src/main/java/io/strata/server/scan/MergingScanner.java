@@ -37,6 +37,22 @@ public final class MergingScanner implements Closeable {
     }
   }
 
+  /**
+   * Moves every source that is before {@code key} forward to it (the key must not be before
+   * the current position), each choosing between stepping and seeking.
+   */
+  public void reseek(Cell key) throws IOException {
+    List<CellSource> behind = new ArrayList<>();
+    while (!heap.isEmpty() && CellComparator.INSTANCE.compare(heap.peek().peek(), key) < 0) {
+      behind.add(heap.poll());
+    }
+    for (CellSource s : behind) {
+      if (s.reseek(key)) {
+        heap.add(s);
+      }
+    }
+  }
+
   public Cell peek() {
     CellSource top = heap.peek();
     return top == null ? null : top.peek();

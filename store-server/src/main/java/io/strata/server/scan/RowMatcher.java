@@ -2,6 +2,9 @@ package io.strata.server.scan;
 
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellKeys;
+import io.strata.common.cell.CellLimits;
+import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.filter.Filter;
 import io.strata.common.schema.ColumnFamilyDescriptor;
@@ -32,6 +35,8 @@ import java.util.function.Function;
  * </ul>
  */
 public final class RowMatcher {
+  private static final byte[] ZERO = {0};
+
   private final ScanSpec spec;
   private final Function<byte[], ColumnFamilyDescriptor> families;
   private final long nowMillis;
@@ -42,10 +47,19 @@ public final class RowMatcher {
    */
   public RowMatcher(ScanSpec spec, Function<byte[], ColumnFamilyDescriptor> families,
       long nowMillis) {
+    this(spec, families, nowMillis, true);
+  }
+
+  /** With {@code seek} false the matcher steps over every cell (for measuring seeking). */
+  public RowMatcher(ScanSpec spec, Function<byte[], ColumnFamilyDescriptor> families,
+      long nowMillis, boolean seek) {
     this.spec = spec;
     this.families = families;
     this.nowMillis = nowMillis;
+    this.seek = seek;
   }
+
+  private final boolean seek;
 
   // State of the row being read; kept between calls so a read can stop inside a row and
   // resume exactly where it stopped.
@@ -66,6 +80,8 @@ public final class RowMatcher {
   private Cell pending;
   private boolean filterSkipsColumn;
   private boolean filterSkipsRow;
+  /** Where the reader can jump next, set by {@link #match} when the rest of a run is unwanted. */
+  private Cell seekTo;
 
   /**
    * Consumes every cell of the row at the head of {@code in} and returns the visible ones,
@@ -131,8 +147,19 @@ public final class RowMatcher {
     Cell c;
     int rowStart = out.size();
     while ((c = in.peek()) != null && CellComparator.INSTANCE.compareRow(c, row) == 0) {
+      if (filterSkipsRow) {
+        in.reseek(CellKeys.firstOnRow(Bytes.add(row, ZERO)));
+        continue;
+      }
       in.next();
-      Cell visible = filterSkipsRow ? null : match(c);
+      Cell visible = match(c);
+      if (seekTo != null) {
+        Cell target = seekTo;
+        seekTo = null;
+        if (seek) {
+          in.reseek(target);
+        }
+      }
       if (visible == null) {
         continue;
       }
@@ -178,6 +205,10 @@ public final class RowMatcher {
       previous = null;
     }
     if (!familyWanted) {
+      if (family.length < CellLimits.MAX_FAMILY_LENGTH) {
+        seekTo = KeyValue.of(row, Bytes.add(family, ZERO), Bytes.EMPTY,
+            CellLimits.LATEST_TIMESTAMP, CellType.MAXIMUM, Bytes.EMPTY);
+      }
       return null;
     }
     if (previous == null || !sameColumn(previous, c)) {
@@ -208,12 +239,15 @@ public final class RowMatcher {
         if (ts < oldestLive && versions >= minVersions) {
           return null; // expired, and the column keeps enough newer versions
         }
+        byte[] qualifier = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
+            c.getQualifierLength());
         if (wantedQualifiers != null && !wantedQualifiers.isEmpty()
-            && !wantedQualifiers.contains(Bytes.copy(c.getQualifierArray(),
-                c.getQualifierOffset(), c.getQualifierLength()))) {
+            && !wantedQualifiers.contains(qualifier)) {
+          seekToWantedColumn(qualifier);
           return null;
         }
         if (versions >= maxVersions || filterSkipsColumn) {
+          seekPastColumn(qualifier);
           return null;
         }
         Filter filter = spec.filter();
@@ -230,12 +264,16 @@ public final class RowMatcher {
             }
             case NEXT_ROW -> {
               filterSkipsRow = true;
+              seekTo = CellKeys.firstOnRow(Bytes.add(row, ZERO));
               return null;
             }
             default -> throw new IllegalStateException("unknown filter return code");
           }
         }
         versions++;
+        if (versions >= maxVersions || filterSkipsColumn) {
+          seekPastColumn(qualifier);
+        }
         Cell kept = c instanceof KeyValue kv ? deepCopy(kv) : KeyValue.copyOf(c);
         return filter == null ? kept : filter.transformCell(kept);
       }
@@ -244,6 +282,31 @@ public final class RowMatcher {
       }
     }
     return null;
+  }
+
+  /**
+   * Jumps over the rest of this column's versions and markers: they can only mask or be older
+   * versions no one will see. Never out of the empty qualifier, whose later cells may be
+   * family-wide delete markers that mask other columns.
+   */
+  private void seekPastColumn(byte[] qualifier) {
+    if (qualifier.length > 0) {
+      seekTo = CellKeys.firstOnColumn(row, family, Bytes.add(qualifier, ZERO));
+    }
+  }
+
+  /** Jumps to the next asked-for column of the family, or to the next family. */
+  private void seekToWantedColumn(byte[] qualifier) {
+    if (qualifier.length == 0) {
+      return;
+    }
+    byte[] next = wantedQualifiers.higher(qualifier);
+    if (next != null) {
+      seekTo = CellKeys.firstOnColumn(row, family, next);
+    } else if (family.length < CellLimits.MAX_FAMILY_LENGTH) {
+      seekTo = KeyValue.of(row, Bytes.add(family, ZERO), Bytes.EMPTY,
+          CellLimits.LATEST_TIMESTAMP, CellType.MAXIMUM, Bytes.EMPTY);
+    }
   }
 
   private static boolean sameColumn(Cell a, Cell b) {

@@ -54,6 +54,24 @@ public final class SegmentSource implements CellSource {
     return current != null;
   }
 
+  /** Steps a few cells first: a nearby target is cheaper to reach than a new skip-list search. */
+  @Override
+  public boolean reseek(Cell key) {
+    for (int i = 0; i < 8 && current != null; i++) {
+      if (io.strata.common.cell.CellComparator.INSTANCE.compare(current, key) >= 0) {
+        return true;
+      }
+      advance();
+    }
+    if (current == null) {
+      return false;
+    }
+    if (io.strata.common.cell.CellComparator.INSTANCE.compare(current, key) >= 0) {
+      return true;
+    }
+    return seek(key);
+  }
+
   @Override
   public byte[] previousRow(byte[] row) {
     java.util.Iterator<SequencedCell> down = row == null

@@ -113,6 +113,21 @@ class RegionTest {
   }
 
   @Test
+  void seekingPastAFullColumnNeverSkipsAFamilyMarker() throws IOException {
+    try (RegionFixture one = new RegionFixture(tmp.resolve("one"), 1)) {
+      // The empty-qualifier column holds two puts and, after them, a family delete marker.
+      one.mutate("r", put("r", CF1, "", 10, "e10"), put("r", CF1, "", 9, "e9"),
+          put("r", CF1, "q", 4, "masked"), put("r", CF1, "q", 7, "kept"));
+      one.mutate("r", delete("r", CF1, "", 5, CellType.DELETE_FAMILY));
+      assertEquals(List.of("a:@10=e10", "a:q@7=kept"),
+          render(one.region.get(Bytes.toBytes("r"), ScanSpec.all())));
+      one.region.flush();
+      assertEquals(List.of("a:q@7=kept"), render(one.region.get(Bytes.toBytes("r"),
+          ScanSpec.row(Bytes.toBytes("r")).withColumn(CF1, Bytes.toBytes("q")))));
+    }
+  }
+
+  @Test
   void deleteWithoutTimestampRemovesTheNewestVersion() throws IOException {
     f.mutate("r", put("r", CF1, "q", 1, "v1"), put("r", CF1, "q", 2, "v2"));
     f.mutate("r", delete("r", CF1, "q", CellLimits.LATEST_TIMESTAMP, CellType.DELETE));
