@@ -31,9 +31,13 @@ public class RegionReadBenchmark {
   private static final int ROWS = 10_000;
   private BenchRegion bench;
 
+  /** false: reads step over every cell instead of seeking (to compare). */
+  @org.openjdk.jmh.annotations.Param({"true", "false"})
+  public boolean seek;
+
   @Setup(Level.Trial)
   public void setUp() throws Exception {
-    bench = new BenchRegion();
+    bench = new BenchRegion(seek);
     Random rnd = new Random(1);
     for (int r = 0; r < ROWS; r++) {
       byte[] row = Bytes.toBytes(String.format("user%012d", r));

@@ -82,6 +82,8 @@ public final class RowMatcher {
   private boolean filterSkipsRow;
   /** Where the reader can jump next, set by {@link #match} when the rest of a run is unwanted. */
   private Cell seekTo;
+  /** A cell whose column's remaining cells are unwanted; the jump key is built only if needed. */
+  private Cell skipColumnOf;
 
   /**
    * Consumes every cell of the row at the head of {@code in} and returns the visible ones,
@@ -111,6 +113,8 @@ public final class RowMatcher {
     family = null;
     previous = null;
     pending = null;
+    seekTo = null;
+    skipColumnOf = null;
     filterSkipsColumn = false;
     filterSkipsRow = false;
     if (filter != null) {
@@ -153,10 +157,23 @@ public final class RowMatcher {
       }
       in.next();
       Cell visible = match(c);
+      if (skipColumnOf != null) {
+        Cell of = skipColumnOf;
+        skipColumnOf = null;
+        Cell next = in.peek();
+        if (seek && next != null && CellComparator.INSTANCE.compareRow(next, row) == 0
+            && sameFamily(next, of) && sameColumn(next, of)) {
+          in.reseek(CellKeys.firstOnColumn(row, family, Bytes.add(Bytes.copy(
+              of.getQualifierArray(), of.getQualifierOffset(), of.getQualifierLength()), ZERO)));
+        }
+      }
       if (seekTo != null) {
         Cell target = seekTo;
         seekTo = null;
-        if (seek) {
+        // Only when the next cell is still short of the target: most often the run being
+        // skipped is already over and a reseek would cost more than it saves.
+        Cell next = in.peek();
+        if (seek && next != null && CellComparator.INSTANCE.compare(next, target) < 0) {
           in.reseek(target);
         }
       }
@@ -239,15 +256,16 @@ public final class RowMatcher {
         if (ts < oldestLive && versions >= minVersions) {
           return null; // expired, and the column keeps enough newer versions
         }
-        byte[] qualifier = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
-            c.getQualifierLength());
-        if (wantedQualifiers != null && !wantedQualifiers.isEmpty()
-            && !wantedQualifiers.contains(qualifier)) {
-          seekToWantedColumn(qualifier);
-          return null;
+        if (wantedQualifiers != null && !wantedQualifiers.isEmpty()) {
+          byte[] qualifier = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
+              c.getQualifierLength());
+          if (!wantedQualifiers.contains(qualifier)) {
+            seekToWantedColumn(qualifier);
+            return null;
+          }
         }
         if (versions >= maxVersions || filterSkipsColumn) {
-          seekPastColumn(qualifier);
+          seekPastColumn(c);
           return null;
         }
         Filter filter = spec.filter();
@@ -272,7 +290,7 @@ public final class RowMatcher {
         }
         versions++;
         if (versions >= maxVersions || filterSkipsColumn) {
-          seekPastColumn(qualifier);
+          seekPastColumn(c);
         }
         Cell kept = c instanceof KeyValue kv ? deepCopy(kv) : KeyValue.copyOf(c);
         return filter == null ? kept : filter.transformCell(kept);
@@ -289,10 +307,15 @@ public final class RowMatcher {
    * versions no one will see. Never out of the empty qualifier, whose later cells may be
    * family-wide delete markers that mask other columns.
    */
-  private void seekPastColumn(byte[] qualifier) {
-    if (qualifier.length > 0) {
-      seekTo = CellKeys.firstOnColumn(row, family, Bytes.add(qualifier, ZERO));
+  private void seekPastColumn(Cell c) {
+    if (c.getQualifierLength() > 0) {
+      skipColumnOf = c;
     }
+  }
+
+  private static boolean sameFamily(Cell a, Cell b) {
+    return Bytes.equals(a.getFamilyArray(), a.getFamilyOffset(), a.getFamilyLength(),
+        b.getFamilyArray(), b.getFamilyOffset(), b.getFamilyLength());
   }
 
   /** Jumps to the next asked-for column of the family, or to the next family. */
