@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * by themselves), clean restarts and crashes, compared after every step with a simple model of
  * what must be visible. Fixed seed in CI; run longer with another seed with
  * {@code mvn -pl store-server test -Dtest=RegionModelTest
- * -DargLine="-Dstrata.model.seed=N -Dstrata.model.steps=M"}.
+ * -DargLine="-Dstrata.model.seed=N -Dstrata.model.steps=M"}. A failure prints the shortest
+ * operation log found that still fails (see {@link LogShrinker}).
  */
 class RegionModelTest {
   private static final int MAX_VERSIONS = 2;
@@ -31,7 +33,6 @@ class RegionModelTest {
 
   /** Every cell ever written, by row; the model derives visibility from them. */
   private final Map<String, List<KeyValue>> written = new TreeMap<>();
-  private final List<String> log = new ArrayList<>();
 
   private List<String> expected(String row) {
     List<String> out = new ArrayList<>();
@@ -100,72 +101,142 @@ class RegionModelTest {
     return false;
   }
 
+  /** One step, as data, so a failing run can be replayed and shrunk. */
+  record Op(String kind, String row, KeyValue cell) {
+    @Override
+    public String toString() {
+      return cell != null ? cell.toString() + "=" + Bytes.toString(cell.getValueArray(),
+          cell.getValueOffset(), cell.getValueLength()) : kind + (row == null ? "" : " " + row);
+    }
+  }
+
+  static List<Op> generate(long seed, int steps) {
+    Random rnd = new Random(seed);
+    List<Op> ops = new ArrayList<>();
+    for (int step = 0; step < steps; step++) {
+      String row = "row" + rnd.nextInt(8);
+      int op = rnd.nextInt(100);
+      byte[] family = rnd.nextBoolean() ? CF1 : CF2;
+      String q = List.of("p", "q", "r").get(rnd.nextInt(3));
+      long ts = 1 + rnd.nextInt(20);
+      if (op < 60) {
+        ops.add(new Op("put", row, RegionFixture.put(row, family, q, ts, "v" + step)));
+      } else if (op < 68) {
+        ops.add(new Op("delete", row, RegionFixture.delete(row, family, q, ts, CellType.DELETE)));
+      } else if (op < 74) {
+        ops.add(new Op("delete", row, RegionFixture.delete(row, family, q, ts,
+            CellType.DELETE_COLUMN)));
+      } else if (op < 78) {
+        ops.add(new Op("delete", row, RegionFixture.delete(row, family, "", ts,
+            CellType.DELETE_FAMILY)));
+      } else if (op < 82) {
+        ops.add(new Op("delete", row, RegionFixture.delete(row, family, "", ts,
+            CellType.DELETE_FAMILY_VERSION)));
+      } else if (op < 88) {
+        ops.add(new Op("flush", row, null));
+      } else if (op < 90) {
+        ops.add(new Op("minor compaction", row, null));
+      } else if (op < 91) {
+        ops.add(new Op("flush and major compaction", row, null));
+      } else if (op < 93) {
+        ops.add(new Op("clean restart", row, null));
+      } else if (op < 96) {
+        ops.add(new Op("crash and recover", row, null));
+      } else {
+        ops.add(new Op("check every row", null, null));
+      }
+    }
+    return ops;
+  }
+
+  /** Runs the ops on a fresh region and model; returns the failure, or null if all held. */
+  private AssertionError run(List<Op> ops, java.nio.file.Path dir) throws Exception {
+    written.clear();
+    try (RegionFixture f = new RegionFixture(dir, MAX_VERSIONS)) {
+      for (int step = 0; step < ops.size(); step++) {
+        Op op = ops.get(step);
+        try {
+          switch (op.kind()) {
+            case "put", "delete" -> {
+              f.mutate(op.row(), op.cell());
+              written.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op.cell());
+            }
+            case "flush" -> f.region.flush();
+            case "minor compaction" -> f.region.compact(false);
+            case "flush and major compaction" -> {
+              f.region.flush();
+              f.region.compact(true);
+              bakeMajorCompaction();
+            }
+            case "clean restart" -> f.cleanRestart();
+            case "crash and recover" -> {
+              f.crash();
+              f.restart();
+            }
+            default -> {
+              for (int r = 0; r < 8; r++) {
+                check(f, "row" + r);
+              }
+            }
+          }
+          if (op.row() != null) {
+            check(f, op.row());
+          }
+        } catch (AssertionError | Exception e) {
+          AssertionError failure = new AssertionError("failed at step " + step + " (" + op + ")",
+              e);
+          failure.addSuppressed(new IllegalStateException("steps=" + (step + 1)));
+          return failure;
+        }
+      }
+    }
+    return null;
+  }
+
   @Test
   void randomOperationsMatchTheModel() throws Exception {
     long seed = Long.getLong("strata.model.seed", 20261122L);
     int steps = Integer.getInteger("strata.model.steps", 1500);
-    Random rnd = new Random(seed);
-    try (RegionFixture f = new RegionFixture(tmp, MAX_VERSIONS)) {
-      for (int step = 0; step < steps; step++) {
-        String row = "row" + rnd.nextInt(8);
-        int op = rnd.nextInt(100);
-        byte[] family = rnd.nextBoolean() ? CF1 : CF2;
-        String q = List.of("p", "q", "r").get(rnd.nextInt(3));
-        long ts = 1 + rnd.nextInt(20);
-        KeyValue cell;
-        if (op < 60) {
-          cell = RegionFixture.put(row, family, q, ts, "v" + step);
-        } else if (op < 68) {
-          cell = RegionFixture.delete(row, family, q, ts, CellType.DELETE);
-        } else if (op < 74) {
-          cell = RegionFixture.delete(row, family, q, ts, CellType.DELETE_COLUMN);
-        } else if (op < 78) {
-          cell = RegionFixture.delete(row, family, "", ts, CellType.DELETE_FAMILY);
-        } else if (op < 82) {
-          cell = RegionFixture.delete(row, family, "", ts, CellType.DELETE_FAMILY_VERSION);
-        } else {
-          cell = null;
-        }
-        try {
-          if (cell != null) {
-            log.add(step + ": " + cell);
-            f.mutate(row, cell);
-            written.computeIfAbsent(row, k -> new ArrayList<>()).add(cell);
-          } else if (op < 88) {
-            log.add(step + ": flush");
-            f.region.flush();
-          } else if (op < 90) {
-            log.add(step + ": minor compaction");
-            f.region.compact(false);
-          } else if (op < 91) {
-            log.add(step + ": flush and major compaction");
-            f.region.flush();
-            f.region.compact(true);
-            bakeMajorCompaction();
-          } else if (op < 93) {
-            log.add(step + ": clean restart");
-            f.cleanRestart();
-          } else if (op < 96) {
-            log.add(step + ": crash and recover");
-            f.crash();
-            f.restart();
-          } else {
-            log.add(step + ": check every row");
-            for (int r = 0; r < 8; r++) {
-              check(f, "row" + r, seed);
-            }
-          }
-          check(f, row, seed);
-        } catch (AssertionError | Exception e) {
-          throw new AssertionError("seed " + seed + " failed at step " + step
-              + "; operations so far:\n" + String.join("\n", log), e);
+    List<Op> ops = generate(seed, steps);
+    AssertionError failure = run(ops, tmp.resolve("full"));
+    if (failure == null) {
+      return;
+    }
+    int failingSteps = Integer.parseInt(failure.getSuppressed()[0].getMessage().substring(6));
+    int[] attempt = {0};
+    Predicate<List<Op>> fails = candidate -> {
+      try {
+        return run(candidate, tmp.resolve("shrink-" + attempt[0]++)) != null;
+      } catch (Exception e) {
+        return true;
+      }
+    };
+    List<Op> failing = new ArrayList<>(ops.subList(0, failingSteps));
+    // First keep only the failing row's mutations and the region-wide steps, if that still fails.
+    String row = failing.get(failing.size() - 1).row();
+    if (row != null) {
+      List<Op> sameRow = new ArrayList<>();
+      for (Op op : failing) {
+        if (op.cell() == null || row.equals(op.row())) {
+          sameRow.add(op);
         }
       }
+      if (fails.test(sameRow)) {
+        failing = sameRow;
+      }
     }
+    List<Op> shortest = LogShrinker.shrink(failing, fails, 1000);
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < shortest.size(); i++) {
+      lines.add(i + ": " + shortest.get(i));
+    }
+    throw new AssertionError("seed " + seed + " " + failure.getMessage() + "; the shortest "
+        + "operation log that still fails (" + shortest.size() + " of " + failingSteps
+        + " steps):\n" + String.join("\n", lines), failure.getCause());
   }
 
-  private void check(RegionFixture f, String row, long seed) throws Exception {
+  private void check(RegionFixture f, String row) throws Exception {
     assertEquals(expected(row), RegionFixture.render(f.region.get(Bytes.toBytes(row),
-        ScanSpec.all().withMaxVersions(10))), "row " + row + " (seed " + seed + ")");
+        ScanSpec.all().withMaxVersions(10))), "row " + row);
   }
 }
