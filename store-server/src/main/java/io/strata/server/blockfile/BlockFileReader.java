@@ -260,6 +260,41 @@ public final class BlockFileReader implements Closeable {
         lastBefore.getRowOffset(), lastBefore.getRowLength());
   }
 
+  /**
+   * A key near the middle of the file, where a region split divides it: the first key of the
+   * middle data block, or in a one-block file the block's middle cell. Null for an empty file.
+   */
+  public Cell midKey() throws IOException {
+    List<IndexEntry> blocks = dataBlocks();
+    if (blocks.isEmpty()) {
+      return null;
+    }
+    if (blocks.size() > 1) {
+      byte[] k = blocks.get(blocks.size() / 2).key();
+      return SplitCell.keyOnly(k, 0, k.length);
+    }
+    Block b = readBlock(blocks.get(0).handle(), BlockType.DATA);
+    io.strata.server.blockfile.encoding.DataBlockCodec codec =
+        io.strata.server.blockfile.encoding.DataBlockCodecs.forId(b.encodingId());
+    try {
+      int count = 0;
+      var d = codec.newDecoder(b.array(), b.offset(), b.offset() + b.length());
+      while (d.hasNext()) {
+        d.next();
+        count++;
+      }
+      d = codec.newDecoder(b.array(), b.offset(), b.offset() + b.length());
+      Cell c = null;
+      for (int i = 0; i <= count / 2 && d.hasNext(); i++) {
+        c = d.next();
+      }
+      return c == null ? null : io.strata.common.cell.CellKeys.keyOnly(
+          io.strata.common.cell.CellKeys.key(c));
+    } catch (IllegalArgumentException e) {
+      throw corrupt(e.getMessage() + " in data block at offset " + b.handle().offset());
+    }
+  }
+
   /** False only if no cell of {@code row} is in the file; true when there is no row bloom. */
   public boolean mightContainRow(byte[] row) throws IOException {
     if (fileInfo.getCellCount() == 0) {

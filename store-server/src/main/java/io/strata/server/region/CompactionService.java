@@ -78,6 +78,8 @@ public final class CompactionService implements Closeable {
         queued.remove(key);
         try {
           region.compact(major);
+        } catch (io.strata.common.error.NotServingRegionException e) {
+          LOG.debug("region {} closed before its queued compaction ran", region.encodedName());
         } catch (Exception e) {
           // Inputs stay in place; the next request tries again.
           LOG.error("{} compaction of region {} failed", major ? "major" : "minor",

@@ -11,7 +11,6 @@ import io.strata.common.error.NoSuchFamilyException;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.Durability;
 import io.strata.common.schema.RegionInfo;
-import io.strata.common.schema.SchemaCodec;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.util.Bytes;
 import io.strata.server.memstore.Mvcc;
@@ -63,7 +62,10 @@ public final class Region implements Closeable {
   private final ReentrantReadWriteLock updatesLock = new ReentrantReadWriteLock();
   private final ReentrantLock flushLock = new ReentrantLock();
   private final long flushSize;
+  /** Set when the region stops serving reads and writes (under the exclusive updates lock). */
   private volatile boolean closed;
+  /** Set once the stores are released; a close whose final flush failed can be retried. */
+  private boolean storesClosed;
 
   private Region(RegionContext ctx, RegionInfo info, TableDescriptor table, Path dir) {
     this.ctx = ctx;
@@ -79,17 +81,8 @@ public final class Region implements Closeable {
   public static Region create(RegionContext ctx, RegionInfo info, TableDescriptor table)
       throws IOException {
     Path dir = RegionLayout.regionDir(ctx.rootDir(), info);
-    Path infoFile = new Path(dir, RegionLayout.REGION_INFO_FILE);
-    if (!ctx.fs().exists(infoFile)) {
-      ctx.fs().mkdirs(dir);
-      Path tmp = new Path(RegionLayout.tmpDir(dir), RegionLayout.REGION_INFO_FILE);
-      try (var out = ctx.fs().create(tmp, true)) {
-        out.write(SchemaCodec.serialize(info));
-        out.hsync();
-      }
-      if (!ctx.fs().rename(tmp, infoFile)) {
-        throw new IOException("could not move " + tmp + " to " + infoFile);
-      }
+    if (!ctx.fs().exists(new Path(dir, RegionLayout.REGION_INFO_FILE))) {
+      RegionInfoFile.write(ctx.fs(), dir, info);
     }
     return open(ctx, info, table, List.of());
   }
@@ -102,25 +95,31 @@ public final class Region implements Closeable {
   public static Region open(RegionContext ctx, RegionInfo info, TableDescriptor table,
       List<Path> walsToReplay) throws IOException {
     Path dir = RegionLayout.regionDir(ctx.rootDir(), info);
-    Path infoFile = new Path(dir, RegionLayout.REGION_INFO_FILE);
-    if (!ctx.fs().exists(infoFile)) {
+    RegionInfo onDisk = RegionInfoFile.readIfPresent(ctx.fs(), dir);
+    if (onDisk == null) {
       throw new IOException("region " + info.getRegionNameAsString() + " has no "
           + RegionLayout.REGION_INFO_FILE + " in " + dir + "; create the region first");
     }
-    byte[] stored;
-    try (var in = ctx.fs().open(infoFile)) {
-      stored = in.readAllBytes();
-    }
-    RegionInfo onDisk = SchemaCodec.parseRegionInfo(stored, infoFile.toString());
     if (!onDisk.getEncodedName().equals(info.getEncodedName())) {
-      throw new IOException(infoFile + " describes region " + onDisk.getRegionNameAsString()
-          + ", not " + info.getRegionNameAsString());
+      throw new IOException(new Path(dir, RegionLayout.REGION_INFO_FILE) + " describes region "
+          + onDisk.getRegionNameAsString() + ", not " + info.getRegionNameAsString());
     }
+    SplitRecord split = SplitRecord.readIfPresent(ctx.fs(), dir);
+    if (split != null) {
+      throw new IOException("region " + info.getRegionNameAsString() + " was split at row '"
+          + Bytes.toStringBinary(split.splitRow()) + "' into " + split.daughterA().getEncodedName()
+          + " and " + split.daughterB().getEncodedName() + "; open the daughters instead");
+    }
+    // Daughters of a split that never committed: the parent is still the region.
+    ctx.fs().delete(RegionLayout.splitsDir(dir), true);
     Region r = new Region(ctx, info, table, dir);
     try {
       for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
-        r.stores.put(f.getName(), Store.open(ctx.fs(), dir, RegionLayout.archiveFamilyDir(
-            ctx.rootDir(), info, f.getNameAsString()), f, ctx.chunkPool()));
+        r.stores.put(f.getName(), Store.open(ctx.fs(), dir,
+            RegionLayout.tableDir(ctx.rootDir(), info.getTable()),
+            RegionLayout.archiveTableDir(ctx.rootDir(), info.getTable()),
+            RegionLayout.archiveFamilyDir(ctx.rootDir(), info, f.getNameAsString()), f,
+            ctx.chunkPool()));
       }
       ctx.fs().delete(RegionLayout.tmpDir(dir), true); // leftovers of an interrupted flush
       long maxSeq = -1;
@@ -133,6 +132,10 @@ public final class Region implements Closeable {
         r.flush();
       }
       ctx.limiter().register(r);
+      if (r.hasReferences()) {
+        // A daughter reads its parent's files until a compaction rewrites its own.
+        ctx.compactions().requestCompaction(r, true);
+      }
       return r;
     } catch (IOException | RuntimeException e) {
       r.closeStores();
@@ -162,6 +165,40 @@ public final class Region implements Closeable {
 
   org.apache.hadoop.fs.FileSystem storesFs() {
     return ctx.fs();
+  }
+
+  RegionContext context() {
+    return ctx;
+  }
+
+  /** The region's directory under the root. */
+  Path dir() {
+    return dir;
+  }
+
+  /** Whether a store still reads a parent's files through references (a fresh daughter). */
+  public boolean hasReferences() {
+    for (Store s : stores.values()) {
+      if (s.hasReferences()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Where the region would split: the mid row of its largest store's largest file, or null when
+   * no row divides it (no files, or one row). Flush first for the memstore to count.
+   */
+  public byte[] midRow() throws IOException {
+    Store largest = null;
+    for (Store s : stores.values()) {
+      if (largest == null || s.size() > largest.size()) {
+        largest = s;
+      }
+    }
+    byte[] row = largest == null ? null : largest.midRow();
+    return row != null && Bytes.compare(row, info.getStartKey()) > 0 ? row : null;
   }
 
   /**
@@ -237,6 +274,9 @@ public final class Region implements Closeable {
     List<KeyValue> cells;
     updatesLock.readLock().lock();
     try {
+      // Closing sets the flag under the exclusive lock and then flushes: a write that gets in
+      // here before it is in that flush, and none gets in after.
+      checkOpen();
       for (byte[] row : sortedRows) {
         held.add(rowLocks.lock(row));
       }
@@ -490,11 +530,19 @@ public final class Region implements Closeable {
    */
   public int compact(boolean major) throws IOException {
     checkOpen();
+    java.util.Set<String> parents = new java.util.HashSet<>();
+    stores.values().forEach(s -> parents.addAll(s.referencedRegions()));
     int replaced = 0;
     Path tmpDir = RegionLayout.tmpDir(dir);
     for (Store s : stores.values()) {
       replaced += s.compact(major, ctx.compactions().policy(), tmpDir,
           ctx.compactions().limiter(), ctx.clock().millis());
+    }
+    if (!parents.isEmpty() && !hasReferences()) {
+      for (String parent : parents) {
+        SplitRecovery.cleanParentIfUnreferenced(ctx.fs(), ctx.rootDir(), info.getTable(),
+            parent);
+      }
     }
     return replaced;
   }
@@ -505,28 +553,43 @@ public final class Region implements Closeable {
     return s == null ? 0 : s.fileCount();
   }
 
-  private void checkOpen() throws IOException {
+  void checkOpen() throws IOException {
     if (closed) {
       throw new io.strata.common.error.NotServingRegionException(info.getRegionNameAsString(),
           "this server");
     }
   }
 
-  /** Flushes and releases the files; the region serves nothing afterwards. */
+  /**
+   * Flushes and releases the files; the region serves nothing afterwards. A first flush runs
+   * while writes continue; then writes are refused and a final flush saves what came meanwhile,
+   * so every acknowledged write is in a block file when this returns. Waits for a running
+   * compaction to finish.
+   */
   @Override
-  public void close() throws IOException {
-    if (closed) {
+  public synchronized void close() throws IOException {
+    if (storesClosed) {
       return;
     }
+    if (!closed) {
+      flush();
+    }
+    updatesLock.writeLock().lock();
+    try {
+      closed = true;
+    } finally {
+      updatesLock.writeLock().unlock();
+    }
     flush();
-    closed = true;
+    storesClosed = true;
     ctx.limiter().unregister(this);
     closeStores();
   }
 
   /** Closes without flushing: for aborts and tests that simulate a crash. */
-  public void abort() throws IOException {
+  public synchronized void abort() throws IOException {
     closed = true;
+    storesClosed = true;
     ctx.limiter().unregister(this);
     closeStores();
   }

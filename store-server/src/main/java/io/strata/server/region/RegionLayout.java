@@ -11,11 +11,18 @@ import org.apache.hadoop.fs.Path;
  * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.regioninfo
  * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/&lt;family&gt;/&lt;block file&gt;
  * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.tmp/   (flushes in progress)
+ * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.splits/&lt;daughter&gt;/ (a split being prepared)
+ * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.split   (a split's commit record)
+ * &lt;root&gt;/archive/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/&lt;family&gt;/ (replaced files)
  * </pre>
  */
 public final class RegionLayout {
   public static final String REGION_INFO_FILE = ".regioninfo";
   public static final String TMP_DIR = ".tmp";
+  /** Daughters are prepared under the parent here, invisible until the split commits. */
+  public static final String SPLITS_DIR = ".splits";
+  /** The split's commit record; see {@link SplitRecord}. */
+  public static final String SPLIT_RECORD_FILE = ".split";
 
   private RegionLayout() {}
 
@@ -33,9 +40,21 @@ public final class RegionLayout {
 
   /** Where compactions move the files they replaced: {@code <root>/archive/data/...}. */
   public static Path archiveFamilyDir(Path root, RegionInfo region, String family) {
-    Path table = new Path(new Path(new Path(new Path(root, "archive"), "data"),
-        region.getTable().getNamespace()), region.getTable().getQualifier());
-    return new Path(new Path(table, region.getEncodedName()), family);
+    return new Path(new Path(archiveTableDir(root, region.getTable()), region.getEncodedName()),
+        family);
+  }
+
+  public static Path archiveTableDir(Path root, TableName table) {
+    return new Path(new Path(new Path(new Path(root, "archive"), "data"),
+        table.getNamespace()), table.getQualifier());
+  }
+
+  public static Path splitsDir(Path regionDir) {
+    return new Path(regionDir, SPLITS_DIR);
+  }
+
+  public static Path splitRecord(Path regionDir) {
+    return new Path(regionDir, SPLIT_RECORD_FILE);
   }
 
   public static Path tmpDir(Path regionDir) {

@@ -17,7 +17,6 @@ import io.strata.server.memstore.MemStore;
 import io.strata.server.memstore.Segment;
 import io.strata.server.memstore.SequencedCell;
 import io.strata.server.scan.CellSource;
-import io.strata.server.scan.FileSource;
 import io.strata.server.scan.MergingScanner;
 import io.strata.server.scan.RowMatcher;
 import io.strata.server.scan.ScanSpec;
@@ -60,6 +59,8 @@ final class Store {
   private final Object filesLock = new Object();
   private final Object compactionLock = new Object();
   private volatile List<StoreFile> files;
+  /** Set by {@link #close}; compactions then do nothing. Guarded by compactionLock. */
+  private boolean closed;
 
   private Store(FileSystem fs, ColumnFamilyDescriptor family, Path dir, Path archiveDir,
       MemStore memstore, List<StoreFile> files) {
@@ -71,41 +72,53 @@ final class Store {
     this.files = files;
   }
 
-  static Store open(FileSystem fs, Path regionDir, Path archiveDir, ColumnFamilyDescriptor family,
-      ChunkPool pool) throws IOException {
+  /**
+   * Opens the family's files in {@code regionDir}; references resolve against
+   * {@code tableDir} and, for parents already cleaned up, {@code archiveTableDir}.
+   */
+  static Store open(FileSystem fs, Path regionDir, Path tableDir, Path archiveTableDir,
+      Path archiveDir, ColumnFamilyDescriptor family, ChunkPool pool) throws IOException {
     Path dir = RegionLayout.familyDir(regionDir, family.getNameAsString());
     fs.mkdirs(dir);
-    List<BlockFileReader> readers = new ArrayList<>();
+    List<StoreFile> opened = new ArrayList<>();
     try {
       for (FileStatus st : fs.listStatus(dir)) {
-        if (st.isFile() && !st.getPath().getName().startsWith(".")) {
-          readers.add(BlockFileReader.open(fs, st.getPath()));
+        String name = st.getPath().getName();
+        if (!st.isFile() || name.startsWith(".")) {
+          continue;
+        }
+        if (ReferenceFile.isReferenceName(name)) {
+          ReferenceFile ref = ReferenceFile.read(fs, st.getPath());
+          Path target = ref.resolve(fs, tableDir, archiveTableDir, family.getNameAsString());
+          opened.add(new StoreFile(BlockFileReader.open(fs, target), st.getPath(), ref));
+        } else {
+          opened.add(new StoreFile(BlockFileReader.open(fs, st.getPath())));
         }
       }
       Set<String> replaced = new HashSet<>();
-      for (BlockFileReader r : readers) {
-        ByteString from = r.fileInfo().getExtraMap().get(COMPACTED_FROM);
+      for (StoreFile f : opened) {
+        // A reference's file info is its parent file's, which no compaction of this store wrote.
+        ByteString from = f.isReference() ? null
+            : f.reader().fileInfo().getExtraMap().get(COMPACTED_FROM);
         if (from != null && !from.isEmpty()) {
           replaced.addAll(List.of(from.toString(StandardCharsets.UTF_8).split(",")));
         }
       }
       List<StoreFile> live = new ArrayList<>();
-      for (BlockFileReader r : readers) {
-        if (replaced.contains(r.path().getName())) {
-          r.close();
-          archive(fs, r.path(), archiveDir);
+      for (StoreFile f : opened) {
+        if (replaced.contains(f.name())) {
+          f.release();
+          archive(fs, f.storePath(), archiveDir);
           LOG.info("archived {}: a compaction that a crash interrupted had replaced it",
-              r.path());
+              f.storePath());
         } else {
-          live.add(new StoreFile(r));
+          live.add(f);
         }
       }
       live.sort(NEWEST_FIRST);
       return new Store(fs, family, dir, archiveDir, new MemStore(pool), List.copyOf(live));
     } catch (IOException | RuntimeException e) {
-      for (BlockFileReader r : readers) {
-        r.close();
-      }
+      opened.forEach(StoreFile::release);
       throw e;
     }
   }
@@ -187,8 +200,8 @@ final class Store {
     }
     long rank = 2;
     for (StoreFile f : retainFiles()) {
-      if (mayHold(f.reader(), spec, singleRow)) {
-        out.add(new FileSource(f.reader().scanner(), rank++, f::release));
+      if ((singleRow == null || f.coversRow(singleRow)) && mayHold(f.reader(), spec, singleRow)) {
+        out.add(f.source(rank++, f::release));
       } else {
         f.release();
       }
@@ -226,6 +239,59 @@ final class Store {
       return false;
     }
     return true;
+  }
+
+  /** Whether some file is a reference to a parent's file (the store is a daughter's). */
+  boolean hasReferences() {
+    for (StoreFile f : files) {
+      if (f.isReference()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Encoded names of the regions whose files this store's references read. */
+  Set<String> referencedRegions() {
+    Set<String> out = new HashSet<>();
+    for (StoreFile f : files) {
+      if (f.isReference()) {
+        out.add(f.reference().parentRegion());
+      }
+    }
+    return out;
+  }
+
+  /** Bytes of block files (a reference counts its whole file). */
+  long size() {
+    long n = 0;
+    for (StoreFile f : files) {
+      n += f.reader().length();
+    }
+    return n;
+  }
+
+  /**
+   * A row near the middle of the store's data: the row of its largest file's mid key. Null when
+   * there are no files or the mid key is in the file's first row (one huge row cannot split).
+   */
+  byte[] midRow() throws IOException {
+    StoreFile largest = null;
+    for (StoreFile f : files) {
+      if (largest == null || f.reader().length() > largest.reader().length()) {
+        largest = f;
+      }
+    }
+    if (largest == null) {
+      return null;
+    }
+    Cell mid = largest.reader().midKey();
+    Cell first = largest.reader().firstKey();
+    if (mid == null || first == null) {
+      return null;
+    }
+    byte[] row = Bytes.copy(mid.getRowArray(), mid.getRowOffset(), mid.getRowLength());
+    return CellComparator.INSTANCE.compareRow(first, row) == 0 ? null : row;
   }
 
   /** Data blocks read from this store's current files (statistics and tests). */
@@ -298,9 +364,14 @@ final class Store {
   int compact(boolean major, CompactionPolicy policy, Path tmpDir, ThroughputLimiter limiter,
       long nowMillis) throws IOException {
     synchronized (compactionLock) {
+      if (closed) {
+        return 0;
+      }
       // Only compactions remove files, and they hold this lock: the selection stays valid.
       List<StoreFile> current = files;
       List<StoreFile> inputs = new ArrayList<>();
+      // A daughter's references are rewritten all at once, so the parent's files can go.
+      major |= current.stream().anyMatch(StoreFile::isReference);
       if (major) {
         inputs.addAll(current);
       } else {
@@ -327,7 +398,7 @@ final class Store {
         files = List.copyOf(next);
       }
       for (StoreFile f : inputs) {
-        archive(fs, f.reader().path(), archiveDir);
+        archive(fs, f.storePath(), archiveDir);
         f.release();
       }
       LOG.debug("{} compaction of {} file(s) of family {} into {}", major ? "major" : "minor",
@@ -343,9 +414,9 @@ final class Store {
     long maxSeq = -1;
     List<String> names = new ArrayList<>();
     for (StoreFile f : inputs) {
-      sources.add(new FileSource(f.reader().scanner(), rank++, () -> { }));
+      sources.add(f.source(rank++, () -> { }));
       maxSeq = Math.max(maxSeq, f.maxSequenceId());
-      names.add(f.reader().path().getName());
+      names.add(f.name());
     }
     BlockFileWriter w = BlockFileWriter.create(fs, tmp, BlockFileOptions.forFamily(family));
     try (MergingScanner merged = new MergingScanner(sources)) {
@@ -380,10 +451,14 @@ final class Store {
     }
   }
 
+  /** Releases the files; waits for a running compaction of this store to finish first. */
   void close() {
-    synchronized (filesLock) {
-      files.forEach(StoreFile::release);
-      files = List.of();
+    synchronized (compactionLock) {
+      closed = true;
+      synchronized (filesLock) {
+        files.forEach(StoreFile::release);
+        files = List.of();
+      }
     }
   }
 }

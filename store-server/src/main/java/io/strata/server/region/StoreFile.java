@@ -1,8 +1,13 @@
 package io.strata.server.region;
 
+import io.strata.common.util.Bytes;
 import io.strata.server.blockfile.BlockFileReader;
+import io.strata.server.scan.CellSource;
+import io.strata.server.scan.FileSource;
+import io.strata.server.scan.HalfSource;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -10,23 +15,67 @@ import org.slf4j.LoggerFactory;
  * A block file of a store, reference counted: the store's file list holds one reference and each
  * open scanner one more. A compaction that replaces the file drops the list's reference; the
  * reader closes when the last scanner lets go, so scanners open across compactions keep reading.
+ *
+ * <p>In a daughter region a store file may be a reference ({@link ReferenceFile}): the entry in
+ * the family directory is the small reference, and the reader reads half of the parent's file.
  */
 final class StoreFile {
   private static final Logger LOG = LoggerFactory.getLogger(StoreFile.class);
 
   private final BlockFileReader reader;
+  /** The entry in the family directory: the block file itself, or the reference. */
+  private final Path storePath;
+  private final ReferenceFile reference;
   private final AtomicInteger refs = new AtomicInteger(1);
 
   StoreFile(BlockFileReader reader) {
+    this(reader, reader.path(), null);
+  }
+
+  StoreFile(BlockFileReader reader, Path storePath, ReferenceFile reference) {
     this.reader = reader;
+    this.storePath = storePath;
+    this.reference = reference;
   }
 
   BlockFileReader reader() {
     return reader;
   }
 
+  Path storePath() {
+    return storePath;
+  }
+
+  /** The name in the family directory. */
+  String name() {
+    return storePath.getName();
+  }
+
+  boolean isReference() {
+    return reference != null;
+  }
+
+  ReferenceFile reference() {
+    return reference;
+  }
+
   long maxSequenceId() {
     return reader.maxSequenceId();
+  }
+
+  /** The file's cells for a reader, only its half for a reference; closing runs {@code release}. */
+  CellSource source(long rank, Runnable release) {
+    CellSource whole = new FileSource(reader.scanner(), rank, release);
+    return reference == null ? whole
+        : new HalfSource(whole, reference.splitRow(), reference.top());
+  }
+
+  /** False when the row is on the other side of a reference's split row. */
+  boolean coversRow(byte[] row) {
+    if (reference == null) {
+      return true;
+    }
+    return (Bytes.compare(row, reference.splitRow()) >= 0) == reference.top();
   }
 
   boolean retain() {

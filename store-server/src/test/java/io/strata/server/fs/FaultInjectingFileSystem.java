@@ -35,15 +35,75 @@ public final class FaultInjectingFileSystem extends FilterFileSystem {
   /** When true, every read returns at most 7 bytes, as a slow network stream may. */
   public volatile boolean shortReads;
 
+  /** Namespace changes (create, rename, delete, mkdirs) still allowed before the crash; -1: none. */
+  private final AtomicInteger mutationsBeforeCrash = new AtomicInteger(-1);
+  private volatile boolean crashed;
+  /** Namespace changes made since the counter was last reset. */
+  public final AtomicInteger mutations = new AtomicInteger();
+
   public FaultInjectingFileSystem(FileSystem real) {
     super(real);
     setConf(real.getConf());
+  }
+
+  /**
+   * Simulates a process crash after {@code n} more namespace changes: the next one, and every
+   * change, write and sync after it, fails as if the process had died at that point, so no
+   * clean-up code can run. {@link #revive} ends the crash, as a restarted process would.
+   */
+  public void crashAfter(int n) {
+    crashed = false;
+    mutationsBeforeCrash.set(n);
+  }
+
+  public boolean crashed() {
+    return crashed;
+  }
+
+  public void revive() {
+    crashed = false;
+    mutationsBeforeCrash.set(-1);
+  }
+
+  private void beforeMutation(String what, Path p) throws IOException {
+    mutations.incrementAndGet();
+    checkAlive();
+    if (mutationsBeforeCrash.get() >= 0
+        && mutationsBeforeCrash.getAndDecrement() == 0) {
+      crashed = true;
+      throw new IOException("injected crash before " + what + " " + p);
+    }
+  }
+
+  private void checkAlive() throws IOException {
+    if (crashed) {
+      throw new IOException("injected crash: the process is dead");
+    }
+  }
+
+  @Override
+  public boolean rename(Path src, Path dst) throws IOException {
+    beforeMutation("rename of", src);
+    return fs.rename(src, dst);
+  }
+
+  @Override
+  public boolean delete(Path f, boolean recursive) throws IOException {
+    beforeMutation("delete of", f);
+    return fs.delete(f, recursive);
+  }
+
+  @Override
+  public boolean mkdirs(Path f, FsPermission permission) throws IOException {
+    beforeMutation("mkdirs of", f);
+    return fs.mkdirs(f, permission);
   }
 
   @Override
   public FSDataOutputStream create(Path f, FsPermission permission, boolean overwrite,
       int bufferSize, short replication, long blockSize, Progressable progress)
       throws IOException {
+    beforeMutation("create of", f);
     FSDataOutputStream real = fs.create(f, permission, overwrite, bufferSize, replication,
         blockSize, progress);
     return new FSDataOutputStream(new Faulty(real), null);
@@ -133,12 +193,14 @@ public final class FaultInjectingFileSystem extends FilterFileSystem {
     }
 
     private void maybeFailWrite() throws IOException {
+      checkAlive();
       if (failWrites.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
         throw new IOException("injected write failure");
       }
     }
 
     private void beforeSync() throws IOException {
+      checkAlive();
       if (syncDelayMillis > 0) {
         try {
           Thread.sleep(syncDelayMillis); // simulates a slow disk, not a wait for a state

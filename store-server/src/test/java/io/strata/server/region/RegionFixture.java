@@ -123,8 +123,13 @@ final class RegionFixture implements Closeable {
   }
 
   void restart() throws IOException {
-    wal = newWal(1);
+    restartWal();
     region = Region.open(context(), info, table, oldWalFiles());
+  }
+
+  /** A new WAL generation, as a restarted server has; opens no region. */
+  void restartWal() throws IOException {
+    wal = newWal(1);
   }
 
   void cleanRestart() throws IOException {

@@ -1,0 +1,38 @@
+package io.strata.server.region;
+
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.SchemaCodec;
+import java.io.IOException;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+
+/** A region directory's {@code .regioninfo} file (docs/formats/schema.md). */
+final class RegionInfoFile {
+  private RegionInfoFile() {}
+
+  /** Writes {@code <regionDir>/.regioninfo} through a synced temporary file and a rename. */
+  static void write(FileSystem fs, Path regionDir, RegionInfo info) throws IOException {
+    fs.mkdirs(regionDir);
+    Path tmp = new Path(RegionLayout.tmpDir(regionDir), RegionLayout.REGION_INFO_FILE);
+    try (var out = fs.create(tmp, true)) {
+      out.write(SchemaCodec.serialize(info));
+      out.hsync();
+    }
+    Path target = new Path(regionDir, RegionLayout.REGION_INFO_FILE);
+    if (!fs.rename(tmp, target)) {
+      throw new IOException("could not move " + tmp + " to " + target);
+    }
+  }
+
+  /** Reads {@code <regionDir>/.regioninfo}; null if the directory holds none. */
+  static RegionInfo readIfPresent(FileSystem fs, Path regionDir) throws IOException {
+    Path file = new Path(regionDir, RegionLayout.REGION_INFO_FILE);
+    byte[] stored;
+    try (var in = fs.open(file)) {
+      stored = in.readAllBytes();
+    } catch (java.io.FileNotFoundException e) {
+      return null;
+    }
+    return SchemaCodec.parseRegionInfo(stored, file.toString());
+  }
+}
