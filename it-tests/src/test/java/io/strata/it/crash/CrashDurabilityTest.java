@@ -1,11 +1,13 @@
 package io.strata.it.crash;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.strata.common.cell.Cell;
 import io.strata.common.util.Bytes;
+import io.strata.server.region.Region;
 import io.strata.server.region.RegionScanner;
 import io.strata.server.scan.ScanSpec;
 import java.io.BufferedReader;
@@ -24,19 +26,34 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A real child JVM writes with SYNC_WAL and reports each acknowledged write; the test kills it
- * with SIGKILL after a random number of writes, inside a flush (file written, not yet synced or
- * moved into place), inside a WAL roll (new file created, no header yet) and between a
- * compaction's commit and the archiving of its inputs, reopens the region each time, and
- * requires every acknowledged write and no half row.
+ * A real child JVM writes with SYNC_WAL into a table whose regions it keeps splitting, and
+ * reports each acknowledged write; the test kills it with SIGKILL after a random number of
+ * writes, inside a flush (file written, not yet synced or moved), inside a WAL roll (new file
+ * created, no header yet), inside a compaction (merged file not yet synced), between a
+ * compaction's commit and the archiving of its inputs, and inside a split (while staging the
+ * daughters' references, just before the commit, between the commit and moving the daughters
+ * into place). It reopens the table each time and requires every acknowledged write, exactly
+ * once, no half row, and regions that cover the key space without gap or overlap.
  */
 class CrashDurabilityTest {
-  /** Where each generation is killed: after a random number of writes, in a flush, in a roll. */
-  private enum KillPoint { RANDOM, IN_FLUSH, IN_ROLL, IN_ARCHIVE }
+  /** Where each generation is killed, by the event the child pauses at. */
+  private enum KillPoint {
+    RANDOM("NONE"), IN_FLUSH("IN-FLUSH"), IN_ROLL("IN-ROLL"), IN_ARCHIVE("IN-ARCHIVE"),
+    IN_COMPACT("IN-COMPACT"), IN_SPLIT_STAGE("IN-SPLIT-STAGE"),
+    IN_SPLIT_COMMIT("IN-SPLIT-COMMIT"), IN_SPLIT_MOVE("IN-SPLIT-MOVE");
+
+    final String event;
+
+    KillPoint(String event) {
+      this.event = event;
+    }
+  }
 
   private static final List<KillPoint> KILLS = List.of(KillPoint.RANDOM, KillPoint.IN_FLUSH,
-      KillPoint.IN_ROLL, KillPoint.IN_ARCHIVE, KillPoint.RANDOM, KillPoint.IN_FLUSH,
-      KillPoint.IN_ROLL, KillPoint.IN_ARCHIVE);
+      KillPoint.IN_SPLIT_STAGE, KillPoint.IN_ROLL, KillPoint.IN_SPLIT_COMMIT,
+      KillPoint.IN_ARCHIVE, KillPoint.IN_SPLIT_MOVE, KillPoint.IN_COMPACT, KillPoint.RANDOM,
+      KillPoint.IN_SPLIT_COMMIT, KillPoint.IN_FLUSH, KillPoint.IN_SPLIT_MOVE,
+      KillPoint.IN_COMPACT, KillPoint.IN_SPLIT_STAGE);
 
   @TempDir
   Path root;
@@ -64,6 +81,8 @@ class CrashDurabilityTest {
       verify(generation, acknowledged);
     }
     assertTrue(acknowledged.size() >= KILLS.size() * 100, acknowledged.size() + " acknowledged");
+    System.out.println("regions after each generation: " + regionCounts);
+    assertTrue(regionCounts.get(regionCounts.size() - 1) >= 4, "regions: " + regionCounts);
   }
 
   private List<String> runAndKill(int generation, KillPoint point, int ackTarget)
@@ -71,7 +90,8 @@ class CrashDurabilityTest {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     child = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
         "-Dlog4j2.configurationFile=" + System.getProperty("log4j2.configurationFile", ""),
-        CrashingWriterMain.class.getName(), root.toString(), Integer.toString(generation))
+        CrashingWriterMain.class.getName(), root.toString(), Integer.toString(generation),
+        point.event, "split")
         .redirectError(ProcessBuilder.Redirect.DISCARD)
         .start();
     List<String> acks = new ArrayList<>();
@@ -83,9 +103,8 @@ class CrashDurabilityTest {
     while ((line = in.readLine()) != null) {
       boolean due = switch (point) {
         case RANDOM -> line.startsWith("ACK ") && acks.size() + 1 == ackTarget;
-        case IN_FLUSH -> line.startsWith("IN-FLUSH") && acks.size() >= 100;
-        case IN_ROLL -> line.startsWith("IN-ROLL") && acks.size() >= 100;
-        case IN_ARCHIVE -> line.startsWith("IN-ARCHIVE");
+        case IN_FLUSH, IN_ROLL -> line.startsWith(point.event + " ") && acks.size() >= 100;
+        default -> line.startsWith(point.event + " ");
       };
       if (line.startsWith("ACK ")) {
         acks.add(line.substring(4));
@@ -111,24 +130,34 @@ class CrashDurabilityTest {
   private void verify(int generation, Set<String> acknowledged) throws IOException {
     try (RegionHost host = new RegionHost(root, generation)) {
       Set<String> found = new HashSet<>();
-      try (RegionScanner s = host.region.scanner(ScanSpec.all())) {
-        List<Cell> row;
-        while ((row = s.nextRow()) != null) {
-          String key = Bytes.toString(row.get(0).getRowArray(), row.get(0).getRowOffset(),
-              row.get(0).getRowLength());
-          assertEquals(6, row.size(), "half row " + key);
-          for (Cell c : row) {
-            assertEquals(key + "/" + "x".repeat(64), Bytes.toString(c.getValueArray(),
-                c.getValueOffset(), c.getValueLength()), "row " + key);
+      byte[] expectedStart = Bytes.EMPTY;
+      for (Region region : host.regions()) {
+        assertArrayEquals(expectedStart, region.info().getStartKey(),
+            "regions must tile the key space: " + region.info());
+        expectedStart = region.info().getEndKey();
+        try (RegionScanner s = region.scanner(ScanSpec.all())) {
+          List<Cell> row;
+          while ((row = s.nextRow()) != null) {
+            String key = Bytes.toString(row.get(0).getRowArray(), row.get(0).getRowOffset(),
+                row.get(0).getRowLength());
+            assertEquals(6, row.size(), "half row " + key);
+            for (Cell c : row) {
+              assertEquals(key + "/" + "x".repeat(64), Bytes.toString(c.getValueArray(),
+                  c.getValueOffset(), c.getValueLength()), "row " + key);
+            }
+            assertTrue(found.add(key), "row " + key + " appears twice");
           }
-          found.add(key);
         }
       }
+      assertArrayEquals(Bytes.EMPTY, expectedStart, "the last region must end the key space");
       Set<String> missing = new HashSet<>(acknowledged);
       missing.removeAll(found);
       assertEquals(Set.of(), missing, "acknowledged writes lost after generation "
           + (generation - 1));
+      regionCounts.add(host.regions().size());
     }
   }
+
+  private final List<Integer> regionCounts = new ArrayList<>();
 
 }

@@ -9,13 +9,17 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The child process of {@link CrashDurabilityTest}: opens generation N of the region (replaying
- * earlier WALs), prints READY, then writes rows of 6 columns in 2 families from 4 threads with
- * SYNC_WAL and prints {@code ACK <row>} after each acknowledged write, until it is killed. Its
- * file system announces flushes and WAL rolls ({@link PausingFileSystem}) so kills can land
- * inside them.
+ * The child process of {@link CrashDurabilityTest}: opens generation N of the table (finishing
+ * interrupted splits, replaying earlier WALs), prints READY, then writes rows of 6 columns in 2
+ * families from 4 threads with SYNC_WAL and prints {@code ACK <row>} after each acknowledged
+ * write, until it is killed. With splitting on, a fifth thread splits the largest region every
+ * 400 acknowledged writes. Its file system announces flushes, compactions, WAL rolls and split
+ * steps ({@link PausingFileSystem}) and pauses at the one named, so a kill lands inside it.
+ *
+ * <p>Arguments: root directory, generation, event to pause at, {@code split} or {@code nosplit}.
  */
 public final class CrashingWriterMain {
   private CrashingWriterMain() {}
@@ -23,26 +27,32 @@ public final class CrashingWriterMain {
   public static void main(String[] args) throws Exception {
     Path root = Path.of(args[0]);
     int generation = Integer.parseInt(args[1]);
+    boolean split = args[3].equals("split");
     PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out),
         true);
     RegionHost host = new RegionHost(root, generation, new PausingFileSystem(
         org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration())
-            .getRaw(), out));
+            .getRaw(), out, args[2]));
     out.println("READY");
+    AtomicInteger acks = new AtomicInteger();
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
       int thread = t;
-      Thread th = new Thread(() -> {
+      threads.add(new Thread(() -> {
         try {
           for (int i = 0; ; i++) {
-            String row = String.format("g%d-t%d-%06d", generation, thread, i);
+            // Spread over the key space, so that every region of earlier splits gets writes.
+            String row = String.format("%02d-g%d-t%d-%06d", (i * 7 + thread * 13) % 100,
+                generation, thread, i);
             byte[] r = Bytes.toBytes(row);
             List<KeyValue> cells = new ArrayList<>();
             for (int c = 0; c < 6; c++) {
               cells.add(KeyValue.of(r, Bytes.toBytes(c % 2 == 0 ? "a" : "b"),
-                  Bytes.toBytes("q" + c), 1L, CellType.PUT, Bytes.toBytes(row + "/" + "x".repeat(64))));
+                  Bytes.toBytes("q" + c), 1L, CellType.PUT,
+                  Bytes.toBytes(row + "/" + "x".repeat(64))));
             }
-            host.region.mutate(List.of(new RowEdit(r, cells, Durability.SYNC_WAL)));
+            host.mutate(new RowEdit(r, cells, Durability.SYNC_WAL));
+            acks.incrementAndGet();
             synchronized (out) {
               out.println("ACK " + row);
             }
@@ -52,10 +62,29 @@ public final class CrashingWriterMain {
             out.println("ERROR " + e);
           }
         }
-      });
-      th.start();
-      threads.add(th);
+      }));
     }
+    if (split) {
+      threads.add(new Thread(() -> {
+        try {
+          for (int next = 400; ; next += 400) {
+            while (acks.get() < next) {
+              Thread.sleep(5); // paced by the writers' progress
+            }
+            if (host.splitLargest()) {
+              synchronized (out) {
+                out.println("SPLIT " + host.regions().size());
+              }
+            }
+          }
+        } catch (Exception e) {
+          synchronized (out) {
+            out.println("ERROR " + e);
+          }
+        }
+      }));
+    }
+    threads.forEach(Thread::start);
     for (Thread th : threads) {
       th.join();
     }

@@ -12,26 +12,40 @@ import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.util.Progressable;
 
 /**
- * Fault injection for the crash test: announces on stdout, and pauses, at the moments a kill
- * should land. {@code IN-FLUSH} is printed when a flushed block file has been written but not
- * yet synced, closed or moved into place (by a flush or a compaction); {@code IN-ROLL} when a new
- * WAL file has just been created, before its header; {@code IN-ARCHIVE} when a compaction has
- * moved its merged file into place and is about to archive its inputs. The parent kills the
- * child during the pause.
+ * Fault injection for the crash test: announces on stdout the moments a kill may land, and
+ * pauses at those of the event the parent waits for, so that it kills the child during the
+ * pause. Events:
+ *
+ * <ul>
+ *   <li>{@code IN-FLUSH}: a flushed block file is written but not yet synced, closed or moved
+ *       into place; {@code IN-COMPACT}: the same for a compaction's merged file;
+ *   <li>{@code IN-ROLL}: a new WAL file has just been created, before its header;
+ *   <li>{@code IN-ARCHIVE}: a compaction has moved its merged file into place and is about to
+ *       archive its inputs;
+ *   <li>{@code IN-SPLIT-STAGE}: a split is writing a daughter's reference file;
+ *       {@code IN-SPLIT-COMMIT}: the split's commit record is about to be renamed into place;
+ *       {@code IN-SPLIT-MOVE}: a committed split is about to move a daughter into the table.
+ * </ul>
  */
 final class PausingFileSystem extends FilterFileSystem {
   private static final long PAUSE_MILLIS = 300;
   private final PrintStream out;
+  private final String pauseAt;
 
-  PausingFileSystem(FileSystem real, PrintStream out) {
+  /** Pauses at the events named {@code pauseAt}. */
+  PausingFileSystem(FileSystem real, PrintStream out, String pauseAt) {
     super(real);
     setConf(real.getConf());
     this.out = out;
+    this.pauseAt = pauseAt;
   }
 
   private void announce(String event, Path p) {
     synchronized (out) {
       out.println(event + " " + p.getName());
+    }
+    if (!event.equals(pauseAt)) {
+      return;
     }
     try {
       Thread.sleep(PAUSE_MILLIS); // holds the writer at the kill point; not a wait for state
@@ -44,6 +58,10 @@ final class PausingFileSystem extends FilterFileSystem {
   public boolean rename(Path src, Path dst) throws IOException {
     if (dst.toUri().getPath().contains("/archive/")) {
       announce("IN-ARCHIVE", src);
+    } else if (dst.getName().equals(".split")) {
+      announce("IN-SPLIT-COMMIT", src);
+    } else if (src.getParent() != null && src.getParent().getName().equals(".splits")) {
+      announce("IN-SPLIT-MOVE", src);
     }
     return fs.rename(src, dst);
   }
@@ -58,6 +76,9 @@ final class PausingFileSystem extends FilterFileSystem {
         && !f.getName().startsWith(".");
     if (f.getName().startsWith("wal.") && !f.getName().endsWith(".00000000000000000001")) {
       announce("IN-ROLL", f);
+    }
+    if (f.toUri().getPath().contains("/.splits/") && f.getName().indexOf('.') > 0) {
+      announce("IN-SPLIT-STAGE", f);
     }
     if (!flushFile) {
       return real;
@@ -91,7 +112,8 @@ final class PausingFileSystem extends FilterFileSystem {
 
     @Override
     public void hsync() throws IOException {
-      announce("IN-FLUSH", path);
+      announce(Thread.currentThread().getName().startsWith("compaction") ? "IN-COMPACT"
+          : "IN-FLUSH", path);
       real.hsync();
     }
 
