@@ -91,7 +91,9 @@ final class AtomicRowOps {
 
   /** Applies {@code action} (cells of the same row) if the condition holds; says whether. */
   boolean checkAndMutate(byte[] row, Condition condition, RowEdit action) throws IOException {
-    checkFamily(condition.family());
+    if (condition.filter() == null) {
+      checkFamily(condition.family());
+    }
     if (!Bytes.equals(row, action.row())) {
       throw new BadRequestException("check-and-mutate on row '" + Bytes.toStringBinary(row)
           + "' carries a mutation of row '" + Bytes.toStringBinary(action.row())
@@ -100,11 +102,14 @@ final class AtomicRowOps {
     region.validate(action);
     List<Cell> applied = region.underRowLock(row, region.resolveDurability(action.durability()),
         now -> {
-          Cell current = newest(row, condition.family(), condition.qualifier());
           boolean holds;
-          if (condition.value() == null) {
+          if (condition.filter() != null) {
+            holds = !region.get(row, ScanSpec.row(row).withFilter(condition.filter())).isEmpty();
+          } else if (condition.value() == null) {
+            Cell current = newest(row, condition.family(), condition.qualifier());
             holds = current == null;
           } else {
+            Cell current = newest(row, condition.family(), condition.qualifier());
             holds = current != null && condition.op().holds(Bytes.compare(condition.value(), 0,
                 condition.value().length, current.getValueArray(), current.getValueOffset(),
                 current.getValueLength()));

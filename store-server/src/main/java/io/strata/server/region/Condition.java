@@ -1,17 +1,40 @@
 package io.strata.server.region;
 
 import io.strata.common.filter.CompareOperator;
+import io.strata.common.filter.Filter;
 
 /**
- * The test of a check-and-mutate on one column's newest value: {@code value <op> stored}, or,
- * with a null value, that the column has no value at all.
+ * The test of a check-and-mutate, on the row's newest values: {@code value <op> stored} for one
+ * column; with a null value, that the column has no value at all; or, with a filter, that the
+ * row read through the filter is not empty (HBase's {@code ifMatches(Filter)}). A filter carries
+ * state, so give each check-and-mutate its own.
  */
-public record Condition(byte[] family, byte[] qualifier, CompareOperator op, byte[] value) {
+public record Condition(byte[] family, byte[] qualifier, CompareOperator op, byte[] value,
+    Filter filter) {
+  public Condition {
+    if (filter == null && (family == null || qualifier == null || op == null)) {
+      throw new IllegalArgumentException("a condition needs a column and an operator, or a "
+          + "filter");
+    }
+  }
+
+  public Condition(byte[] family, byte[] qualifier, CompareOperator op, byte[] value) {
+    this(family, qualifier, op, value, null);
+  }
+
   public static Condition ifNotExists(byte[] family, byte[] qualifier) {
     return new Condition(family, qualifier, CompareOperator.EQUAL, null);
   }
 
   public static Condition ifEquals(byte[] family, byte[] qualifier, byte[] value) {
     return new Condition(family, qualifier, CompareOperator.EQUAL, value);
+  }
+
+  /** Holds when the row has a cell that the filter lets through. */
+  public static Condition ifMatches(Filter filter) {
+    if (filter == null) {
+      throw new IllegalArgumentException("ifMatches needs a filter");
+    }
+    return new Condition(null, null, null, null, filter);
   }
 }

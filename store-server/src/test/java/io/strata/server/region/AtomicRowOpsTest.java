@@ -151,6 +151,25 @@ class AtomicRowOpsTest {
   }
 
   @Test
+  void checkAndMutateOnAFilterAppliesWhenTheFilteredRowIsNotEmpty() throws IOException {
+    f.mutate("counters", put("counters", CF1, "state", 1, "open"),
+        put("counters", CF2, "owner", 1, "ann"));
+    RowEdit close = new RowEdit(ROW, List.of(put("counters", CF1, "state", 2, "closed")));
+    io.strata.common.filter.Filter ownedByBob = new io.strata.common.filter.SingleColumnValueFilter(
+        CF2, Bytes.toBytes("owner"), CompareOperator.EQUAL,
+        new io.strata.common.filter.ByteArrayComparable.BinaryComparator(Bytes.toBytes("bob")),
+        true, true);
+    assertFalse(f.region.checkAndMutate(ROW, Condition.ifMatches(ownedByBob), close));
+    io.strata.common.filter.Filter open = new io.strata.common.filter.ValueFilter(
+        CompareOperator.EQUAL,
+        new io.strata.common.filter.ByteArrayComparable.BinaryComparator(Bytes.toBytes("open")));
+    assertTrue(f.region.checkAndMutate(ROW, Condition.ifMatches(open), close));
+    assertEquals(List.of("a:state@2=closed", "b:owner@1=ann"),
+        render(f.region.get(ROW, ScanSpec.all())));
+    assertThrows(IllegalArgumentException.class, () -> Condition.ifMatches(null));
+  }
+
+  @Test
   void rowMutationsApplyPutsAndDeletesTogether() throws IOException {
     f.mutate("counters", put("counters", CF1, "old", 1, "x"));
     f.region.mutate(List.of(new RowEdit(ROW, List.of(

@@ -1,205 +1,89 @@
 package io.strata.server.region;
 
-import static io.strata.server.region.RegionFixture.CF1;
-import static io.strata.server.region.RegionFixture.CF2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
-import io.strata.common.cell.CellType;
+import io.strata.common.cell.Cell;
 import io.strata.common.cell.KeyValue;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.filter.FilterCodec;
+import io.strata.common.schema.BloomType;
+import io.strata.common.schema.ColumnFamilyDescriptor;
+import io.strata.common.schema.Compression;
+import io.strata.common.schema.DataBlockEncoding;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
+import io.strata.server.region.ModelOps.CheckAndMutate;
+import io.strata.server.region.ModelOps.Op;
+import io.strata.server.region.ModelOps.Scan;
+import io.strata.server.region.ModelOps.Spec;
 import io.strata.server.scan.ScanSpec;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Random;
-import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Random puts, deletes of every type, flushes, minor and major compactions (minor ones also run
- * by themselves), clean restarts and crashes, compared after every step with a simple model of
- * what must be visible. Fixed seed in CI; run longer with another seed with
- * {@code mvn -pl store-server test -Dtest=RegionModelTest
- * -DargLine="-Dstrata.model.seed=N -Dstrata.model.steps=M"}. A failure prints the shortest
- * operation log found that still fails (see {@link LogShrinker}).
+ * Random puts, deletes of every type, increments, appends, check-and-mutates (on values and on
+ * filters), gets and scans (random filters, versions, time ranges, columns, reversed, row, batch
+ * and size limits), interleaved with flushes, minor and major compactions, splits, clock advances
+ * past the TTL, clean restarts and crashes, each compared with {@link TableModel}. Family a keeps
+ * 2 versions with ROW blooms and FAST_DIFF; family b keeps 3 with a 60-second TTL, MIN_VERSIONS 1,
+ * ROWCOL blooms, PREFIX, LZ4 and 1 KiB blocks.
+ *
+ * <p>Fixed seeds in CI; run longer with a random seed with {@code mvn -pl store-server test
+ * -Dtest=RegionModelTest -DargLine="-Dstrata.model.seed=N -Dstrata.model.steps=M"}
+ * ({@code -Dstrata.model.seed=random} picks one and prints it). A failure prints the seed and the
+ * shortest operation log found that still fails (see {@link LogShrinker}).
  */
 class RegionModelTest {
-  private static final int MAX_VERSIONS = 2;
+  static final TableDescriptor TABLE = TableDescriptor.newBuilder(TableName.valueOf("t"))
+      .setColumnFamily(ColumnFamilyDescriptor.newBuilder(ModelOps.A).setMaxVersions(2)
+          .setBloomFilterType(BloomType.ROW).setDataBlockEncoding(DataBlockEncoding.FAST_DIFF)
+          .build())
+      .setColumnFamily(ColumnFamilyDescriptor.newBuilder(ModelOps.B).setMaxVersions(3)
+          .setTimeToLive(60).setMinVersions(1).setBloomFilterType(BloomType.ROWCOL)
+          .setDataBlockEncoding(DataBlockEncoding.PREFIX).setCompression(Compression.LZ4)
+          .setBlockSize(1024).build())
+      .build();
+
+  /** More regions would hold too few rows each for scans to mean much. */
+  private static final int MAX_REGIONS = 4;
 
   @TempDir
   java.nio.file.Path tmp;
 
-  /** Every cell ever written, by row; the model derives visibility from them. */
-  private final Map<String, List<KeyValue>> written = new TreeMap<>();
+  /** How often each outcome happened in the last run, so a run that tests little shows it. */
+  private final java.util.TreeMap<String, Integer> stats = new java.util.TreeMap<>();
 
-  private List<String> expected(String row) {
-    List<String> out = new ArrayList<>();
-    for (KeyValue c : visible(row)) {
-      out.add(fam(c) + ":" + qual(c) + "@" + c.getTimestamp() + "=" + Bytes.toString(
-          c.getValueArray(), c.getValueOffset(), c.getValueLength()));
-    }
-    return out;
-  }
-
-  /**
-   * A major compaction keeps exactly what is visible and drops every marker (HBase semantics:
-   * deletes mask puts only until the next major compaction), so the model keeps the same.
-   */
-  private void bakeMajorCompaction() {
-    for (String row : new ArrayList<>(written.keySet())) {
-      written.put(row, new ArrayList<>(visible(row)));
-    }
-  }
-
-  private List<KeyValue> visible(String row) {
-    List<KeyValue> cells = written.getOrDefault(row, List.of());
-    List<KeyValue> out = new ArrayList<>();
-    for (byte[] family : List.of(CF1, CF2)) {
-      for (String q : List.of("p", "q", "r")) {
-        // ts -> the last put at that ts
-        TreeMap<Long, KeyValue> versions = new TreeMap<>(java.util.Comparator.reverseOrder());
-        for (KeyValue c : cells) {
-          if (c.getType() == CellType.PUT && fam(c).equals(Bytes.toString(family))
-              && qual(c).equals(q) && !masked(cells, c)) {
-            versions.put(c.getTimestamp(), c);
-          }
-        }
-        versions.values().stream().limit(MAX_VERSIONS).forEach(out::add);
-      }
-    }
-    return out;
-  }
-
-  private static String fam(KeyValue c) {
-    return Bytes.toString(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
-  }
-
-  private static String qual(KeyValue c) {
-    return Bytes.toString(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());
-  }
-
-  private static boolean masked(List<KeyValue> cells, KeyValue put) {
-    long ts = put.getTimestamp();
-    for (KeyValue d : cells) {
-      if (!fam(d).equals(fam(put))) {
-        continue;
-      }
-      long dts = d.getTimestamp();
-      boolean hit = switch (d.getType()) {
-        case DELETE_FAMILY -> ts <= dts;
-        case DELETE_FAMILY_VERSION -> ts == dts;
-        case DELETE_COLUMN -> qual(d).equals(qual(put)) && ts <= dts;
-        case DELETE -> qual(d).equals(qual(put)) && ts == dts;
-        default -> false;
-      };
-      if (hit) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** One step, as data, so a failing run can be replayed and shrunk. */
-  record Op(String kind, String row, KeyValue cell) {
-    @Override
-    public String toString() {
-      return cell != null ? cell.toString() + "=" + Bytes.toString(cell.getValueArray(),
-          cell.getValueOffset(), cell.getValueLength()) : kind + (row == null ? "" : " " + row);
-    }
-  }
-
-  static List<Op> generate(long seed, int steps) {
-    Random rnd = new Random(seed);
-    List<Op> ops = new ArrayList<>();
-    for (int step = 0; step < steps; step++) {
-      String row = "row" + rnd.nextInt(8);
-      int op = rnd.nextInt(100);
-      byte[] family = rnd.nextBoolean() ? CF1 : CF2;
-      String q = List.of("p", "q", "r").get(rnd.nextInt(3));
-      long ts = 1 + rnd.nextInt(20);
-      if (op < 60) {
-        ops.add(new Op("put", row, RegionFixture.put(row, family, q, ts, "v" + step)));
-      } else if (op < 68) {
-        ops.add(new Op("delete", row, RegionFixture.delete(row, family, q, ts, CellType.DELETE)));
-      } else if (op < 74) {
-        ops.add(new Op("delete", row, RegionFixture.delete(row, family, q, ts,
-            CellType.DELETE_COLUMN)));
-      } else if (op < 78) {
-        ops.add(new Op("delete", row, RegionFixture.delete(row, family, "", ts,
-            CellType.DELETE_FAMILY)));
-      } else if (op < 82) {
-        ops.add(new Op("delete", row, RegionFixture.delete(row, family, "", ts,
-            CellType.DELETE_FAMILY_VERSION)));
-      } else if (op < 88) {
-        ops.add(new Op("flush", row, null));
-      } else if (op < 90) {
-        ops.add(new Op("minor compaction", row, null));
-      } else if (op < 91) {
-        ops.add(new Op("flush and major compaction", row, null));
-      } else if (op < 93) {
-        ops.add(new Op("clean restart", row, null));
-      } else if (op < 96) {
-        ops.add(new Op("crash and recover", row, null));
-      } else {
-        ops.add(new Op("check every row", null, null));
-      }
-    }
-    return ops;
-  }
-
-  /** Runs the ops on a fresh region and model; returns the failure, or null if all held. */
-  private AssertionError run(List<Op> ops, java.nio.file.Path dir) throws Exception {
-    written.clear();
-    try (RegionFixture f = new RegionFixture(dir, MAX_VERSIONS)) {
-      for (int step = 0; step < ops.size(); step++) {
-        Op op = ops.get(step);
-        try {
-          switch (op.kind()) {
-            case "put", "delete" -> {
-              f.mutate(op.row(), op.cell());
-              written.computeIfAbsent(op.row(), k -> new ArrayList<>()).add(op.cell());
-            }
-            case "flush" -> f.region.flush();
-            case "minor compaction" -> f.region.compact(false);
-            case "flush and major compaction" -> {
-              f.region.flush();
-              f.region.compact(true);
-              bakeMajorCompaction();
-            }
-            case "clean restart" -> f.cleanRestart();
-            case "crash and recover" -> {
-              f.crash();
-              f.restart();
-            }
-            default -> {
-              for (int r = 0; r < 8; r++) {
-                check(f, "row" + r);
-              }
-            }
-          }
-          if (op.row() != null) {
-            check(f, op.row());
-          }
-        } catch (AssertionError | Exception e) {
-          AssertionError failure = new AssertionError("failed at step " + step + " (" + op + ")",
-              e);
-          failure.addSuppressed(new IllegalStateException("steps=" + (step + 1)));
-          return failure;
-        }
-      }
-    }
-    return null;
+  private void count(String outcome) {
+    stats.merge(outcome, 1, Integer::sum);
   }
 
   @Test
   void randomOperationsMatchTheModel() throws Exception {
-    long seed = Long.getLong("strata.model.seed", 20261122L);
-    int steps = Integer.getInteger("strata.model.steps", 1500);
-    List<Op> ops = generate(seed, steps);
-    AssertionError failure = run(ops, tmp.resolve("full"));
+    String seedProperty = System.getProperty("strata.model.seed");
+    int steps = Integer.getInteger("strata.model.steps", 2000);
+    List<Long> seeds = seedProperty == null ? List.of(20261122L, 20261123L)
+        : List.of(seedProperty.equals("random") ? System.nanoTime() : Long.parseLong(seedProperty));
+    for (long seed : seeds) {
+      System.out.println("RegionModelTest seed " + seed + ", " + steps + " steps");
+      runSeed(seed, steps);
+    }
+  }
+
+  private void runSeed(long seed, int steps) throws Exception {
+    List<Op> ops = ModelOps.generate(seed, steps);
+    AssertionError failure = run(ops, tmp.resolve("seed-" + seed));
+    System.out.println("outcomes: " + stats);
     if (failure == null) {
+      assertTrue(stats.getOrDefault("split", 0) >= MAX_REGIONS - 1
+          && stats.getOrDefault("scan rows", 0) > 150
+          && stats.getOrDefault("check-and-mutate applied", 0) > 20
+          && stats.getOrDefault("increment refused", 0) > 0, "the run tested too little: " + stats);
       return;
     }
     int failingSteps = Integer.parseInt(failure.getSuppressed()[0].getMessage().substring(6));
@@ -212,12 +96,12 @@ class RegionModelTest {
       }
     };
     List<Op> failing = new ArrayList<>(ops.subList(0, failingSteps));
-    // First keep only the failing row's mutations and the region-wide steps, if that still fails.
+    // First keep only the failing row's steps and the table-wide ones, if that still fails.
     String row = failing.get(failing.size() - 1).row();
     if (row != null) {
       List<Op> sameRow = new ArrayList<>();
       for (Op op : failing) {
-        if (op.cell() == null || row.equals(op.row())) {
+        if (op.row() == null || row.equals(op.row()) || op.kind().equals("split")) {
           sameRow.add(op);
         }
       }
@@ -225,7 +109,7 @@ class RegionModelTest {
         failing = sameRow;
       }
     }
-    List<Op> shortest = LogShrinker.shrink(failing, fails, 1000);
+    List<Op> shortest = LogShrinker.shrink(failing, fails, 600);
     List<String> lines = new ArrayList<>();
     for (int i = 0; i < shortest.size(); i++) {
       lines.add(i + ": " + shortest.get(i));
@@ -235,8 +119,288 @@ class RegionModelTest {
         + " steps):\n" + String.join("\n", lines), failure.getCause());
   }
 
-  private void check(RegionFixture f, String row) throws Exception {
-    assertEquals(expected(row), RegionFixture.render(f.region.get(Bytes.toBytes(row),
-        ScanSpec.all().withMaxVersions(10))), "row " + row);
+  /** Runs the ops on a fresh table and model; returns the failure, or null if all held. */
+  private AssertionError run(List<Op> ops, java.nio.file.Path dir) throws Exception {
+    stats.clear();
+    TableModel model = new TableModel(TABLE, ModelOps.START_MILLIS);
+    try (TableFixture t = new TableFixture(dir, TABLE)) {
+      t.server.fakeNow.set(ModelOps.START_MILLIS);
+      for (int step = 0; step < ops.size(); step++) {
+        Op op = ops.get(step);
+        try {
+          apply(t, model, op);
+          if (op.row() != null) {
+            check(t, model, op.row());
+          }
+        } catch (AssertionError | Exception e) {
+          AssertionError failure = new AssertionError("failed at step " + step + " (" + op + ")",
+              e);
+          failure.addSuppressed(new IllegalStateException("steps=" + (step + 1)));
+          return failure;
+        }
+      }
+    }
+    return null;
+  }
+
+  @SuppressWarnings("unchecked")
+  private void apply(TableFixture t, TableModel model, Op op) throws Exception {
+    byte[] row = op.row() == null ? null : Bytes.toBytes(op.row());
+    switch (op.kind()) {
+      case "mutate" -> {
+        List<KeyValue> cells = (List<KeyValue>) op.arg();
+        List<KeyValue> resolved = new ArrayList<>();
+        for (KeyValue c : cells) {
+          resolved.add(model.resolve(c));
+        }
+        t.regionFor(row).mutate(List.of(new RowEdit(row, cells)));
+        model.write(resolved);
+      }
+      case "increment" -> increment(t, model, row, (List<ColumnDelta>) op.arg());
+      case "append" -> append(t, model, row, (List<ColumnAppend>) op.arg());
+      case "checkAndMutate" -> checkAndMutate(t, model, row, (CheckAndMutate) op.arg());
+      case "get" -> {
+        Spec spec = (Spec) op.arg();
+        List<Cell> expected = model.read(op.row(), spec.build(ScanSpec.row(row)));
+        List<Cell> got = t.regionFor(row).get(row, engineSpec(spec, ScanSpec.row(row)));
+        assertEquals(render(expected == TableModel.SCAN_OVER ? List.of() : expected),
+            render(got), "get");
+        count(got.isEmpty() ? "get empty" : "get");
+      }
+      case "scan" -> scan(t, model, (Scan) op.arg());
+      case "flush" -> t.flush();
+      case "minor compaction" -> {
+        for (Region r : t.regions()) {
+          // A store still reading a parent's files compacts all of them: a major compaction.
+          boolean rewritesReferences = r.hasReferences();
+          r.compact(false);
+          if (rewritesReferences) {
+            model.bake(r.info().getStartKey(), r.info().getEndKey());
+          }
+        }
+      }
+      case "major compaction" -> {
+        for (Region r : t.regions()) {
+          r.flush();
+          r.compact(true);
+        }
+        model.bake(Bytes.EMPTY, Bytes.EMPTY);
+      }
+      case "split" -> split(t, row, op.arg().equals("at its mid row"));
+      case "advance clock" -> {
+        model.now += (Long) op.arg();
+        t.server.fakeNow.set(model.now);
+      }
+      case "clean restart" -> t.cleanRestart();
+      case "crash and recover" -> {
+        t.crash();
+        t.restart();
+      }
+      case "check every row" -> {
+        for (int r = 0; r < ModelOps.ROWS; r++) {
+          check(t, model, ModelOps.row(r));
+        }
+      }
+      default -> throw new IllegalArgumentException(op.kind());
+    }
+  }
+
+  private static ScanSpec engineSpec(Spec spec, ScanSpec base) {
+    ScanSpec s = spec.build(base);
+    // The engine gets its filter through the wire form, as a region server will.
+    return s.filter() == null ? s
+        : s.withFilter(FilterCodec.fromProto(FilterCodec.toProto(s.filter())));
+  }
+
+  private void increment(TableFixture t, TableModel model, byte[] row, List<ColumnDelta> deltas)
+      throws Exception {
+    List<KeyValue> writes = new ArrayList<>();
+    boolean refused = false;
+    for (ColumnDelta d : deltas) {
+      Cell old = model.newest(row, d.family(), d.qualifier());
+      long base = 0;
+      long ts = model.now;
+      if (old != null) {
+        if (old.getValueLength() != 8) {
+          refused = true;
+          break;
+        }
+        base = Bytes.toLong(old.getValueArray(), old.getValueOffset());
+        ts = Math.max(model.now, old.getTimestamp());
+      }
+      writes.add(KeyValue.of(row, d.family(), d.qualifier(), ts,
+          io.strata.common.cell.CellType.PUT, Bytes.toBytes(base + d.amount())));
+    }
+    try {
+      List<Cell> got = t.regionFor(row).increment(row, deltas,
+          io.strata.common.schema.Durability.USE_DEFAULT);
+      assertTrue(!refused, "increment of a column holding a non-counter value must fail");
+      count("increment");
+      assertEquals(render(new ArrayList<>(writes)), render(got), "increment's new values");
+      model.write(writes);
+    } catch (BadRequestException e) {
+      if (!refused) {
+        throw e;
+      }
+      assertTrue(e.getMessage().contains("not an 8-byte counter"), e.getMessage());
+      count("increment refused");
+    }
+  }
+
+  private void append(TableFixture t, TableModel model, byte[] row, List<ColumnAppend> appends)
+      throws Exception {
+    List<KeyValue> writes = new ArrayList<>();
+    for (ColumnAppend a : appends) {
+      Cell old = model.newest(row, a.family(), a.qualifier());
+      byte[] value = old == null ? a.suffix() : Bytes.add(TableModel.value(old), a.suffix());
+      long ts = old == null ? model.now : Math.max(model.now, old.getTimestamp());
+      writes.add(KeyValue.of(row, a.family(), a.qualifier(), ts,
+          io.strata.common.cell.CellType.PUT, value));
+    }
+    List<Cell> got = t.regionFor(row).append(row, appends,
+        io.strata.common.schema.Durability.USE_DEFAULT);
+    assertEquals(render(new ArrayList<>(writes)), render(got), "append's new values");
+    model.write(writes);
+  }
+
+  private void checkAndMutate(TableFixture t, TableModel model, byte[] row, CheckAndMutate cam)
+      throws Exception {
+    boolean holds;
+    if (cam.filter() != null) {
+      holds = !model.read(Bytes.toString(row), ScanSpec.row(row).withFilter(
+          cam.filter().make().get())).isEmpty();
+    } else {
+      Cell current = model.newest(row, Bytes.toBytes(cam.family()), Bytes.toBytes(cam.qualifier()));
+      if (cam.value() == null) {
+        holds = current == null;
+      } else {
+        byte[] v = Bytes.toBytes(cam.value());
+        holds = current != null && cam.op().holds(Bytes.compare(v, 0, v.length,
+            current.getValueArray(), current.getValueOffset(), current.getValueLength()));
+      }
+    }
+    List<KeyValue> resolved = new ArrayList<>();
+    for (KeyValue c : cam.action()) {
+      resolved.add(model.resolve(c));
+    }
+    boolean applied = t.regionFor(row).checkAndMutate(row, cam.condition(),
+        new RowEdit(row, cam.action()));
+    assertEquals(holds, applied, "whether the check-and-mutate applied");
+    count(applied ? "check-and-mutate applied" : "check-and-mutate not applied");
+    if (applied) {
+      model.write(resolved);
+    }
+  }
+
+  private void scan(TableFixture t, TableModel model, Scan scan) throws Exception {
+    List<Region> regions = t.regions();
+    Region region = regions.get((int) (scan.regionPick() * regions.size()));
+    byte[] start = Bytes.toBytes(scan.start());
+    byte[] stop = Bytes.toBytes(scan.stop());
+    ScanSpec base = ScanSpec.all().withRows(start, stop).withReversed(scan.reversed());
+    // The model: the region's rows in range, in scan order, through one filter instance.
+    ScanSpec modelSpec = scan.spec().build(base);
+    List<String> rows = new ArrayList<>();
+    for (String r : model.rows()) {
+      byte[] rb = Bytes.toBytes(r);
+      boolean inRegion = region.info().containsRow(rb);
+      boolean inRange = scan.reversed()
+          ? (start.length == 0 || Bytes.compare(rb, start) <= 0)
+              && (stop.length == 0 || Bytes.compare(rb, stop) > 0)
+          : Bytes.compare(rb, start) >= 0 && (stop.length == 0 || Bytes.compare(rb, stop) < 0);
+      if (inRegion && inRange) {
+        rows.add(r);
+      }
+    }
+    if (scan.reversed()) {
+      java.util.Collections.reverse(rows);
+    }
+    List<String> expected = new ArrayList<>();
+    for (String r : rows) {
+      List<Cell> cells = model.read(r, modelSpec);
+      if (cells == TableModel.SCAN_OVER) {
+        break;
+      }
+      if (!cells.isEmpty()) {
+        expected.add(r + " " + render(cells));
+      }
+    }
+    // The engine, under the scan's limits; parts of a row are put back together.
+    List<String> got = new ArrayList<>();
+    ScanSpec spec = engineSpec(scan.spec(), base);
+    boolean wholeRows = spec.filter() != null && spec.filter().hasFilterRow();
+    try (RegionScanner s = region.scanner(spec)) {
+      String partialRow = null;
+      List<Cell> partialCells = new ArrayList<>();
+      for (int calls = 0; ; calls++) {
+        if (calls > 10_000) {
+          fail("the scan does not end");
+        }
+        RegionScanner.ScanBatch batch = s.next(scan.maxRows(), scan.batch(), scan.maxBytes());
+        int complete = 0;
+        for (RegionScanner.RowPart part : batch.parts()) {
+          String r = Bytes.toString(part.row());
+          if (scan.batch() > 0 && !wholeRows) {
+            assertTrue(part.cells().size() <= scan.batch(), "a part has more cells than batch");
+          }
+          if (partialRow != null && !partialRow.equals(r)) {
+            fail("row " + partialRow + " was left partial, then " + r + " came");
+          }
+          partialRow = r;
+          partialCells.addAll(part.cells());
+          if (!part.partial()) {
+            got.add(r + " " + render(partialCells));
+            partialRow = null;
+            partialCells = new ArrayList<>();
+            complete++;
+          }
+        }
+        assertTrue(complete <= scan.maxRows(), complete + " rows in one call");
+        if (batch.exhausted()) {
+          assertEquals(null, partialRow, "the scan ended inside a row");
+          break;
+        }
+      }
+    }
+    assertEquals(expected, got, "scan of " + region.info());
+    stats.merge("scan rows", got.size(), Integer::sum);
+    count(scan.spec().filter() == null ? "scan" : "scan with filter");
+    if (scan.reversed()) {
+      count("reversed scan");
+    }
+    if (region.hasReferences()) {
+      count("scan through references");
+    }
+  }
+
+  private void split(TableFixture t, byte[] row, boolean atMid) throws Exception {
+    if (t.regions().size() >= MAX_REGIONS) {
+      count("split skipped: enough regions");
+      return;
+    }
+    Region region = t.regionFor(row);
+    boolean hadReferences = region.hasReferences();
+    try {
+      t.split(region, atMid ? null : row);
+      count("split");
+    } catch (BadRequestException e) {
+      // Refused: a daughter not yet compacted, a split row at the region's start, or no row to
+      // split at. The region keeps serving.
+      assertTrue(hadReferences || (!atMid && Bytes.equals(row, region.info().getStartKey()))
+          || (atMid && e.getMessage().contains("has no row to split at")), e.getMessage());
+      region.get(row, ScanSpec.all());
+      count("split refused");
+    }
+  }
+
+  private void check(TableFixture t, TableModel model, String row) throws Exception {
+    byte[] r = Bytes.toBytes(row);
+    ScanSpec spec = ScanSpec.row(r).withMaxVersions(10);
+    assertEquals(render(model.read(row, spec)), render(t.regionFor(r).get(r, spec)),
+        "row " + row);
+  }
+
+  private static List<String> render(List<Cell> cells) {
+    return RegionFixture.render(cells);
   }
 }

@@ -167,6 +167,8 @@ class SplitTest {
         List<String> got = new ArrayList<>(rows(a, false));
         got.addAll(rows(b, false));
         assertEquals(before, got);
+        assertFilesInside(f, d.a());
+        assertFilesInside(f, d.b());
         assertEquals(List.of(d.a(), d.b()),
             SplitRecovery.liveRegions(f.fs, f.root, f.table.getTableName()));
         // The compacted daughter splits again, and its daughters keep its rows.
@@ -185,6 +187,23 @@ class SplitTest {
             () -> SplitRecovery.regionsToOpen(f.fs, f.root, f.info));
       }
     }
+  }
+
+  /** A daughter's rewritten files hold only its own rows: the halves ended at the split row. */
+  private static void assertFilesInside(RegionFixture f, RegionInfo daughter) throws IOException {
+    Path dir = RegionLayout.regionDir(f.root, daughter);
+    int files = 0;
+    for (String family : List.of("a", "b")) {
+      for (FileStatus st : f.fs.listStatus(new Path(dir, family))) {
+        try (var r = io.strata.server.blockfile.BlockFileReader.open(f.fs, st.getPath())) {
+          assertTrue(daughter.containsRow(TableModel.row(r.firstKey()))
+              && daughter.containsRow(TableModel.row(r.lastKey())), st.getPath() + " of "
+              + daughter + " holds rows outside it");
+          files++;
+        }
+      }
+    }
+    assertEquals(2, files, "one compacted file per family");
   }
 
   private static int countFiles(RegionFixture f, Path dir) throws IOException {
