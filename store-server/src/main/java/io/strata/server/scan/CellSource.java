@@ -31,6 +31,15 @@ public interface CellSource extends Closeable {
   byte[] previousRow(byte[] row) throws IOException;
 
   /**
+   * Whether the cells it returns stay valid, unchanged, after the cursor moves on and the source
+   * closes, so readers may keep them without copying. False where they point into memory that is
+   * recycled (memstore chunks); the reader then copies what it keeps.
+   */
+  default boolean cellsStayValid() {
+    return false;
+  }
+
+  /**
    * Rank among sources holding equal keys: lower is newer and wins (memstore before files,
    * newer files before older).
    */

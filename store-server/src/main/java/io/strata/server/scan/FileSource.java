@@ -42,6 +42,16 @@ public final class FileSource implements CellSource {
     return scanner.reader().previousRow(row);
   }
 
+  /**
+   * True: every block is read into its own heap array that is never changed or reused
+   * ({@link io.strata.server.blockfile.Block}), and decoded cells point into it. A block cache
+   * that recycles buffers (off-heap) must answer per block instead.
+   */
+  @Override
+  public boolean cellsStayValid() {
+    return true;
+  }
+
   @Override
   public long rank() {
     return rank;

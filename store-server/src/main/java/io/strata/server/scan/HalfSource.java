@@ -69,6 +69,11 @@ public final class HalfSource implements CellSource {
   }
 
   @Override
+  public boolean cellsStayValid() {
+    return inner.cellsStayValid();
+  }
+
+  @Override
   public long rank() {
     return inner.rank();
   }

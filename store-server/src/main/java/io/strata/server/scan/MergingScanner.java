@@ -21,6 +21,8 @@ public final class MergingScanner implements Closeable {
 
   private final List<CellSource> sources;
   private final PriorityQueue<CellSource> heap;
+  /** Whether the cell {@link #next} returned last stays valid without a copy. */
+  private boolean lastStaysValid;
 
   public MergingScanner(List<CellSource> sources) {
     this.sources = new ArrayList<>(sources);
@@ -64,10 +66,16 @@ public final class MergingScanner implements Closeable {
       return null;
     }
     Cell c = top.next();
+    lastStaysValid = top.cellsStayValid();
     if (top.peek() != null) {
       heap.add(top);
     }
     return c;
+  }
+
+  /** Whether the cell {@link #next} returned last may be kept without a copy. */
+  public boolean lastCellStaysValid() {
+    return lastStaysValid;
   }
 
   /** The greatest row of any source before {@code row} (null: the last row), or null. */

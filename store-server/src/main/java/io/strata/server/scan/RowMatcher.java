@@ -87,7 +87,7 @@ public final class RowMatcher {
 
   /**
    * Consumes every cell of the row at the head of {@code in} and returns the visible ones,
-   * copied so they outlive the sources.
+   * copied where needed so they outlive the sources.
    */
   public List<Cell> readRow(MergingScanner in) throws IOException {
     List<Cell> out = new ArrayList<>();
@@ -156,7 +156,7 @@ public final class RowMatcher {
         continue;
       }
       in.next();
-      Cell visible = match(c);
+      Cell visible = match(c, in.lastCellStaysValid());
       if (skipColumnOf != null) {
         Cell of = skipColumnOf;
         skipColumnOf = null;
@@ -204,8 +204,11 @@ public final class RowMatcher {
         + c.getQualifierLength() + 12L;
   }
 
-  /** Updates the row state with {@code c}; returns a copy of it if the reader sees it. */
-  private Cell match(Cell c) {
+  /**
+   * Updates the row state with {@code c}; returns it if the reader sees it, copied unless
+   * {@code stable} says it stays valid as it is.
+   */
+  private Cell match(Cell c, boolean stable) {
     if (family == null || !Bytes.equals(family, 0, family.length, c.getFamilyArray(),
         c.getFamilyOffset(), c.getFamilyLength())) {
       family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
@@ -292,7 +295,7 @@ public final class RowMatcher {
         if (versions >= maxVersions || filterSkipsColumn) {
           seekPastColumn(c);
         }
-        Cell kept = c instanceof KeyValue kv ? deepCopy(kv) : KeyValue.copyOf(c);
+        Cell kept = stable ? c : c instanceof KeyValue kv ? deepCopy(kv) : KeyValue.copyOf(c);
         return filter == null ? kept : filter.transformCell(kept);
       }
       default -> {
