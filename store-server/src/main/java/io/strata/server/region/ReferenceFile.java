@@ -4,7 +4,6 @@ import io.strata.common.error.CorruptFileException;
 import io.strata.common.proto.RegionProtos.ReferenceProto;
 import io.strata.common.util.Bytes;
 import java.io.IOException;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -52,10 +51,7 @@ record ReferenceFile(byte[] splitRow, boolean top, String parentRegion, String f
     byte[] data = ReferenceProto.newBuilder().setVersion(FORMAT_VERSION)
         .setSplitRow(com.google.protobuf.ByteString.copyFrom(splitRow)).setTop(top)
         .setParentRegion(parentRegion).setFileName(fileName).build().toByteArray();
-    try (FSDataOutputStream out = fs.create(path, false)) {
-      out.write(data);
-      out.hsync();
-    }
+    RecordFiles.writeSynced(fs, path, data, false);
   }
 
   static ReferenceFile read(FileSystem fs, Path path) throws IOException {
@@ -63,17 +59,9 @@ record ReferenceFile(byte[] splitRow, boolean top, String parentRegion, String f
     try (var in = fs.open(path)) {
       data = in.readAllBytes();
     }
-    ReferenceProto p;
-    try {
-      p = ReferenceProto.parseFrom(data);
-    } catch (com.google.protobuf.InvalidProtocolBufferException e) {
-      throw new CorruptFileException(path.toString(), "not a reference record: " + e.getMessage());
-    }
-    if (p.getVersion() != FORMAT_VERSION) {
-      throw new CorruptFileException(path.toString(), "reference format version "
-          + p.getVersion() + " is not known to this version (which reads " + FORMAT_VERSION
-          + "); open it with the Strata version that wrote it");
-    }
+    ReferenceProto p = RecordFiles.parse(path, "reference record", data,
+        ReferenceProto::parseFrom);
+    RecordFiles.checkVersion(path, "reference", p.getVersion(), FORMAT_VERSION);
     if (p.getSplitRow().isEmpty() || p.getParentRegion().isEmpty() || p.getFileName().isEmpty()) {
       throw new CorruptFileException(path.toString(),
           "reference record lacks its split row, parent region or file name");

@@ -14,10 +14,7 @@ final class RegionInfoFile {
   static void write(FileSystem fs, Path regionDir, RegionInfo info) throws IOException {
     fs.mkdirs(regionDir);
     Path tmp = new Path(RegionLayout.tmpDir(regionDir), RegionLayout.REGION_INFO_FILE);
-    try (var out = fs.create(tmp, true)) {
-      out.write(SchemaCodec.serialize(info));
-      out.hsync();
-    }
+    RecordFiles.writeSynced(fs, tmp, SchemaCodec.serialize(info), true);
     Path target = new Path(regionDir, RegionLayout.REGION_INFO_FILE);
     if (!fs.rename(tmp, target)) {
       throw new IOException("could not move " + tmp + " to " + target);
@@ -27,12 +24,7 @@ final class RegionInfoFile {
   /** Reads {@code <regionDir>/.regioninfo}; null if the directory holds none. */
   static RegionInfo readIfPresent(FileSystem fs, Path regionDir) throws IOException {
     Path file = new Path(regionDir, RegionLayout.REGION_INFO_FILE);
-    byte[] stored;
-    try (var in = fs.open(file)) {
-      stored = in.readAllBytes();
-    } catch (java.io.FileNotFoundException e) {
-      return null;
-    }
-    return SchemaCodec.parseRegionInfo(stored, file.toString());
+    byte[] stored = RecordFiles.readIfPresent(fs, file);
+    return stored == null ? null : SchemaCodec.parseRegionInfo(stored, file.toString());
   }
 }

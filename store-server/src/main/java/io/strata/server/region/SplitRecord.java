@@ -6,7 +6,6 @@ import io.strata.common.proto.RegionProtos.SplitRecordProto;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.SchemaCodec;
 import java.io.IOException;
-import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
@@ -25,10 +24,7 @@ record SplitRecord(byte[] splitRow, RegionInfo daughterA, RegionInfo daughterB,
         .setSplitRow(ByteString.copyFrom(splitRow))
         .setDaughterA(SchemaCodec.toProto(daughterA)).setDaughterB(SchemaCodec.toProto(daughterB))
         .setCreatedMillis(createdMillis).build().toByteArray();
-    try (FSDataOutputStream out = fs.create(tmp, true)) {
-      out.write(data);
-      out.hsync();
-    }
+    RecordFiles.writeSynced(fs, tmp, data, true);
     if (!fs.rename(tmp, target)) {
       throw new IOException("could not move split record " + tmp + " to " + target);
     }
@@ -37,23 +33,13 @@ record SplitRecord(byte[] splitRow, RegionInfo daughterA, RegionInfo daughterB,
   /** The region's split record, or null if it has not split. */
   static SplitRecord readIfPresent(FileSystem fs, Path regionDir) throws IOException {
     Path path = RegionLayout.splitRecord(regionDir);
-    byte[] data;
-    try (var in = fs.open(path)) {
-      data = in.readAllBytes();
-    } catch (java.io.FileNotFoundException e) {
+    byte[] data = RecordFiles.readIfPresent(fs, path);
+    if (data == null) {
       return null;
     }
-    SplitRecordProto p;
-    try {
-      p = SplitRecordProto.parseFrom(data);
-    } catch (com.google.protobuf.InvalidProtocolBufferException e) {
-      throw new CorruptFileException(path.toString(), "not a split record: " + e.getMessage());
-    }
-    if (p.getVersion() != FORMAT_VERSION) {
-      throw new CorruptFileException(path.toString(), "split record format version "
-          + p.getVersion() + " is not known to this version (which reads " + FORMAT_VERSION
-          + "); open it with the Strata version that wrote it");
-    }
+    SplitRecordProto p = RecordFiles.parse(path, "split record", data,
+        SplitRecordProto::parseFrom);
+    RecordFiles.checkVersion(path, "split record", p.getVersion(), FORMAT_VERSION);
     if (!p.hasDaughterA() || !p.hasDaughterB() || p.getSplitRow().isEmpty()) {
       throw new CorruptFileException(path.toString(),
           "split record lacks its split row or a daughter");

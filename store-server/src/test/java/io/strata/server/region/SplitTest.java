@@ -206,6 +206,50 @@ class SplitTest {
     assertEquals(2, files, "one compacted file per family");
   }
 
+  @Test
+  void damagedSplitRecordsAndReferencesAreRefusedByName() throws Exception {
+    try (RegionFixture f = fixture(tmp, 1024)) {
+      writeRows(f);
+      RegionSplitter.Daughters d = RegionSplitter.split(f.region, Bytes.toBytes("row100"));
+      Path daughterFamily = new Path(RegionLayout.regionDir(f.root, d.a()), "a");
+      FileStatus ref = f.fs.listStatus(daughterFamily)[0];
+      byte[] good = RecordFiles.readIfPresent(f.fs, ref.getPath());
+
+      RecordFiles.writeSynced(f.fs, ref.getPath(), new byte[] {(byte) 0xFF, 1, 2}, true);
+      io.strata.common.error.CorruptFileException garbage = assertThrows(
+          io.strata.common.error.CorruptFileException.class, () -> open(f, d.a()));
+      assertTrue(garbage.getMessage().contains(ref.getPath().getName())
+          && garbage.getMessage().contains("not a reference record"), garbage.getMessage());
+
+      byte[] future = io.strata.common.proto.RegionProtos.ReferenceProto.parseFrom(good)
+          .toBuilder().setVersion(9).build().toByteArray();
+      RecordFiles.writeSynced(f.fs, ref.getPath(), future, true);
+      io.strata.common.error.CorruptFileException version = assertThrows(
+          io.strata.common.error.CorruptFileException.class, () -> open(f, d.a()));
+      assertTrue(version.getMessage().contains("reference format version 9 is not known"),
+          version.getMessage());
+
+      RecordFiles.writeSynced(f.fs, ref.getPath(), good, true);
+      String target = ref.getPath().getName().substring(0, ref.getPath().getName().indexOf('.'));
+      Path parentFile = new Path(new Path(RegionLayout.regionDir(f.root, f.info), "a"), target);
+      Path aside = new Path(f.root, "aside");
+      assertTrue(f.fs.rename(parentFile, aside));
+      java.io.FileNotFoundException missing = assertThrows(java.io.FileNotFoundException.class,
+          () -> open(f, d.a()));
+      assertTrue(missing.getMessage().contains("restore the file"), missing.getMessage());
+      assertTrue(f.fs.rename(aside, parentFile));
+      open(f, d.a()).close();
+
+      Path record = RegionLayout.splitRecord(RegionLayout.regionDir(f.root, f.info));
+      RecordFiles.writeSynced(f.fs, record, new byte[] {(byte) 0xFF}, true);
+      io.strata.common.error.CorruptFileException badRecord = assertThrows(
+          io.strata.common.error.CorruptFileException.class,
+          () -> SplitRecovery.liveRegions(f.fs, f.root, f.table.getTableName()));
+      assertTrue(badRecord.getMessage().contains(".split")
+          && badRecord.getMessage().contains("not a split record"), badRecord.getMessage());
+    }
+  }
+
   private static int countFiles(RegionFixture f, Path dir) throws IOException {
     int n = 0;
     for (FileStatus st : f.fs.listStatus(dir)) {
