@@ -78,8 +78,10 @@ public final class CompactionService implements Closeable {
         queued.remove(key);
         try {
           region.compact(major);
-        } catch (io.strata.common.error.NotServingRegionException e) {
-          LOG.debug("region {} closed before its queued compaction ran", region.encodedName());
+        } catch (io.strata.common.error.NotServingRegionException
+            | java.io.InterruptedIOException e) {
+          LOG.debug("compaction of region {} did not run to its end: the region closed",
+              region.encodedName());
         } catch (Exception e) {
           // Inputs stay in place; the next request tries again.
           LOG.error("{} compaction of region {} failed", major ? "major" : "minor",

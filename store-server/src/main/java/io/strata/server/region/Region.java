@@ -65,7 +65,7 @@ public final class Region implements Closeable {
   /** Set when the region stops serving reads and writes (under the exclusive updates lock). */
   private volatile boolean closed;
   /** Set once the stores are released; a close whose final flush failed can be retried. */
-  private boolean storesClosed;
+  private volatile boolean storesClosed;
 
   private Region(RegionContext ctx, RegionInfo info, TableDescriptor table, Path dir) {
     this.ctx = ctx;
@@ -418,6 +418,12 @@ public final class Region implements Closeable {
       sources.forEach(CellSource::close);
       throw e;
     }
+    if (closed) {
+      // Closing may have released the files before they were pinned: a read now could miss
+      // them. The flag is set before the release, so a read that sees it open has valid pins.
+      sources.forEach(CellSource::close);
+      checkOpen();
+    }
     MergingScanner merged = new MergingScanner(sources);
     RowMatcher matcher = new RowMatcher(spec, family -> {
       Store s = stores.get(family);
@@ -464,11 +470,14 @@ public final class Region implements Closeable {
 
   /**
    * Writes every memstore to block files. Returns the flush sequence id: every edit of this
-   * region at or below it is now in block files.
+   * region at or below it is now in block files; -1 once the region is closed or aborted.
    */
   public long flush() throws IOException {
     flushLock.lock();
     try {
+      if (storesClosed) {
+        return -1; // closed, or aborted: what the memstore held is in the WAL
+      }
       Map<Store, Segment> snapshots = new LinkedHashMap<>();
       long flushSeqId;
       updatesLock.writeLock().lock();
@@ -580,14 +589,33 @@ public final class Region implements Closeable {
     } finally {
       updatesLock.writeLock().unlock();
     }
+    // A throttled compaction could otherwise hold the close, and refuse writes, for minutes.
+    stores.values().forEach(Store::stopCompactions);
     flush();
     storesClosed = true;
     ctx.limiter().unregister(this);
     closeStores();
   }
 
-  /** Closes without flushing: for aborts and tests that simulate a crash. */
-  public synchronized void abort() throws IOException {
+  /**
+   * Closes the region for a split: like {@link #close}, but only if it is open, so that exactly
+   * one caller (one split) owns what follows the close. Throws NotServingRegionException when the
+   * region is already closing or closed.
+   */
+  synchronized void closeForSplit() throws IOException {
+    checkOpen();
+    if (storesClosed) {
+      throw new io.strata.common.error.NotServingRegionException(info.getRegionNameAsString(),
+          "this server");
+    }
+    close();
+  }
+
+  /**
+   * Closes without flushing: for aborts and tests that simulate a crash. The memstore is lost;
+   * its edits are in the WAL. Does not wait for a close in progress (which may be stuck).
+   */
+  public void abort() throws IOException {
     closed = true;
     storesClosed = true;
     ctx.limiter().unregister(this);

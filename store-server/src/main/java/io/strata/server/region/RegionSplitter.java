@@ -43,7 +43,10 @@ public final class RegionSplitter {
    * Splits {@code parent} at {@code splitRow}, or at its mid row when null, and closes it. The
    * daughters are committed but not opened: open them with {@link Region#open}. Whether this
    * returns or throws, {@link SplitRecovery#regionsToOpen} tells which regions to open next
-   * (after a failure before the commit, the parent again).
+   * (after a failure before the commit, the parent again). If closing the parent fails (its
+   * final flush), the parent is left refusing requests with its edits in the WAL: abort it and
+   * open it again, as after a crash. The caller must not reopen the parent elsewhere while a
+   * split of it runs.
    */
   public static Daughters split(Region parent, byte[] splitRow) throws IOException {
     RegionInfo info = parent.info();
@@ -72,13 +75,22 @@ public final class RegionSplitter {
     RegionInfo b = RegionInfo.newBuilder(info.getTable()).setStartKey(row)
         .setEndKey(info.getEndKey()).setRegionId(id).build();
 
-    parent.close();
+    parent.closeForSplit(); // only one split, and no other close, gets past this
     Path parentDir = parent.dir();
     Path staging = RegionLayout.splitsDir(parentDir);
     try {
       fs.delete(staging, true);
       stage(fs, parent, new Path(staging, a.getEncodedName()), a, row, false);
       stage(fs, parent, new Path(staging, b.getEncodedName()), b, row, true);
+      for (RegionInfo d : java.util.List.of(a, b)) {
+        // Nothing else may touch the staging directory; if something did, do not commit.
+        if (!fs.exists(new Path(new Path(staging, d.getEncodedName()),
+            RegionLayout.REGION_INFO_FILE))) {
+          throw new IOException("staged daughter " + d.getEncodedName() + " of region "
+              + info.getEncodedName() + " vanished before the split committed; the parent "
+              + "stays the region");
+        }
+      }
       new SplitRecord(row, a, b, ctx.clock().millis()).commit(fs,
           new Path(RegionLayout.tmpDir(parentDir), RegionLayout.SPLIT_RECORD_FILE),
           RegionLayout.splitRecord(parentDir));

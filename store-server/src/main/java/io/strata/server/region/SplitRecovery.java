@@ -101,9 +101,10 @@ public final class SplitRecovery {
           throw new IOException("could not move daughter " + staged + " to " + target);
         }
       } else if (!fs.exists(target)) {
-        throw new java.io.FileNotFoundException("split of " + parentDir.getName()
-            + " committed, but daughter " + d.getEncodedName() + " is neither at " + staged
-            + " nor at " + target);
+        // Moved long ago, then split in turn and cleaned up once its own daughters no longer
+        // read it. (A region splits only without references, so none of those read the parent.)
+        LOG.debug("daughter {} of {} is gone: it split and was cleaned up", d.getEncodedName(),
+            parentDir.getName());
       }
     }
     fs.delete(staging, true);
@@ -116,6 +117,23 @@ public final class SplitRecovery {
    */
   public static boolean cleanParentIfUnreferenced(FileSystem fs, Path root, TableName table,
       String parentEncodedName) throws IOException {
+    synchronized (CLEANUP_LOCK) {
+      try {
+        return clean(fs, root, table, parentEncodedName);
+      } catch (java.io.FileNotFoundException e) {
+        // Another process cleaned it meanwhile (the next call finds no split record).
+        LOG.debug("clean-up of split parent {} raced another: {}", parentEncodedName,
+            e.getMessage());
+        return false;
+      }
+    }
+  }
+
+  /** One clean-up at a time in this process: two daughters' compactions may finish together. */
+  private static final Object CLEANUP_LOCK = new Object();
+
+  private static boolean clean(FileSystem fs, Path root, TableName table,
+      String parentEncodedName) throws IOException {
     Path tableDir = RegionLayout.tableDir(root, table);
     Path parentDir = new Path(tableDir, parentEncodedName);
     SplitRecord record = SplitRecord.readIfPresent(fs, parentDir);
@@ -125,8 +143,11 @@ public final class SplitRecovery {
     String suffix = "." + parentEncodedName;
     for (RegionInfo d : List.of(record.daughterA(), record.daughterB())) {
       Path daughterDir = new Path(tableDir, d.getEncodedName());
+      if (fs.exists(new Path(RegionLayout.splitsDir(parentDir), d.getEncodedName()))) {
+        return false; // still staged: the split's last step has not run
+      }
       if (!fs.exists(daughterDir)) {
-        return false;
+        continue; // split and cleaned up in turn; it read nothing of this parent any more
       }
       for (FileStatus family : fs.listStatus(daughterDir)) {
         if (!family.isDirectory() || family.getPath().getName().startsWith(".")) {
@@ -148,7 +169,7 @@ public final class SplitRecovery {
       fs.mkdirs(archiveFamily);
       for (FileStatus f : fs.listStatus(family.getPath())) {
         Path target = new Path(archiveFamily, f.getPath().getName());
-        if (!fs.rename(f.getPath(), target)) {
+        if (!fs.rename(f.getPath(), target) && fs.exists(f.getPath())) {
           throw new IOException("could not archive " + f.getPath() + " to " + target);
         }
       }

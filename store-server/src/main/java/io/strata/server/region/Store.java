@@ -61,6 +61,10 @@ final class Store {
   private volatile List<StoreFile> files;
   /** Set by {@link #close}; compactions then do nothing. Guarded by compactionLock. */
   private boolean closed;
+  /** Set when the files are released; a flush finishing later must not add to the list. */
+  private boolean released; // guarded by filesLock
+  /** Set when the region closes: a running compaction gives up, leaving its inputs in place. */
+  private volatile boolean stopCompactions;
 
   private Store(FileSystem fs, ColumnFamilyDescriptor family, Path dir, Path archiveDir,
       MemStore memstore, List<StoreFile> files) {
@@ -276,22 +280,27 @@ final class Store {
    * there are no files or the mid key is in the file's first row (one huge row cannot split).
    */
   byte[] midRow() throws IOException {
-    StoreFile largest = null;
-    for (StoreFile f : files) {
-      if (largest == null || f.reader().length() > largest.reader().length()) {
-        largest = f;
+    List<StoreFile> pinned = retainFiles(); // a compaction may replace them meanwhile
+    try {
+      StoreFile largest = null;
+      for (StoreFile f : pinned) {
+        if (largest == null || f.reader().length() > largest.reader().length()) {
+          largest = f;
+        }
       }
+      if (largest == null) {
+        return null;
+      }
+      Cell mid = largest.reader().midKey();
+      Cell first = largest.reader().firstKey();
+      if (mid == null || first == null) {
+        return null;
+      }
+      byte[] row = Bytes.copy(mid.getRowArray(), mid.getRowOffset(), mid.getRowLength());
+      return CellComparator.INSTANCE.compareRow(first, row) == 0 ? null : row;
+    } finally {
+      pinned.forEach(StoreFile::release);
     }
-    if (largest == null) {
-      return null;
-    }
-    Cell mid = largest.reader().midKey();
-    Cell first = largest.reader().firstKey();
-    if (mid == null || first == null) {
-      return null;
-    }
-    byte[] row = Bytes.copy(mid.getRowArray(), mid.getRowOffset(), mid.getRowLength());
-    return CellComparator.INSTANCE.compareRow(first, row) == 0 ? null : row;
   }
 
   /** Data blocks read from this store's current files (statistics and tests). */
@@ -340,6 +349,10 @@ final class Store {
   void commitFile(Path tmp) throws IOException {
     StoreFile added = moveIntoPlace(tmp);
     synchronized (filesLock) {
+      if (released) {
+        added.release(); // closed or aborted meanwhile: the file stays for the next open
+        return;
+      }
       List<StoreFile> next = new ArrayList<>(files);
       next.add(added);
       next.sort(NEWEST_FIRST);
@@ -425,6 +438,7 @@ final class Store {
         RowMatcher matcher = new RowMatcher(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE),
             f -> family, nowMillis);
         while (merged.peek() != null) {
+          checkNotStopped();
           for (Cell c : matcher.readRow(merged)) {
             w.append(c);
             limiter.acquire(c.getValueLength() + CellKeys.keyLength(c));
@@ -437,6 +451,7 @@ final class Store {
           if (last != null && CellComparator.INSTANCE.compare(last, c) == 0) {
             continue; // an older copy of the same key
           }
+          checkNotStopped();
           w.append(c);
           last = KeyValue.copyOf(c);
           limiter.acquire(c.getValueLength() + CellKeys.keyLength(c));
@@ -451,13 +466,27 @@ final class Store {
     }
   }
 
-  /** Releases the files; waits for a running compaction of this store to finish first. */
+  /** Makes a running compaction of this store give up soon, leaving its inputs in place. */
+  void stopCompactions() {
+    stopCompactions = true;
+  }
+
+  private void checkNotStopped() throws java.io.InterruptedIOException {
+    if (stopCompactions) {
+      throw new java.io.InterruptedIOException("compaction of family '"
+          + family.getNameAsString() + "' stopped: its region is closing");
+    }
+  }
+
+  /** Releases the files; waits for a running compaction of this store to end first. */
   void close() {
+    stopCompactions = true;
     synchronized (compactionLock) {
       closed = true;
       synchronized (filesLock) {
         files.forEach(StoreFile::release);
         files = List.of();
+        released = true;
       }
     }
   }

@@ -250,6 +250,151 @@ class SplitTest {
     }
   }
 
+  /**
+   * A daughter that splits again and is cleaned up before its sibling has compacted: the table
+   * stays listable, and the first parent goes once the sibling compacts.
+   */
+  @Test
+  void nestedSplitsAndCleanUpsKeepTheTableListable() throws Exception {
+    try (RegionFixture f = fixture(tmp, 1024)) {
+      writeRows(f);
+      List<String> before = rows(f.region, false);
+      RegionSplitter.Daughters d = RegionSplitter.split(f.region, Bytes.toBytes("row100"));
+      Region b = open(f, d.b());
+      List<String> got = new ArrayList<>();
+      try (Region a = open(f, d.a())) {
+        a.compact(true);
+        RegionSplitter.Daughters dd = RegionSplitter.split(a, Bytes.toBytes("row050"));
+        try (Region aa = open(f, dd.a()); Region ab = open(f, dd.b())) {
+          aa.compact(true);
+          ab.compact(true);
+          assertFalse(f.fs.exists(RegionLayout.regionDir(f.root, d.a())), "a is cleaned up");
+          assertTrue(f.fs.exists(RegionLayout.regionDir(f.root, f.info)), "b still reads it");
+          assertEquals(List.of(dd.a(), dd.b(), d.b()),
+              SplitRecovery.liveRegions(f.fs, f.root, f.table.getTableName()));
+          got.addAll(rows(aa, false));
+          got.addAll(rows(ab, false));
+        }
+      }
+      b.compact(false);
+      got.addAll(rows(b, false));
+      b.close();
+      assertFalse(f.fs.exists(RegionLayout.regionDir(f.root, f.info)), "the first parent goes");
+      assertEquals(before, got);
+      assertEquals(3, SplitRecovery.liveRegions(f.fs, f.root, f.table.getTableName()).size());
+    }
+  }
+
+  @Test
+  void onlyOneOfTwoConcurrentSplitsHappens() throws Exception {
+    try (RegionFixture f = fixture(tmp, 1024)) {
+      writeRows(f);
+      List<String> before = rows(f.region, false);
+      java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+      java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors
+          .newFixedThreadPool(2);
+      List<java.util.concurrent.Future<RegionSplitter.Daughters>> results = new ArrayList<>();
+      for (String row : List.of("row050", "row150")) {
+        results.add(pool.submit(() -> {
+          start.await();
+          return RegionSplitter.split(f.region, Bytes.toBytes(row));
+        }));
+      }
+      pool.shutdown();
+      RegionSplitter.Daughters won = null;
+      int refused = 0;
+      for (var r : results) {
+        try {
+          won = r.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+          assertTrue(e.getCause() instanceof NotServingRegionException, e.getCause().toString());
+          refused++;
+        }
+      }
+      assertEquals(1, refused);
+      assertEquals(List.of(won.a(), won.b()),
+          SplitRecovery.liveRegions(f.fs, f.root, f.table.getTableName()));
+      try (Region a = open(f, won.a()); Region b = open(f, won.b())) {
+        List<String> got = new ArrayList<>(rows(a, false));
+        got.addAll(rows(b, false));
+        assertEquals(before, got);
+      }
+    }
+  }
+
+  /** Reads racing a close either see the whole row or are told the region is not serving. */
+  @Test
+  void readsRacingACloseNeverSeeAnEmptyRow() throws Exception {
+    for (int attempt = 0; attempt < 20; attempt++) {
+      try (RegionFixture f = fixture(tmp.resolve("race" + attempt), 1024)) {
+        writeRows(f);
+        f.region.flush();
+        String expected = rows(f.region, false).get(7);
+        byte[] row = Bytes.toBytes(rowOf(expected));
+        AtomicBoolean stop = new AtomicBoolean();
+        List<String> wrong = java.util.Collections.synchronizedList(new ArrayList<>());
+        Thread reader = new Thread(() -> {
+          while (!stop.get()) {
+            try {
+              String got = rowOf(expected) + " " + render(f.region.get(row,
+                  ScanSpec.all().withMaxVersions(10)));
+              if (!got.equals(expected)) {
+                wrong.add(got);
+              }
+            } catch (NotServingRegionException e) {
+              return;
+            } catch (IOException e) {
+              wrong.add(e.toString());
+              return;
+            }
+          }
+        });
+        reader.start();
+        f.region.close();
+        stop.set(true);
+        reader.join();
+        assertEquals(List.of(), wrong);
+      }
+    }
+  }
+
+  /** Closing stops a slow compaction instead of waiting for it; its inputs stay. */
+  @Test
+  void closeStopsARunningCompaction() throws Exception {
+    CompactionService slow = new CompactionService(
+        new io.strata.server.compaction.CompactionPolicy(3, 10, 1.2, 1L << 31),
+        new io.strata.server.compaction.ThroughputLimiter(2048), 1000,
+        java.time.Duration.ofDays(7), 1, false);
+    try (RegionFixture f = new RegionFixture(tmp, RegionFixture.table(
+        ColumnFamilyDescriptor.newBuilder(CF1).setBlockSize(1024), 3), null, slow)) {
+      writeRows(f);
+      f.region.flush();
+      List<String> before = rows(f.region, false);
+      int files = f.region.fileCount(CF1);
+      java.util.concurrent.CompletableFuture<Integer> compaction =
+          java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+              return f.region.compact(true); // about a minute at 2 KiB/s if nothing stops it
+            } catch (IOException e) {
+              throw new java.util.concurrent.CompletionException(e);
+            }
+          });
+      while (f.fs.listStatus(RegionLayout.tmpDir(RegionLayout.regionDir(f.root, f.info)))
+          .length == 0) {
+        Thread.onSpinWait(); // until the merged file is being written
+      }
+      f.region.close();
+      java.util.concurrent.ExecutionException stopped = assertThrows(
+          java.util.concurrent.ExecutionException.class, compaction::get);
+      assertTrue(stopped.getCause() instanceof java.io.InterruptedIOException,
+          stopped.getCause().toString());
+      f.restartWal();
+      f.region = Region.open(f.context(), f.info, f.table, List.of());
+      assertEquals(files, f.region.fileCount(CF1), "the inputs are all still there");
+      assertEquals(before, rows(f.region, false));
+    }
+  }
+
   private static int countFiles(RegionFixture f, Path dir) throws IOException {
     int n = 0;
     for (FileStatus st : f.fs.listStatus(dir)) {
