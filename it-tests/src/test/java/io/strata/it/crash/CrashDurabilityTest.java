@@ -82,7 +82,8 @@ class CrashDurabilityTest {
     }
     assertTrue(acknowledged.size() >= KILLS.size() * 100, acknowledged.size() + " acknowledged");
     System.out.println("regions after each generation: " + regionCounts);
-    assertTrue(regionCounts.get(regionCounts.size() - 1) >= 4, "regions: " + regionCounts);
+    // Each kill between a split's commit and its moves leaves the daughters: at least 2 splits.
+    assertTrue(regionCounts.get(regionCounts.size() - 1) >= 3, "regions: " + regionCounts);
   }
 
   private List<String> runAndKill(int generation, KillPoint point, int ackTarget)
