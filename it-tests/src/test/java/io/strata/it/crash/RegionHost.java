@@ -116,12 +116,17 @@ final class RegionHost implements Closeable {
    * moves it, and retrying while the region is busy (too many files before a compaction).
    */
   void mutate(RowEdit edit) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
     while (true) {
       Region r = regions.floorEntry(edit.row()).getValue();
       try {
         r.mutate(List.of(edit));
         return;
       } catch (NotServingRegionException | io.strata.common.error.ServerBusyException e) {
+        if (System.nanoTime() > deadline) {
+          throw new IOException("row '" + Bytes.toStringBinary(edit.row())
+              + "' still refused after 60 s", e);
+        }
         Thread.sleep(1); // the split swaps in the daughters; a client would relocate too
       }
     }

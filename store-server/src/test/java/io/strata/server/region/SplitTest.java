@@ -379,8 +379,11 @@ class SplitTest {
               throw new java.util.concurrent.CompletionException(e);
             }
           });
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
       while (f.fs.listStatus(RegionLayout.tmpDir(RegionLayout.regionDir(f.root, f.info)))
           .length == 0) {
+        assertTrue(System.nanoTime() < deadline && !compaction.isDone(),
+            "the compaction never started writing: " + compaction);
         Thread.onSpinWait(); // until the merged file is being written
       }
       f.region.close();
@@ -441,7 +444,7 @@ class SplitTest {
       for (int t = 0; t < 4; t++) {
         int thread = t;
         writers.add(new Thread(() -> {
-          for (int i = 0; !refused.get() || i < 0; i++) {
+          for (int i = 0; !refused.get(); i++) {
             String row = String.format("row%03d-t%d-%05d", (i * 37 + thread * 50) % 200, thread,
                 i);
             try {
@@ -457,7 +460,9 @@ class SplitTest {
         }));
       }
       writers.forEach(Thread::start);
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
       while (acked.size() < 500) {
+        assertTrue(System.nanoTime() < deadline, "writers stalled at " + acked.size());
         Thread.onSpinWait();
       }
       RegionSplitter.Daughters d = RegionSplitter.split(f.region, Bytes.toBytes("row100"));
