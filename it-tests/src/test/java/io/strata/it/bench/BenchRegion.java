@@ -38,6 +38,11 @@ final class BenchRegion implements AutoCloseable {
 
   /** {@code seek} false makes reads step over every cell, to measure what seeking buys. */
   BenchRegion(boolean seek) throws IOException {
+    this(seek, io.strata.server.region.RegionCaching.NONE);
+  }
+
+  /** With a block cache used as {@code caching} says. */
+  BenchRegion(boolean seek, io.strata.server.region.RegionCaching caching) throws IOException {
     dir = Files.createTempDirectory("strata-bench");
     FileSystem fs = FileSystem.getLocal(new Configuration()).getRaw();
     Path root = new Path(dir.toUri());
@@ -49,7 +54,7 @@ final class BenchRegion implements AutoCloseable {
     RegionContext ctx = new RegionContext(fs, root, wal, new ChunkPool(2 << 20, 256),
         new RegionOptions(128L << 20, 30_000, seek), flusher,
         MemStoreLimiter.fromHeap("bench", io.strata.common.conf.StrataConfiguration.defaults(),
-            flusher), compactions, InstantSource.system());
+            flusher), compactions, InstantSource.system(), caching);
     region = Region.create(ctx, RegionInfo.newBuilder(table.getTableName()).setRegionId(1)
         .build(), table);
   }

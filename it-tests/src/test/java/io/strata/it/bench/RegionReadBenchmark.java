@@ -22,8 +22,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 /**
- * Reads through a region whose data is all in one flushed block file (in the page cache; there
- * is no block cache yet): a full scan of 100,000 cells (10,000 rows of 10 columns, 100-byte
+ * Reads through a region whose data is all in one flushed block file (in the page cache), with
+ * or without the L1 block cache: a full scan of 100,000 cells (10,000 rows of 10 columns, 100-byte
  * values, 14.3 MB of cell data), and random gets of one row.
  */
 @State(Scope.Benchmark)
@@ -35,9 +35,15 @@ public class RegionReadBenchmark {
   @org.openjdk.jmh.annotations.Param({"true", "false"})
   public boolean seek;
 
+  /** none: every read goes to the file (page cache); l1: through a 256 MiB on-heap LRU cache. */
+  @org.openjdk.jmh.annotations.Param({"none", "l1"})
+  public String cache;
+
   @Setup(Level.Trial)
   public void setUp() throws Exception {
-    bench = new BenchRegion(seek);
+    bench = new BenchRegion(seek, cache.equals("l1") ? new io.strata.server.region.RegionCaching(
+        new io.strata.server.cache.LruBlockCache(256L << 20), false, false, false, false)
+        : io.strata.server.region.RegionCaching.NONE);
     Random rnd = new Random(1);
     for (int r = 0; r < ROWS; r++) {
       byte[] row = Bytes.toBytes(String.format("user%012d", r));

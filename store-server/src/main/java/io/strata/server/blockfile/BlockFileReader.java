@@ -8,6 +8,8 @@ import io.strata.common.proto.BlockFileProtos.FileInfoProto;
 import io.strata.common.schema.BloomType;
 import io.strata.common.util.Bytes;
 import io.strata.server.blockfile.bloom.BloomChunk;
+import io.strata.server.cache.BlockCacheKey;
+import io.strata.server.cache.Cacheable;
 import io.strata.server.blockfile.bloom.BloomKeys;
 import io.strata.server.compress.BlockCompressor;
 import io.strata.server.compress.BlockCompressors;
@@ -38,8 +40,14 @@ public final class BlockFileReader implements Closeable {
   private final IndexBlock bloomIndex;
   private final java.util.concurrent.atomic.AtomicLong dataBlocksRead =
       new java.util.concurrent.atomic.AtomicLong();
+  private final CacheOptions caching;
+  /** The file's name: its identity in the block cache. */
+  private final String name;
 
-  private BlockFileReader(Path path, FSDataInputStream in, long length) throws IOException {
+  private BlockFileReader(Path path, FSDataInputStream in, long length, CacheOptions caching)
+      throws IOException {
+    this.caching = caching;
+    this.name = path.getName();
     this.path = path;
     this.in = in;
     this.length = length;
@@ -64,11 +72,18 @@ public final class BlockFileReader implements Closeable {
         : index(readBlock(trailer.bloomIndex(), BlockType.BLOOM_INDEX));
   }
 
+  /** Opens a file without a block cache. */
   public static BlockFileReader open(FileSystem fs, Path path) throws IOException {
+    return open(fs, path, CacheOptions.NONE);
+  }
+
+  /** Opens a file whose blocks go through the block cache as {@code caching} says. */
+  public static BlockFileReader open(FileSystem fs, Path path, CacheOptions caching)
+      throws IOException {
     long length = fs.getFileStatus(path).getLen();
     FSDataInputStream in = fs.open(path);
     try {
-      return new BlockFileReader(path, in, length);
+      return new BlockFileReader(path, in, length, caching);
     } catch (IOException | RuntimeException e) {
       in.close();
       throw e;
@@ -87,8 +102,69 @@ public final class BlockFileReader implements Closeable {
     return new CorruptFileException(path.toString(), problem);
   }
 
-  /** Reads, verifies and decompresses one block, which must be of the expected type. */
+  /**
+   * One block, which must be of the expected type: from the block cache, or read from storage,
+   * verified, decompressed and (as the cache options say) cached.
+   */
   public Block readBlock(BlockHandle h, BlockType expected) throws IOException {
+    return readBlock(h, expected, true);
+  }
+
+  /** As {@link #readBlock(BlockHandle, BlockType)}; {@code cacheData} false keeps a data block
+   * read from storage out of the cache (a scan with cacheBlocks=false). */
+  public Block readBlock(BlockHandle h, BlockType expected, boolean cacheData)
+      throws IOException {
+    Block cached = cached(h.offset(), expected);
+    if (cached != null) {
+      return cached;
+    }
+    Block b = readFromStorage(h, expected);
+    if (caching.cacheOnRead(expected, cacheData)) {
+      caching.cache().put(new BlockCacheKey(name, h.offset()), b, caching.inMemory());
+    }
+    return b;
+  }
+
+  /**
+   * The data block at {@code offset} (whose size the caller does not know): from the cache, or
+   * from storage after reading its header.
+   */
+  Block readDataBlockAt(long offset, boolean cacheData) throws IOException {
+    Block cached = cached(offset, BlockType.DATA);
+    if (cached != null) {
+      return cached;
+    }
+    byte[] header = new byte[BlockFormat.HEADER_SIZE];
+    readHeader(offset, header);
+    int payload = Bytes.toInt(header, 4);
+    if (payload < 0) {
+      throw corrupt("block at offset " + offset + " has a negative size");
+    }
+    BlockHandle h = new BlockHandle(offset, payload + BlockFormat.BLOCK_OVERHEAD);
+    Block b = readFromStorage(h, BlockType.DATA);
+    if (caching.cacheOnRead(BlockType.DATA, cacheData)) {
+      caching.cache().put(new BlockCacheKey(name, offset), b, caching.inMemory());
+    }
+    return b;
+  }
+
+  private Block cached(long offset, BlockType expected) {
+    if (!caching.cacheable(expected)) {
+      return null;
+    }
+    BlockCacheKey key = new BlockCacheKey(name, offset);
+    Cacheable c = caching.cache().get(key, Block.category(expected), true);
+    if (c instanceof Block b) {
+      if (b.type() == expected) {
+        return b;
+      }
+      // Not what this file holds there (two files of one name?): never hand out wrong data.
+      caching.cache().evict(key);
+    }
+    return null;
+  }
+
+  private Block readFromStorage(BlockHandle h, BlockType expected) throws IOException {
     if (h.offset() < 0 || h.size() < BlockFormat.BLOCK_OVERHEAD
         || h.offset() + h.size() > length - Trailer.SIZE) {
       throw corrupt("block at offset " + h.offset() + " of " + h.size()
@@ -332,7 +408,12 @@ public final class BlockFileReader implements Closeable {
   }
 
   public BlockFileScanner scanner() {
-    return new BlockFileScanner(this);
+    return new BlockFileScanner(this, true);
+  }
+
+  /** A scanner; with {@code cacheData} false the data blocks it reads stay out of the cache. */
+  public BlockFileScanner scanner(boolean cacheData) {
+    return new BlockFileScanner(this, cacheData);
   }
 
   public FileInfoProto fileInfo() {
@@ -397,8 +478,17 @@ public final class BlockFileReader implements Closeable {
     return trailer.indexLevels();
   }
 
+  /** Drops this file's blocks from the block cache; returns how many there were. */
+  public int evictCachedBlocks() {
+    return caching.enabled() ? caching.cache().evictFile(name) : 0;
+  }
+
+  /** Closes the file; its cached blocks go too if the cache options say so. */
   @Override
   public void close() throws IOException {
+    if (caching.enabled() && caching.evictOnClose()) {
+      caching.cache().evictFile(name);
+    }
     in.close();
   }
 }

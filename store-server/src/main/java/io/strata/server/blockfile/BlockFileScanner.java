@@ -18,8 +18,11 @@ public final class BlockFileScanner {
   private CellDecoder decoder;
   private Cell current;
 
-  BlockFileScanner(BlockFileReader reader) {
+  private final boolean cacheData;
+
+  BlockFileScanner(BlockFileReader reader, boolean cacheData) {
     this.reader = reader;
+    this.cacheData = cacheData;
   }
 
   public BlockFileReader reader() {
@@ -102,23 +105,20 @@ public final class BlockFileScanner {
   }
 
   private void loadBlockAt(long offset) throws IOException {
-    // The header tells the block's size; reading it first costs a small extra read.
-    byte[] header = new byte[BlockFormat.HEADER_SIZE];
-    reader.readHeader(offset, header);
-    int payload = Bytes.toInt(header, 4);
-    if (payload < 0) {
-      throw reader.corrupt("block at offset " + offset + " has a negative size");
-    }
-    loadBlock(new BlockHandle(offset, payload + BlockFormat.BLOCK_OVERHEAD));
+    setBlock(reader.readDataBlockAt(offset, cacheData));
   }
 
   private void loadBlock(BlockHandle h) throws IOException {
-    block = reader.readBlock(h, BlockType.DATA);
+    setBlock(reader.readBlock(h, BlockType.DATA, cacheData));
+  }
+
+  private void setBlock(Block b) throws IOException {
+    block = b;
     try {
       decoder = DataBlockCodecs.forId(block.encodingId())
           .newDecoder(block.array(), block.offset(), block.offset() + block.length());
     } catch (IOException e) {
-      throw reader.corrupt(e.getMessage() + " in block at offset " + h.offset());
+      throw reader.corrupt(e.getMessage() + " in block at offset " + b.handle().offset());
     }
     current = decode();
   }

@@ -58,8 +58,11 @@ public final class BlockFileWriter implements Closeable {
   private long uncompressedBytes;
   private boolean closed;
 
+  private final CacheOptions caching;
+
   private BlockFileWriter(FileSystem fs, Path path, FSDataOutputStream stream,
-      BlockFileOptions options) {
+      BlockFileOptions options, CacheOptions caching) {
+    this.caching = caching;
     this.fs = fs;
     this.path = path;
     this.stream = stream;
@@ -77,7 +80,28 @@ public final class BlockFileWriter implements Closeable {
   /** Creates the file; fails if it exists, since block files are written once. */
   public static BlockFileWriter create(FileSystem fs, Path path, BlockFileOptions options)
       throws IOException {
-    return new BlockFileWriter(fs, path, fs.create(path, false), options);
+    return create(fs, path, options, CacheOptions.NONE);
+  }
+
+  /**
+   * Creates the file, caching blocks as they are written where {@code caching} asks. The file
+   * keeps its name when moved into place, so the cached blocks are found under it.
+   */
+  public static BlockFileWriter create(FileSystem fs, Path path, BlockFileOptions options,
+      CacheOptions caching) throws IOException {
+    return new BlockFileWriter(fs, path, fs.create(path, false), options, caching);
+  }
+
+  /** Writes a block, and caches it as a reader would have it if the options say so. */
+  private BlockHandle writeBlock(BlockType type, BlockCompressor codec, int encodingId,
+      ByteOutput payload) throws IOException {
+    BlockHandle h = blocks.write(type, codec, encodingId, payload);
+    if (caching.cacheOnWrite(type)) {
+      byte[] copy = java.util.Arrays.copyOf(payload.array(), payload.size());
+      caching.cache().put(new io.strata.server.cache.BlockCacheKey(path.getName(), h.offset()),
+          new Block(type, h, encodingId, copy, 0, copy.length), caching.inMemory());
+    }
+    return h;
   }
 
   public Path path() {
@@ -118,7 +142,7 @@ public final class BlockFileWriter implements Closeable {
       return;
     }
     uncompressedBytes += block.size();
-    BlockHandle h = blocks.write(BlockType.DATA, compressor, codec.id(), block);
+    BlockHandle h = writeBlock(BlockType.DATA, compressor, codec.id(), block);
     dataIndex.add(new IndexEntry(firstKeyOfBlock, h));
     block.reset();
     encoder.reset();
@@ -156,7 +180,7 @@ public final class BlockFileWriter implements Closeable {
       BlockHandle bloomIndex = null;
       if (bloom != null) {
         List<IndexEntry> chunks =
-            bloom.finish(payload -> blocks.write(BlockType.BLOOM_CHUNK, none, 0, payload));
+            bloom.finish(payload -> writeBlock(BlockType.BLOOM_CHUNK, none, 0, payload));
         if (!chunks.isEmpty()) {
           uncompressedPayload.reset();
           IndexBlock.write(uncompressedPayload, chunks);
@@ -167,7 +191,7 @@ public final class BlockFileWriter implements Closeable {
           (type, entries) -> {
             uncompressedPayload.reset();
             IndexBlock.write(uncompressedPayload, entries);
-            return blocks.write(type, none, 0, uncompressedPayload);
+            return writeBlock(type, none, 0, uncompressedPayload);
           });
       info.setKeyEncodingVersion(KeyValue.ENCODING_VERSION)
           .setCellCount(cellCount)

@@ -119,7 +119,7 @@ public final class Region implements Closeable {
             RegionLayout.tableDir(ctx.rootDir(), info.getTable()),
             RegionLayout.archiveTableDir(ctx.rootDir(), info.getTable()),
             RegionLayout.archiveFamilyDir(ctx.rootDir(), info, f.getNameAsString()), f,
-            ctx.chunkPool()));
+            ctx.chunkPool(), ctx.caching().forFamily(f)));
       }
       ctx.fs().delete(RegionLayout.tmpDir(dir), true); // leftovers of an interrupted flush
       long maxSeq = -1;

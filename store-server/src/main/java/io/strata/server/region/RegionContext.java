@@ -6,13 +6,27 @@ import java.time.InstantSource;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
-/** What the hosting server lends its regions: storage, the WAL, the chunk pool, a clock. */
+/**
+ * What the hosting server lends its regions: storage, the WAL, the chunk pool, a clock, and the
+ * block cache with how to use it.
+ */
 public record RegionContext(FileSystem fs, Path rootDir, Wal wal, ChunkPool chunkPool,
     RegionOptions options, FlushRequester flushRequester, MemStoreLimiter limiter,
-    CompactionService compactions, InstantSource clock) {
+    CompactionService compactions, InstantSource clock, RegionCaching caching) {
   public RegionContext {
     if (clock == null) {
       clock = InstantSource.system();
     }
+    if (caching == null) {
+      caching = RegionCaching.NONE;
+    }
+  }
+
+  /** Without a block cache. */
+  public RegionContext(FileSystem fs, Path rootDir, Wal wal, ChunkPool chunkPool,
+      RegionOptions options, FlushRequester flushRequester, MemStoreLimiter limiter,
+      CompactionService compactions, InstantSource clock) {
+    this(fs, rootDir, wal, chunkPool, options, flushRequester, limiter, compactions, clock,
+        RegionCaching.NONE);
   }
 }

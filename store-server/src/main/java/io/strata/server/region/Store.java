@@ -10,6 +10,7 @@ import io.strata.common.util.Bytes;
 import io.strata.server.blockfile.BlockFileOptions;
 import io.strata.server.blockfile.BlockFileReader;
 import io.strata.server.blockfile.BlockFileWriter;
+import io.strata.server.blockfile.CacheOptions;
 import io.strata.server.compaction.CompactionPolicy;
 import io.strata.server.compaction.ThroughputLimiter;
 import io.strata.server.memstore.ChunkPool;
@@ -66,8 +67,11 @@ final class Store {
   /** Set when the region closes: a running compaction gives up, leaving its inputs in place. */
   private volatile boolean stopCompactions;
 
+  private final CacheOptions caching;
+
   private Store(FileSystem fs, ColumnFamilyDescriptor family, Path dir, Path archiveDir,
-      MemStore memstore, List<StoreFile> files) {
+      MemStore memstore, List<StoreFile> files, CacheOptions caching) {
+    this.caching = caching;
     this.fs = fs;
     this.family = family;
     this.dir = dir;
@@ -81,7 +85,8 @@ final class Store {
    * {@code tableDir} and, for parents already cleaned up, {@code archiveTableDir}.
    */
   static Store open(FileSystem fs, Path regionDir, Path tableDir, Path archiveTableDir,
-      Path archiveDir, ColumnFamilyDescriptor family, ChunkPool pool) throws IOException {
+      Path archiveDir, ColumnFamilyDescriptor family, ChunkPool pool, CacheOptions caching)
+      throws IOException {
     Path dir = RegionLayout.familyDir(regionDir, family.getNameAsString());
     fs.mkdirs(dir);
     List<StoreFile> opened = new ArrayList<>();
@@ -94,9 +99,10 @@ final class Store {
         if (ReferenceFile.isReferenceName(name)) {
           ReferenceFile ref = ReferenceFile.read(fs, st.getPath());
           Path target = ref.resolve(fs, tableDir, archiveTableDir, family.getNameAsString());
-          opened.add(new StoreFile(BlockFileReader.open(fs, target), st.getPath(), ref));
+          opened.add(new StoreFile(BlockFileReader.open(fs, target, caching), st.getPath(),
+              ref));
         } else {
-          opened.add(new StoreFile(BlockFileReader.open(fs, st.getPath())));
+          opened.add(new StoreFile(BlockFileReader.open(fs, st.getPath(), caching)));
         }
       }
       Set<String> replaced = new HashSet<>();
@@ -120,7 +126,8 @@ final class Store {
         }
       }
       live.sort(NEWEST_FIRST);
-      return new Store(fs, family, dir, archiveDir, new MemStore(pool), List.copyOf(live));
+      return new Store(fs, family, dir, archiveDir, new MemStore(pool), List.copyOf(live),
+          caching);
     } catch (IOException | RuntimeException e) {
       opened.forEach(StoreFile::release);
       throw e;
@@ -205,7 +212,7 @@ final class Store {
     long rank = 2;
     for (StoreFile f : retainFiles()) {
       if ((singleRow == null || f.coversRow(singleRow)) && mayHold(f.reader(), spec, singleRow)) {
-        out.add(f.source(rank++, f::release));
+        out.add(f.source(rank++, spec.cacheBlocks(), f::release));
       } else {
         f.release();
       }
@@ -321,7 +328,8 @@ final class Store {
       return null;
     }
     Path tmp = newTmpFile(tmpDir);
-    BlockFileWriter w = BlockFileWriter.create(fs, tmp, BlockFileOptions.forFamily(family));
+    BlockFileWriter w = BlockFileWriter.create(fs, tmp, BlockFileOptions.forFamily(family),
+        caching);
     try {
       KeyValue last = null;
       for (SequencedCell c : snapshot.cells()) {
@@ -365,7 +373,7 @@ final class Store {
     if (!fs.rename(tmp, target)) {
       throw new IOException("could not move " + tmp + " to " + target);
     }
-    return new StoreFile(BlockFileReader.open(fs, target));
+    return new StoreFile(BlockFileReader.open(fs, target, caching));
   }
 
   /**
@@ -412,6 +420,7 @@ final class Store {
       }
       for (StoreFile f : inputs) {
         archive(fs, f.storePath(), archiveDir);
+        f.dropCachedBlocksWhenClosed();
         f.release();
       }
       LOG.debug("{} compaction of {} file(s) of family {} into {}", major ? "major" : "minor",
@@ -427,11 +436,13 @@ final class Store {
     long maxSeq = -1;
     List<String> names = new ArrayList<>();
     for (StoreFile f : inputs) {
-      sources.add(f.source(rank++, () -> { }));
+      // A compaction's reads would only push hot blocks out of the cache.
+      sources.add(f.source(rank++, false, () -> { }));
       maxSeq = Math.max(maxSeq, f.maxSequenceId());
       names.add(f.name());
     }
-    BlockFileWriter w = BlockFileWriter.create(fs, tmp, BlockFileOptions.forFamily(family));
+    BlockFileWriter w = BlockFileWriter.create(fs, tmp, BlockFileOptions.forFamily(family),
+        caching);
     try (MergingScanner merged = new MergingScanner(sources)) {
       merged.seek(CellKeys.firstOnRow(Bytes.EMPTY));
       if (major) {

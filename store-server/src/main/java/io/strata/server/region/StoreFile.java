@@ -27,6 +27,8 @@ final class StoreFile {
   private final Path storePath;
   private final ReferenceFile reference;
   private final AtomicInteger refs = new AtomicInteger(1);
+  /** Set when a compaction replaced the file: nobody will read its blocks again. */
+  private volatile boolean dropCachedBlocks;
 
   StoreFile(BlockFileReader reader) {
     this(reader, reader.path(), null);
@@ -63,9 +65,12 @@ final class StoreFile {
     return reader.maxSequenceId();
   }
 
-  /** The file's cells for a reader, only its half for a reference; closing runs {@code release}. */
-  CellSource source(long rank, Runnable release) {
-    CellSource whole = new FileSource(reader.scanner(), rank, release);
+  /**
+   * The file's cells for a reader, only its half for a reference; closing runs {@code release}.
+   * With {@code cacheData} false, data blocks read from storage stay out of the block cache.
+   */
+  CellSource source(long rank, boolean cacheData, Runnable release) {
+    CellSource whole = new FileSource(reader.scanner(cacheData), rank, release);
     return reference == null ? whole
         : new HalfSource(whole, reference.splitRow(), reference.top());
   }
@@ -90,8 +95,19 @@ final class StoreFile {
     }
   }
 
+  /**
+   * Drops the file's blocks from the block cache when the last reader lets go. Not for a
+   * reference: the parent's file it reads may still serve the other daughter.
+   */
+  void dropCachedBlocksWhenClosed() {
+    dropCachedBlocks = reference == null;
+  }
+
   void release() {
     if (refs.decrementAndGet() == 0) {
+      if (dropCachedBlocks) {
+        reader.evictCachedBlocks();
+      }
       try {
         reader.close();
       } catch (IOException e) {

@@ -15,11 +15,13 @@ import java.util.TreeSet;
  * setting), timestamps in {@code [minTimestamp, maxTimestamp)}, an optional filter, and the
  * direction. A reversed scan returns rows in descending order from {@code startRow} (inclusive)
  * down to {@code stopRow} (exclusive), each row's cells still in order. A filter keeps state
- * while it runs, so a spec with one serves a single scan.
+ * while it runs, so a spec with one serves a single scan. {@code cacheBlocks} false keeps the
+ * data blocks the read brings from storage out of the block cache (a large one-off scan should
+ * not wipe it).
  */
 public record ScanSpec(byte[] startRow, byte[] stopRow,
     NavigableMap<byte[], NavigableSet<byte[]>> columns, int maxVersions, long minTimestamp,
-    long maxTimestamp, Filter filter, boolean reversed) {
+    long maxTimestamp, Filter filter, boolean reversed, boolean cacheBlocks) {
   public ScanSpec {
     if (maxVersions < 1) {
       throw new IllegalArgumentException("max versions must be at least 1, was " + maxVersions);
@@ -33,13 +35,13 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
   /** Every column of every row, the newest version. */
   public static ScanSpec all() {
     return new ScanSpec(Bytes.EMPTY, Bytes.EMPTY, emptyColumns(), 1, 0, Long.MAX_VALUE, null,
-        false);
+        false, true);
   }
 
   /** One row: a get. */
   public static ScanSpec row(byte[] row) {
     return new ScanSpec(row, Bytes.add(row, new byte[] {0}), emptyColumns(), 1, 0,
-        Long.MAX_VALUE, null, false);
+        Long.MAX_VALUE, null, false, true);
   }
 
   public static NavigableMap<byte[], NavigableSet<byte[]>> emptyColumns() {
@@ -48,16 +50,17 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
 
   public ScanSpec withRows(byte[] start, byte[] stop) {
     return new ScanSpec(start, stop, columns, maxVersions, minTimestamp, maxTimestamp, filter,
-        reversed);
+        reversed, cacheBlocks);
   }
 
   public ScanSpec withMaxVersions(int versions) {
     return new ScanSpec(startRow, stopRow, columns, versions, minTimestamp, maxTimestamp,
-        filter, reversed);
+        filter, reversed, cacheBlocks);
   }
 
   public ScanSpec withTimeRange(long min, long max) {
-    return new ScanSpec(startRow, stopRow, columns, maxVersions, min, max, filter, reversed);
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, min, max, filter, reversed,
+        cacheBlocks);
   }
 
   /** Adds a whole family, or one column when {@code qualifier} is not null. */
@@ -69,17 +72,22 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
       qs.add(qualifier);
     }
     return new ScanSpec(startRow, stopRow, Collections.unmodifiableNavigableMap(c), maxVersions,
-        minTimestamp, maxTimestamp, filter, reversed);
+        minTimestamp, maxTimestamp, filter, reversed, cacheBlocks);
   }
 
   public ScanSpec withReversed(boolean r) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
-        filter, r);
+        filter, r, cacheBlocks);
   }
 
   public ScanSpec withFilter(Filter f) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp, f,
-        reversed);
+        reversed, cacheBlocks);
+  }
+
+  public ScanSpec withCacheBlocks(boolean cache) {
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
+        filter, reversed, cache);
   }
 
   public boolean wantsFamily(byte[] family) {

@@ -233,6 +233,9 @@ final class ModelOps {
     String q = k == 0 ? "n" : k == 1 ? "s" : QUALIFIERS[rnd.nextInt(3)];
     // Some values repeat, so that value conditions and filters sometimes match.
     String value = k == 0 ? "bad" : rnd.nextInt(3) == 0 ? "k" + rnd.nextInt(3) : "v" + step;
+    if (value.startsWith("v") && rnd.nextInt(3) == 0) {
+      value += "-" + "x".repeat(rnd.nextInt(400)); // files of several blocks, in family b
+    }
     return KeyValue.of(Bytes.toBytes(row), family, Bytes.toBytes(q), ts(rnd, now), CellType.PUT,
         Bytes.toBytes(value));
   }

@@ -48,6 +48,7 @@ final class RegionFixture implements Closeable {
   final java.util.concurrent.atomic.AtomicLong fakeNow = new java.util.concurrent.atomic.AtomicLong();
   /** Minor compactions run by themselves once a store has 3 files; blocking at 1,000 files. */
   final CompactionService compactions;
+  final RegionCaching caching;
 
   static CompactionService compactions(boolean automatic, int blockingFiles) {
     return new CompactionService(
@@ -77,6 +78,13 @@ final class RegionFixture implements Closeable {
   /** With {@code limiter} null, memstores are effectively unlimited. */
   RegionFixture(java.nio.file.Path dir, TableDescriptor table, MemStoreLimiter limiter,
       CompactionService compactions) throws IOException {
+    this(dir, table, limiter, compactions, RegionCaching.NONE);
+  }
+
+  /** With a block cache used as {@code caching} says. */
+  RegionFixture(java.nio.file.Path dir, TableDescriptor table, MemStoreLimiter limiter,
+      CompactionService compactions, RegionCaching caching) throws IOException {
+    this.caching = caching;
     this.compactions = compactions;
     this.limiter = limiter != null ? limiter
         : new MemStoreLimiter("test", 1L << 40, 1L << 40, flusher);
@@ -98,7 +106,7 @@ final class RegionFixture implements Closeable {
   RegionContext context() {
     return new RegionContext(fs, root, wal, pool, new RegionOptions(64L << 20, 2000), flusher, limiter,
         compactions, () -> java.time.Instant.ofEpochMilli(
-            fakeNow.get() == 0 ? System.currentTimeMillis() : fakeNow.get()));
+            fakeNow.get() == 0 ? System.currentTimeMillis() : fakeNow.get()), caching);
   }
 
   /** WAL files of earlier generations, oldest first. */

@@ -37,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Fixed seeds in CI; run longer with a random seed with {@code mvn -pl store-server test
  * -Dtest=RegionModelTest -DargLine="-Dstrata.model.seed=N -Dstrata.model.steps=M"}
  * ({@code -Dstrata.model.seed=random} picks one and prints it). A failure prints the seed and the
- * shortest operation log found that still fails (see {@link LogShrinker}).
+ * shortest operation log found that still fails (see {@link LogShrinker}) within
+ * {@code -Dstrata.model.shrink.seconds} (120 by default).
  */
 class RegionModelTest {
   static final TableDescriptor TABLE = TableDescriptor.newBuilder(TableName.valueOf("t"))
@@ -70,16 +71,35 @@ class RegionModelTest {
     List<Long> seeds = seedProperty == null ? List.of(20261122L, 20261123L)
         : List.of(seedProperty.equals("random") ? System.nanoTime() : Long.parseLong(seedProperty));
     for (long seed : seeds) {
-      System.out.println("RegionModelTest seed " + seed + ", " + steps + " steps");
+      System.out.println("RegionModelTest seed " + seed + ", " + steps + " steps, block cache "
+          + (withCache(seed) ? "on" : "off"));
       runSeed(seed, steps);
     }
   }
 
+  /**
+   * Odd seeds read through a small L1 block cache (evicting all the time) that flushes and
+   * compactions also write into: results must not change.
+   */
+  private static boolean withCache(long seed) {
+    return (seed & 1) == 1;
+  }
+
+  private static RegionCaching caching(long seed) {
+    return withCache(seed) ? new RegionCaching(
+        new io.strata.server.cache.LruBlockCache(16 * 1024), true, true, true, false)
+        : RegionCaching.NONE;
+  }
+
   private void runSeed(long seed, int steps) throws Exception {
     List<Op> ops = ModelOps.generate(seed, steps);
-    AssertionError failure = run(ops, tmp.resolve("seed-" + seed));
+    AssertionError failure = run(ops, tmp.resolve("seed-" + seed), seed);
     System.out.println("outcomes: " + stats);
     if (failure == null) {
+      if (withCache(seed)) {
+        assertTrue(stats.getOrDefault("cache hits", 0) > 1000
+            && stats.getOrDefault("cache evictions", 0) > 100, "the cache did little: " + stats);
+      }
       assertTrue(stats.getOrDefault("split", 0) >= MAX_REGIONS - 1
           && stats.getOrDefault("scan rows", 0) > 150
           && stats.getOrDefault("check-and-mutate applied", 0) > 20
@@ -88,9 +108,15 @@ class RegionModelTest {
     }
     int failingSteps = Integer.parseInt(failure.getSuppressed()[0].getMessage().substring(6));
     int[] attempt = {0};
+    // Shrinking replays the log many times; it stops trying after a time budget.
+    long shrinkDeadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(
+        Integer.getInteger("strata.model.shrink.seconds", 120));
     Predicate<List<Op>> fails = candidate -> {
+      if (System.nanoTime() > shrinkDeadline) {
+        return false;
+      }
       try {
-        return run(candidate, tmp.resolve("shrink-" + attempt[0]++)) != null;
+        return run(candidate, tmp.resolve("shrink-" + attempt[0]++), seed) != null;
       } catch (Exception e) {
         return true;
       }
@@ -115,20 +141,25 @@ class RegionModelTest {
       lines.add(i + ": " + shortest.get(i));
     }
     throw new AssertionError("seed " + seed + " " + failure.getMessage() + "; the shortest "
-        + "operation log that still fails (" + shortest.size() + " of " + failingSteps
+        + "operation log found that still fails (" + shortest.size() + " of " + failingSteps
         + " steps):\n" + String.join("\n", lines), failure.getCause());
   }
 
   /** Runs the ops on a fresh table and model; returns the failure, or null if all held. */
-  private AssertionError run(List<Op> ops, java.nio.file.Path dir) throws Exception {
+  private AssertionError run(List<Op> ops, java.nio.file.Path dir, long seed) throws Exception {
     stats.clear();
     TableModel model = new TableModel(TABLE, ModelOps.START_MILLIS);
-    try (TableFixture t = new TableFixture(dir, TABLE)) {
+    RegionCaching caching = caching(seed);
+    try (TableFixture t = new TableFixture(dir, TABLE, caching)) {
       t.server.fakeNow.set(ModelOps.START_MILLIS);
       for (int step = 0; step < ops.size(); step++) {
         Op op = ops.get(step);
         try {
           apply(t, model, op);
+          if (caching.cache() != null) {
+            stats.put("cache hits", (int) caching.cache().stats().hits());
+            stats.put("cache evictions", (int) caching.cache().stats().evictions());
+          }
           if (op.row() != null) {
             check(t, model, op.row());
           }
@@ -172,7 +203,11 @@ class RegionModelTest {
       case "minor compaction" -> {
         for (Region r : t.regions()) {
           // A store still reading a parent's files compacts all of them: a major compaction.
+          // It drops surplus versions from files only, so flush first for the model to bake.
           boolean rewritesReferences = r.hasReferences();
+          if (rewritesReferences) {
+            r.flush();
+          }
           r.compact(false);
           if (rewritesReferences) {
             model.bake(r.info().getStartKey(), r.info().getEndKey());

@@ -18,8 +18,10 @@ final class TableFixture implements Closeable {
   final RegionFixture server;
   private final TreeMap<byte[], Region> regions = new TreeMap<>(Bytes::compare);
 
-  TableFixture(java.nio.file.Path dir, TableDescriptor table) throws IOException {
-    server = new RegionFixture(dir, table, null, RegionFixture.compactions(false, 1000));
+  TableFixture(java.nio.file.Path dir, TableDescriptor table, RegionCaching caching)
+      throws IOException {
+    server = new RegionFixture(dir, table, null, RegionFixture.compactions(false, 1000),
+        caching);
     regions.put(Bytes.EMPTY, server.region);
   }
 
