@@ -1,0 +1,74 @@
+package io.strata.server.cache.bucket;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Direct (off-heap) memory in chunks of {@code chunkSize} bytes (one direct buffer is limited to
+ * 2 GiB). A range must not cross a chunk boundary; the allocator guarantees it by using buckets
+ * that divide the chunk size.
+ */
+public final class OffHeapEngine implements IOEngine {
+  private final long capacity;
+  private final int chunkSize;
+  private final List<ByteBuffer> chunks = new ArrayList<>();
+
+  public OffHeapEngine(long capacity, int chunkSize) {
+    if (capacity <= 0 || chunkSize <= 0 || capacity % chunkSize != 0) {
+      throw new IllegalArgumentException("off-heap engine: capacity " + capacity
+          + " must be a positive multiple of the chunk size " + chunkSize);
+    }
+    this.capacity = capacity;
+    this.chunkSize = chunkSize;
+    for (long done = 0; done < capacity; done += chunkSize) {
+      chunks.add(ByteBuffer.allocateDirect(chunkSize));
+    }
+  }
+
+  private ByteBuffer chunk(long offset, int length) {
+    if (offset < 0 || length < 0 || offset + length > capacity) {
+      throw new IllegalArgumentException("range [" + offset + ", " + (offset + length)
+          + ") is outside the engine's " + capacity + " bytes");
+    }
+    int index = (int) (offset / chunkSize);
+    int within = (int) (offset % chunkSize);
+    if (within + length > chunkSize) {
+      throw new IllegalArgumentException("range [" + offset + ", " + (offset + length)
+          + ") crosses a chunk boundary; buckets must divide the chunk size " + chunkSize);
+    }
+    return chunks.get(index).duplicate().position(within).limit(within + length);
+  }
+
+  @Override
+  public long capacity() {
+    return capacity;
+  }
+
+  @Override
+  public void write(ByteBuffer src, long offset) {
+    chunk(offset, src.remaining()).put(src.duplicate());
+  }
+
+  @Override
+  public byte[] read(long offset, int length) {
+    byte[] out = new byte[length];
+    chunk(offset, length).get(out);
+    return out;
+  }
+
+  @Override
+  public ByteBuffer view(long offset, int length) {
+    return chunk(offset, length).slice().asReadOnlyBuffer();
+  }
+
+  @Override
+  public boolean sharesMemory() {
+    return true;
+  }
+
+  @Override
+  public void close() {
+    chunks.clear(); // the direct buffers are freed when collected
+  }
+}
