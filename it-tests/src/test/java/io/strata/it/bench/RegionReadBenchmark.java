@@ -35,15 +35,29 @@ public class RegionReadBenchmark {
   @org.openjdk.jmh.annotations.Param({"true", "false"})
   public boolean seek;
 
-  /** none: every read goes to the file (page cache); l1: through a 256 MiB on-heap LRU cache. */
-  @org.openjdk.jmh.annotations.Param({"none", "l1"})
+  /**
+   * none: every read goes to the file (page cache); l1: through a 256 MiB on-heap LRU cache;
+   * l1+l2: index and bloom blocks in L1, data blocks in a 256 MiB off-heap bucket cache.
+   */
+  @org.openjdk.jmh.annotations.Param({"none", "l1", "l1+l2"})
   public String cache;
+
+  private io.strata.server.cache.BlockCache blockCache;
 
   @Setup(Level.Trial)
   public void setUp() throws Exception {
-    bench = new BenchRegion(seek, cache.equals("l1") ? new io.strata.server.region.RegionCaching(
-        new io.strata.server.cache.LruBlockCache(256L << 20), false, false, false, false)
-        : io.strata.server.region.RegionCaching.NONE);
+    io.strata.common.conf.StrataConfiguration conf =
+        io.strata.common.conf.StrataConfiguration.defaults();
+    blockCache = switch (cache) {
+      case "l1" -> new io.strata.server.cache.LruBlockCache(256L << 20);
+      case "l1+l2" -> io.strata.server.region.BlockCaches.fromConfig(conf
+          .set(io.strata.common.conf.BlockCacheKeys.L1_HEAP_FRACTION, "0.1")
+          .set(io.strata.common.conf.BlockCacheKeys.L2_ENGINE, "offheap")
+          .set(io.strata.common.conf.BlockCacheKeys.L2_SIZE, "256m"));
+      default -> null;
+    };
+    bench = new BenchRegion(seek, new io.strata.server.region.RegionCaching(blockCache, false,
+        false, false, false));
     Random rnd = new Random(1);
     for (int r = 0; r < ROWS; r++) {
       byte[] row = Bytes.toBytes(String.format("user%012d", r));
@@ -63,6 +77,9 @@ public class RegionReadBenchmark {
   @TearDown(Level.Trial)
   public void tearDown() throws Exception {
     bench.close();
+    if (blockCache instanceof io.strata.server.cache.CombinedBlockCache c) {
+      ((io.strata.server.cache.bucket.BucketCache) c.l2()).close();
+    }
   }
 
   /** One operation is the whole table: MB/s = 14.3 MB / (ms per op) * 1000. */

@@ -33,6 +33,19 @@ public final class CacheStats {
     evictions.get(c).increment();
   }
 
+  /** For cache tiers in other packages (the bucket cache). */
+  public void recordHit(BlockCategory c) {
+    hit(c);
+  }
+
+  public void recordMiss(BlockCategory c) {
+    miss(c);
+  }
+
+  public void recordEviction(BlockCategory c) {
+    evicted(c);
+  }
+
   public long hits(BlockCategory c) {
     return hits.get(c).sum();
   }

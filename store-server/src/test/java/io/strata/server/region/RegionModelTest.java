@@ -78,17 +78,29 @@ class RegionModelTest {
   }
 
   /**
-   * Odd seeds read through a small L1 block cache (evicting all the time) that flushes and
+   * Odd seeds read through small L1 and L2 block caches (evicting all the time) that flushes and
    * compactions also write into: results must not change.
    */
   private static boolean withCache(long seed) {
     return (seed & 1) == 1;
   }
 
+  /**
+   * L1 (16 KiB, index and bloom blocks) and an off-heap L2 (32 KiB in 1, 2 and 4 KiB slots, one
+   * writer thread) in combined mode, both evicting all the time.
+   */
   private static RegionCaching caching(long seed) {
-    return withCache(seed) ? new RegionCaching(
-        new io.strata.server.cache.LruBlockCache(16 * 1024), true, true, true, false)
-        : RegionCaching.NONE;
+    if (!withCache(seed)) {
+      return RegionCaching.NONE;
+    }
+    long bucket = 16 * 1024;
+    var l2 = new io.strata.server.cache.bucket.BucketCache(
+        new io.strata.server.cache.bucket.OffHeapEngine(2 * bucket, (int) bucket),
+        new io.strata.server.cache.bucket.BucketAllocator(2 * bucket, bucket,
+            new int[] {1024, 2048, 4096}),
+        io.strata.server.blockfile.BlockCodec.INSTANCE, 1, 16);
+    return new RegionCaching(new io.strata.server.cache.CombinedBlockCache(
+        new io.strata.server.cache.LruBlockCache(16 * 1024), l2), true, true, true, false);
   }
 
   private void runSeed(long seed, int steps) throws Exception {
@@ -98,7 +110,8 @@ class RegionModelTest {
     if (failure == null) {
       if (withCache(seed)) {
         assertTrue(stats.getOrDefault("cache hits", 0) > 1000
-            && stats.getOrDefault("cache evictions", 0) > 100, "the cache did little: " + stats);
+            && stats.getOrDefault("L2 hits", 0) > 100
+            && stats.getOrDefault("cache evictions", 0) > 20, "the cache did little: " + stats);
       }
       assertTrue(stats.getOrDefault("split", 0) >= MAX_REGIONS - 1
           && stats.getOrDefault("scan rows", 0) > 150
@@ -150,15 +163,22 @@ class RegionModelTest {
     stats.clear();
     TableModel model = new TableModel(TABLE, ModelOps.START_MILLIS);
     RegionCaching caching = caching(seed);
-    try (TableFixture t = new TableFixture(dir, TABLE, caching)) {
+    try (TableFixture t = new TableFixture(dir, TABLE, caching);
+        java.io.Closeable l2 = () -> {
+          if (caching.cache() instanceof io.strata.server.cache.CombinedBlockCache c) {
+            ((io.strata.server.cache.bucket.BucketCache) c.l2()).close();
+          }
+        }) {
       t.server.fakeNow.set(ModelOps.START_MILLIS);
       for (int step = 0; step < ops.size(); step++) {
         Op op = ops.get(step);
         try {
           apply(t, model, op);
-          if (caching.cache() != null) {
-            stats.put("cache hits", (int) caching.cache().stats().hits());
-            stats.put("cache evictions", (int) caching.cache().stats().evictions());
+          if (caching.cache() instanceof io.strata.server.cache.CombinedBlockCache c) {
+            stats.put("cache hits", (int) c.stats().hits());
+            stats.put("cache evictions", (int) (c.l1().stats().evictions()
+                + c.l2().stats().evictions()));
+            stats.put("L2 hits", (int) c.l2().stats().hits());
           }
           if (op.row() != null) {
             check(t, model, op.row());

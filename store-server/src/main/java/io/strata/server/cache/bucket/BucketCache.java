@@ -1,0 +1,394 @@
+package io.strata.server.cache.bucket;
+
+import io.strata.server.cache.BlockCache;
+import io.strata.server.cache.BlockCacheKey;
+import io.strata.server.cache.BlockCategory;
+import io.strata.server.cache.BlockPriority;
+import io.strata.server.cache.Cacheable;
+import io.strata.server.cache.CacheStats;
+import io.strata.server.cache.CacheableCodec;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The L2 block cache: blocks as bytes in an {@link IOEngine} (direct memory or a file), placed by
+ * a {@link BucketAllocator}. Inserts are asynchronous: {@link #put} hands the block to one of the
+ * writer threads through a bounded queue (a full queue drops the insert rather than make the
+ * reader wait) and serves it from the queue until it is written. A writer allocates a slot,
+ * evicting when there is none, copies the block in and publishes it.
+ *
+ * <p>Eviction frees a tenth of the space at a time, by priority group (single, multi, in-memory,
+ * with the L1 cache's shares) and within a group least recently used first; a block read twice
+ * moves from single to multi, so frequency counts too.
+ *
+ * <p>A slot is never reused while a reader copies from it: every entry is reference counted (the
+ * index holds one reference, each read one more), and eviction frees the slot only when the last
+ * reference goes. Early reuse of such memory lost data in HBase (HBASE-22539, HBASE-24984).
+ */
+public final class BucketCache implements BlockCache, Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(BucketCache.class);
+  private static final double[] SHARES = {0.25, 0.50, 0.25};
+  /** Eviction frees until this share of the space is free. */
+  private static final double FREE_TARGET = 0.10;
+
+  private final IOEngine engine;
+  private final BucketAllocator allocator;
+  private final CacheableCodec codec;
+  private final ConcurrentHashMap<BlockCacheKey, Entry> index = new ConcurrentHashMap<>();
+  /** Blocks handed to a writer and not yet written: served from here meanwhile. */
+  private final ConcurrentHashMap<BlockCacheKey, Pending> pending = new ConcurrentHashMap<>();
+  private final List<BlockingQueue<Pending>> queues = new ArrayList<>();
+  private final List<Thread> writers = new ArrayList<>();
+  private final Map<BlockPriority, AtomicLong> groupSize = new EnumMap<>(BlockPriority.class);
+  private final AtomicLong clock = new AtomicLong();
+  private final CacheStats stats = new CacheStats();
+  private final LongAdder droppedInserts = new LongAdder();
+  private final Object evictionLock = new Object();
+  private volatile boolean closed;
+
+  private record Pending(BlockCacheKey key, Cacheable block, boolean inMemory) {}
+
+  /** A block in the engine, reference counted so its slot is freed only when unused. */
+  private final class Entry {
+    final BlockCacheKey key;
+    final long offset;
+    final int length;
+    final BlockCategory category;
+    final AtomicInteger refs = new AtomicInteger(1); // the index's reference
+    volatile BlockPriority priority;
+    volatile long lastAccess;
+
+    Entry(BlockCacheKey key, long offset, int length, BlockCategory category,
+        BlockPriority priority) {
+      this.key = key;
+      this.offset = offset;
+      this.length = length;
+      this.category = category;
+      this.priority = priority;
+      this.lastAccess = clock.incrementAndGet();
+    }
+
+    boolean retain() {
+      while (true) {
+        int n = refs.get();
+        if (n == 0) {
+          return false;
+        }
+        if (refs.compareAndSet(n, n + 1)) {
+          return true;
+        }
+      }
+    }
+
+    void release() {
+      if (refs.decrementAndGet() == 0) {
+        allocator.free(offset);
+      }
+    }
+  }
+
+  /**
+   * @param writerThreads threads copying blocks into the engine
+   * @param queueLength blocks each writer may have waiting; more are dropped
+   */
+  public BucketCache(IOEngine engine, BucketAllocator allocator, CacheableCodec codec,
+      int writerThreads, int queueLength) {
+    if (allocator.capacity() > engine.capacity()) {
+      throw new IllegalArgumentException("the allocator's " + allocator.capacity()
+          + " bytes exceed the engine's " + engine.capacity());
+    }
+    if (writerThreads < 1 || queueLength < 1) {
+      throw new IllegalArgumentException("the bucket cache needs at least one writer thread "
+          + "and a queue of at least one block");
+    }
+    this.engine = engine;
+    this.allocator = allocator;
+    this.codec = codec;
+    for (BlockPriority p : BlockPriority.values()) {
+      groupSize.put(p, new AtomicLong());
+    }
+    for (int i = 0; i < writerThreads; i++) {
+      BlockingQueue<Pending> q = new ArrayBlockingQueue<>(queueLength);
+      queues.add(q);
+      Thread t = new Thread(() -> writeLoop(q), "bucket-cache-writer-" + i);
+      t.setDaemon(true);
+      writers.add(t);
+      t.start();
+    }
+  }
+
+  @Override
+  public Cacheable get(BlockCacheKey key, BlockCategory category, boolean countStats) {
+    Pending p = pending.get(key);
+    if (p != null) {
+      if (countStats) {
+        statsHit(p.block().category());
+      }
+      return p.block();
+    }
+    Entry e = index.get(key);
+    if (e == null || !e.retain()) {
+      if (countStats) {
+        statsMiss(category);
+      }
+      return null;
+    }
+    try {
+      ByteBuffer bytes = engine.sharesMemory() ? engine.view(e.offset, e.length)
+          : ByteBuffer.wrap(engine.read(e.offset, e.length));
+      Cacheable block = codec.read(bytes);
+      e.lastAccess = clock.incrementAndGet();
+      if (e.priority == BlockPriority.SINGLE) {
+        promote(e);
+      }
+      if (countStats) {
+        statsHit(e.category);
+      }
+      return block;
+    } catch (IOException | RuntimeException ex) {
+      LOG.warn("reading cached block {} failed; dropping it", key, ex);
+      evict(key);
+      if (countStats) {
+        statsMiss(category);
+      }
+      return null;
+    } finally {
+      e.release();
+    }
+  }
+
+  private void promote(Entry e) {
+    synchronized (e) {
+      if (e.priority == BlockPriority.SINGLE && index.get(e.key) == e) {
+        e.priority = BlockPriority.MULTI;
+        groupSize.get(BlockPriority.SINGLE).addAndGet(-e.length);
+        groupSize.get(BlockPriority.MULTI).addAndGet(e.length);
+      }
+    }
+  }
+
+  @Override
+  public void put(BlockCacheKey key, Cacheable block, boolean inMemory) {
+    if (closed || index.containsKey(key) || allocator.classFor(codec.length(block)) < 0) {
+      return;
+    }
+    Pending p = new Pending(key, block, inMemory);
+    if (pending.putIfAbsent(key, p) != null) {
+      return;
+    }
+    BlockingQueue<Pending> q = queues.get(Math.floorMod(key.hashCode(), queues.size()));
+    if (!q.offer(p)) {
+      pending.remove(key, p);
+      droppedInserts.increment(); // never make a reader wait for the cache
+    }
+  }
+
+  private void writeLoop(BlockingQueue<Pending> q) {
+    while (!closed) {
+      Pending p;
+      try {
+        p = q.poll(100, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      if (p == null) {
+        continue;
+      }
+      try {
+        write(p);
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("caching block {} in the bucket cache failed", p.key(), e);
+      } finally {
+        pending.remove(p.key(), p);
+      }
+    }
+  }
+
+  private void write(Pending p) throws IOException {
+    if (pending.get(p.key()) != p) {
+      return; // evicted while waiting
+    }
+    int length = codec.length(p.block());
+    long offset = allocator.allocate(length);
+    if (offset < 0) {
+      freeSpace();
+      offset = allocator.allocate(length);
+      if (offset < 0) {
+        droppedInserts.increment();
+        return;
+      }
+    }
+    ByteBuffer bytes = ByteBuffer.allocate(length);
+    codec.write(p.block(), bytes);
+    bytes.flip();
+    engine.write(bytes, offset);
+    Entry e = new Entry(p.key(), offset, length, p.block().category(),
+        p.inMemory() ? BlockPriority.MEMORY : BlockPriority.SINGLE);
+    if (pending.get(p.key()) != p || index.putIfAbsent(p.key(), e) != null) {
+      allocator.free(offset); // evicted while being written, or cached meanwhile
+      return;
+    }
+    groupSize.get(e.priority).addAndGet(length);
+  }
+
+  /** Evicts until a tenth of the space is free: from the group furthest over its share, LRU. */
+  private void freeSpace() {
+    synchronized (evictionLock) {
+      long target = (long) (allocator.capacity() * (1 - FREE_TARGET));
+      Map<BlockPriority, List<Entry>> groups = new EnumMap<>(BlockPriority.class);
+      Map<BlockPriority, Integer> next = new EnumMap<>(BlockPriority.class);
+      for (BlockPriority p : BlockPriority.values()) {
+        groups.put(p, new ArrayList<>());
+        next.put(p, 0);
+      }
+      for (Entry e : index.values()) {
+        groups.get(e.priority).add(e);
+      }
+      for (BlockPriority p : BlockPriority.values()) {
+        List<Entry> g = groups.get(p);
+        long[] s = new long[g.size()];
+        for (int i = 0; i < s.length; i++) {
+          s[i] = g.get(i).lastAccess; // read once: sorting needs stable keys
+        }
+        Integer[] order = new Integer[s.length];
+        for (int i = 0; i < order.length; i++) {
+          order[i] = i;
+        }
+        java.util.Arrays.sort(order, Comparator.comparingLong(i -> s[i]));
+        List<Entry> sorted = new ArrayList<>(g.size());
+        for (int i : order) {
+          sorted.add(g.get(i));
+        }
+        groups.put(p, sorted);
+      }
+      while (allocator.slotBytes() > target) {
+        BlockPriority victim = null;
+        long worst = Long.MIN_VALUE;
+        for (BlockPriority p : BlockPriority.values()) {
+          if (next.get(p) >= groups.get(p).size()) {
+            continue;
+          }
+          long over = groupSize.get(p).get() - (long) (allocator.capacity() * SHARES[p.ordinal()]);
+          if (over > worst) {
+            worst = over;
+            victim = p;
+          }
+        }
+        if (victim == null) {
+          return;
+        }
+        int i = next.get(victim);
+        next.put(victim, i + 1);
+        if (remove(groups.get(victim).get(i))) {
+          stats.recordEviction(groups.get(victim).get(i).category);
+        }
+      }
+    }
+  }
+
+  private boolean remove(Entry e) {
+    synchronized (e) {
+      if (!index.remove(e.key, e)) {
+        return false;
+      }
+      groupSize.get(e.priority).addAndGet(-e.length);
+    }
+    e.release(); // the index's reference: the slot is freed once no read holds it
+    return true;
+  }
+
+  @Override
+  public boolean evict(BlockCacheKey key) {
+    boolean wasPending = pending.remove(key) != null;
+    Entry e = index.get(key);
+    return (e != null && remove(e)) || wasPending;
+  }
+
+  @Override
+  public int evictFile(String file) {
+    int n = 0;
+    for (BlockCacheKey k : new ArrayList<>(pending.keySet())) {
+      if (k.file().equals(file) && pending.remove(k) != null) {
+        n++;
+      }
+    }
+    for (Entry e : index.values()) {
+      if (e.key.file().equals(file) && remove(e)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private void statsHit(BlockCategory c) {
+    stats.recordHit(c);
+  }
+
+  private void statsMiss(BlockCategory c) {
+    stats.recordMiss(c);
+  }
+
+  @Override
+  public CacheStats stats() {
+    return stats;
+  }
+
+  /** Inserts dropped because a writer queue was full or no slot could be freed. */
+  public long droppedInserts() {
+    return droppedInserts.sum();
+  }
+
+  /** Blocks waiting for a writer. */
+  public int pendingWrites() {
+    return pending.size();
+  }
+
+  public BucketAllocator allocator() {
+    return allocator;
+  }
+
+  @Override
+  public long capacity() {
+    return allocator.capacity();
+  }
+
+  /** Bytes of slots in use. */
+  @Override
+  public long size() {
+    return allocator.slotBytes();
+  }
+
+  @Override
+  public long blockCount() {
+    return index.size();
+  }
+
+  /** Stops the writers (dropping what they have not written) and releases the engine. */
+  @Override
+  public void close() throws IOException {
+    closed = true;
+    for (Thread t : writers) {
+      try {
+        t.join(TimeUnit.SECONDS.toMillis(5));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    engine.close();
+  }
+}
