@@ -1,9 +1,6 @@
 package io.strata.server.cache;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,7 +23,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class LruBlockCache implements BlockCache {
   /** Shares of the capacity of the SINGLE, MULTI and MEMORY groups, in that order. */
-  public static final double[] DEFAULT_SHARES = {0.25, 0.50, 0.25};
+  public static final double[] DEFAULT_SHARES = PriorityEviction.DEFAULT_SHARES;
   /** Eviction frees down to this fraction of the capacity. */
   public static final double DEFAULT_MIN_FACTOR = 0.95;
 
@@ -178,43 +175,11 @@ public final class LruBlockCache implements BlockCache {
     }
   }
 
-  /** An entry with its recency read once, so sorting sees stable keys while reads go on. */
-  private record Candidate(long lastAccess, Entry entry) {}
-
   /** One pass: the groups' blocks least recently used first, from the group most over share. */
   private void evictDownTo(long target) {
-    Map<BlockPriority, List<Candidate>> groups = new EnumMap<>(BlockPriority.class);
-    for (BlockPriority p : BlockPriority.values()) {
-      groups.put(p, new ArrayList<>());
-    }
-    for (Entry e : map.values()) {
-      groups.get(e.priority).add(new Candidate(e.lastAccess, e));
-    }
-    Map<BlockPriority, Integer> next = new EnumMap<>(BlockPriority.class);
-    for (BlockPriority p : BlockPriority.values()) {
-      groups.get(p).sort(Comparator.comparingLong(Candidate::lastAccess));
-      next.put(p, 0);
-    }
-    while (size.get() > target) {
-      BlockPriority victimGroup = null;
-      long worst = Long.MIN_VALUE;
-      for (BlockPriority p : BlockPriority.values()) {
-        if (next.get(p) >= groups.get(p).size()) {
-          continue;
-        }
-        long over = groupSize.get(p).get() - (long) (capacity * shares[p.ordinal()]);
-        if (over > worst) {
-          worst = over;
-          victimGroup = p;
-        }
-      }
-      if (victimGroup == null) {
-        return; // everything listed is gone; the caller looks again
-      }
-      int i = next.get(victimGroup);
-      next.put(victimGroup, i + 1);
-      remove(groups.get(victimGroup).get(i).entry(), true);
-    }
+    PriorityEviction.evict(map.values(), e -> e.priority, e -> e.lastAccess,
+        p -> groupSize.get(p).get(), capacity, shares, () -> size.get() <= target,
+        e -> remove(e, true));
   }
 
   @Override

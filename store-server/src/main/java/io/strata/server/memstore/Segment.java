@@ -5,7 +5,6 @@ import io.strata.common.cell.KeyValue;
 import java.util.Iterator;
 import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentSkipListSet;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -20,7 +19,7 @@ public final class Segment {
   private final MemStoreLab lab;
   private final AtomicLong dataSize = new AtomicLong();
   private final AtomicLong maxWalSequenceId = new AtomicLong(-1);
-  private final AtomicInteger refs = new AtomicInteger(1);
+  private final io.strata.common.util.RefCount refs = new io.strata.common.util.RefCount();
 
   Segment(ChunkPool pool) {
     this.lab = new MemStoreLab(pool);
@@ -86,24 +85,13 @@ public final class Segment {
 
   /** Takes a reference for reading; false if the segment is already released. */
   public boolean retain() {
-    while (true) {
-      int n = refs.get();
-      if (n == 0) {
-        return false;
-      }
-      if (refs.compareAndSet(n, n + 1)) {
-        return true;
-      }
-    }
+    return refs.retain();
   }
 
   /** Drops a reference; the last one returns the MSLAB chunks to the pool. */
   public void release() {
-    int n = refs.decrementAndGet();
-    if (n == 0) {
+    if (refs.release()) {
       lab.release();
-    } else if (n < 0) {
-      throw new IllegalStateException("segment released more often than retained");
     }
   }
 

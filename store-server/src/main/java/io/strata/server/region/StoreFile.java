@@ -6,7 +6,6 @@ import io.strata.server.scan.CellSource;
 import io.strata.server.scan.FileSource;
 import io.strata.server.scan.HalfSource;
 import java.io.IOException;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,7 +25,7 @@ final class StoreFile {
   /** The entry in the family directory: the block file itself, or the reference. */
   private final Path storePath;
   private final ReferenceFile reference;
-  private final AtomicInteger refs = new AtomicInteger(1);
+  private final io.strata.common.util.RefCount refs = new io.strata.common.util.RefCount();
   /** Set when a compaction replaced the file: nobody will read its blocks again. */
   private volatile boolean dropCachedBlocks;
 
@@ -84,15 +83,7 @@ final class StoreFile {
   }
 
   boolean retain() {
-    while (true) {
-      int n = refs.get();
-      if (n == 0) {
-        return false;
-      }
-      if (refs.compareAndSet(n, n + 1)) {
-        return true;
-      }
-    }
+    return refs.retain();
   }
 
   /**
@@ -104,7 +95,7 @@ final class StoreFile {
   }
 
   void release() {
-    if (refs.decrementAndGet() == 0) {
+    if (refs.release()) {
       if (dropCachedBlocks) {
         reader.evictCachedBlocks();
       }

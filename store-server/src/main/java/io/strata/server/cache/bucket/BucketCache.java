@@ -7,11 +7,11 @@ import io.strata.server.cache.BlockPriority;
 import io.strata.server.cache.Cacheable;
 import io.strata.server.cache.CacheStats;
 import io.strata.server.cache.CacheableCodec;
+import io.strata.server.cache.PriorityEviction;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +19,6 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
@@ -42,7 +41,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class BucketCache implements BlockCache, Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(BucketCache.class);
-  private static final double[] SHARES = {0.25, 0.50, 0.25};
   /** Eviction frees until this share of the space is free. */
   private static final double FREE_TARGET = 0.10;
 
@@ -69,7 +67,7 @@ public final class BucketCache implements BlockCache, Closeable {
     final long offset;
     final int length;
     final BlockCategory category;
-    final AtomicInteger refs = new AtomicInteger(1); // the index's reference
+    final io.strata.common.util.RefCount refs = new io.strata.common.util.RefCount(); // index's
     volatile BlockPriority priority;
     volatile long lastAccess;
 
@@ -84,19 +82,11 @@ public final class BucketCache implements BlockCache, Closeable {
     }
 
     boolean retain() {
-      while (true) {
-        int n = refs.get();
-        if (n == 0) {
-          return false;
-        }
-        if (refs.compareAndSet(n, n + 1)) {
-          return true;
-        }
-      }
+      return refs.retain();
     }
 
     void release() {
-      if (refs.decrementAndGet() == 0) {
+      if (refs.release()) {
         allocator.free(offset);
       }
     }
@@ -250,54 +240,15 @@ public final class BucketCache implements BlockCache, Closeable {
   private void freeSpace() {
     synchronized (evictionLock) {
       long target = (long) (allocator.capacity() * (1 - FREE_TARGET));
-      Map<BlockPriority, List<Entry>> groups = new EnumMap<>(BlockPriority.class);
-      Map<BlockPriority, Integer> next = new EnumMap<>(BlockPriority.class);
-      for (BlockPriority p : BlockPriority.values()) {
-        groups.put(p, new ArrayList<>());
-        next.put(p, 0);
-      }
-      for (Entry e : index.values()) {
-        groups.get(e.priority).add(e);
-      }
-      for (BlockPriority p : BlockPriority.values()) {
-        List<Entry> g = groups.get(p);
-        long[] s = new long[g.size()];
-        for (int i = 0; i < s.length; i++) {
-          s[i] = g.get(i).lastAccess; // read once: sorting needs stable keys
-        }
-        Integer[] order = new Integer[s.length];
-        for (int i = 0; i < order.length; i++) {
-          order[i] = i;
-        }
-        java.util.Arrays.sort(order, Comparator.comparingLong(i -> s[i]));
-        List<Entry> sorted = new ArrayList<>(g.size());
-        for (int i : order) {
-          sorted.add(g.get(i));
-        }
-        groups.put(p, sorted);
-      }
-      while (allocator.slotBytes() > target) {
-        BlockPriority victim = null;
-        long worst = Long.MIN_VALUE;
-        for (BlockPriority p : BlockPriority.values()) {
-          if (next.get(p) >= groups.get(p).size()) {
-            continue;
-          }
-          long over = groupSize.get(p).get() - (long) (allocator.capacity() * SHARES[p.ordinal()]);
-          if (over > worst) {
-            worst = over;
-            victim = p;
-          }
-        }
-        if (victim == null) {
-          return;
-        }
-        int i = next.get(victim);
-        next.put(victim, i + 1);
-        if (remove(groups.get(victim).get(i))) {
-          stats.recordEviction(groups.get(victim).get(i).category);
-        }
-      }
+      PriorityEviction.evict(index.values(), e -> e.priority, e -> e.lastAccess,
+          p -> groupSize.get(p).get(), allocator.capacity(), PriorityEviction.DEFAULT_SHARES,
+          () -> allocator.slotBytes() <= target, e -> {
+            boolean removed = remove(e);
+            if (removed) {
+              stats.recordEviction(e.category);
+            }
+            return removed;
+          });
     }
   }
 
