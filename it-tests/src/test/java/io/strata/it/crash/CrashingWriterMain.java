@@ -9,7 +9,6 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The child process of {@link CrashDurabilityTest}: opens generation N of the table (finishing
@@ -34,7 +33,8 @@ public final class CrashingWriterMain {
         org.apache.hadoop.fs.FileSystem.getLocal(new org.apache.hadoop.conf.Configuration())
             .getRaw(), out, args[2]));
     out.println("READY");
-    AtomicInteger acks = new AtomicInteger();
+    // One permit per acknowledged write: the splitter takes 400 before each split.
+    java.util.concurrent.Semaphore acks = new java.util.concurrent.Semaphore(0);
     List<Thread> threads = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
       int thread = t;
@@ -52,7 +52,7 @@ public final class CrashingWriterMain {
                   Bytes.toBytes(row + "/" + "x".repeat(64))));
             }
             host.mutate(new RowEdit(r, cells, Durability.SYNC_WAL));
-            acks.incrementAndGet();
+            acks.release();
             synchronized (out) {
               out.println("ACK " + row);
             }
@@ -67,10 +67,8 @@ public final class CrashingWriterMain {
     if (split) {
       threads.add(new Thread(() -> {
         try {
-          for (int next = 400; ; next += 400) {
-            while (acks.get() < next) {
-              Thread.sleep(5); // paced by the writers' progress
-            }
+          while (true) {
+            acks.acquire(400);
             if (host.splitLargest()) {
               synchronized (out) {
                 out.println("SPLIT " + host.regions().size());

@@ -112,8 +112,9 @@ final class RegionHost implements Closeable {
   }
 
   /**
-   * Writes the row to the region holding it, as a client would: looking again while a split
-   * moves it, and retrying while the region is busy (too many files before a compaction).
+   * Writes the row to the region holding it. While a split swaps the region for its daughters
+   * the write waits for the swap, as a client would relocate; while the region has too many
+   * files the writer compacts it, as the server's compaction threads would catch up.
    */
   void mutate(RowEdit edit) throws IOException, InterruptedException {
     long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
@@ -122,13 +123,28 @@ final class RegionHost implements Closeable {
       try {
         r.mutate(List.of(edit));
         return;
-      } catch (NotServingRegionException | io.strata.common.error.ServerBusyException e) {
-        if (System.nanoTime() > deadline) {
-          throw new IOException("row '" + Bytes.toStringBinary(edit.row())
-              + "' still refused after 60 s", e);
+      } catch (NotServingRegionException e) {
+        awaitSwapOf(r, edit, deadline);
+      } catch (io.strata.common.error.ServerBusyException e) {
+        try {
+          r.compact(false);
+        } catch (NotServingRegionException closed) {
+          awaitSwapOf(r, edit, deadline);
         }
-        Thread.sleep(1); // the split swaps in the daughters; a client would relocate too
       }
+    }
+  }
+
+  /** Waits until the row's region is no longer {@code r}: a split replaced it. */
+  private synchronized void awaitSwapOf(Region r, RowEdit edit, long deadline)
+      throws IOException, InterruptedException {
+    while (regions.floorEntry(edit.row()).getValue() == r) {
+      long left = java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+      if (left <= 0) {
+        throw new IOException("row '" + Bytes.toStringBinary(edit.row())
+            + "' still refused after 60 s: region " + r.info() + " is closed and not replaced");
+      }
+      wait(left);
     }
   }
 
@@ -160,7 +176,10 @@ final class RegionHost implements Closeable {
     TreeMap<byte[], Region> next = new TreeMap<>(regions);
     next.put(d.a().getStartKey(), Region.open(ctx, d.a(), TABLE, List.of()));
     next.put(d.b().getStartKey(), Region.open(ctx, d.b(), TABLE, List.of()));
-    regions = next;
+    synchronized (this) {
+      regions = next;
+      notifyAll(); // writers waiting for the swap
+    }
     return true;
   }
 

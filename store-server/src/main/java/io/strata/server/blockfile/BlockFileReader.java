@@ -118,11 +118,7 @@ public final class BlockFileReader implements Closeable {
     if (cached != null) {
       return cached;
     }
-    Block b = readFromStorage(h, expected);
-    if (caching.cacheOnRead(expected, cacheData)) {
-      caching.cache().put(new BlockCacheKey(name, h.offset()), b, caching.inMemory());
-    }
-    return b;
+    return cacheAfterRead(readFromStorage(h, expected), cacheData);
   }
 
   /**
@@ -141,9 +137,13 @@ public final class BlockFileReader implements Closeable {
       throw corrupt("block at offset " + offset + " has a negative size");
     }
     BlockHandle h = new BlockHandle(offset, payload + BlockFormat.BLOCK_OVERHEAD);
-    Block b = readFromStorage(h, BlockType.DATA);
-    if (caching.cacheOnRead(BlockType.DATA, cacheData)) {
-      caching.cache().put(new BlockCacheKey(name, offset), b, caching.inMemory());
+    return cacheAfterRead(readFromStorage(h, BlockType.DATA), cacheData);
+  }
+
+  /** Puts a block just read from storage into the cache if the options want it there. */
+  private Block cacheAfterRead(Block b, boolean cacheData) {
+    if (caching.cacheOnRead(b.type(), cacheData)) {
+      caching.cache().put(new BlockCacheKey(name, b.handle().offset()), b, caching.inMemory());
     }
     return b;
   }

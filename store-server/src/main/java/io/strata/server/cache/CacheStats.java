@@ -21,29 +21,17 @@ public final class CacheStats {
     return m;
   }
 
-  void hit(BlockCategory c) {
+  public void hit(BlockCategory c) {
     hits.get(c).increment();
   }
 
-  void miss(BlockCategory c) {
+  public void miss(BlockCategory c) {
     misses.get(c).increment();
   }
 
-  void evicted(BlockCategory c) {
+  /** A block evicted to make room (not one dropped because its file closed). */
+  public void evicted(BlockCategory c) {
     evictions.get(c).increment();
-  }
-
-  /** For cache tiers in other packages (the bucket cache). */
-  public void recordHit(BlockCategory c) {
-    hit(c);
-  }
-
-  public void recordMiss(BlockCategory c) {
-    miss(c);
-  }
-
-  public void recordEviction(BlockCategory c) {
-    evicted(c);
   }
 
   public long hits(BlockCategory c) {

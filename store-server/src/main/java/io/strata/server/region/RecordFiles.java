@@ -21,10 +21,17 @@ final class RecordFiles {
     T parse(byte[] data) throws com.google.protobuf.InvalidProtocolBufferException;
   }
 
-  /** The file's bytes, or null if it does not exist. */
-  static byte[] readIfPresent(FileSystem fs, Path path) throws IOException {
+  /** The file's bytes. */
+  static byte[] read(FileSystem fs, Path path) throws IOException {
     try (var in = fs.open(path)) {
       return in.readAllBytes();
+    }
+  }
+
+  /** The file's bytes, or null if it does not exist. */
+  static byte[] readIfPresent(FileSystem fs, Path path) throws IOException {
+    try {
+      return read(fs, path);
     } catch (FileNotFoundException e) {
       return null;
     }

@@ -55,11 +55,7 @@ record ReferenceFile(byte[] splitRow, boolean top, String parentRegion, String f
   }
 
   static ReferenceFile read(FileSystem fs, Path path) throws IOException {
-    byte[] data;
-    try (var in = fs.open(path)) {
-      data = in.readAllBytes();
-    }
-    ReferenceProto p = RecordFiles.parse(path, "reference record", data,
+    ReferenceProto p = RecordFiles.parse(path, "reference record", RecordFiles.read(fs, path),
         ReferenceProto::parseFrom);
     RecordFiles.checkVersion(path, "reference", p.getVersion(), FORMAT_VERSION);
     if (p.getSplitRow().isEmpty() || p.getParentRegion().isEmpty() || p.getFileName().isEmpty()) {

@@ -8,6 +8,10 @@ import io.strata.common.schema.RegionInfo;
 import io.strata.common.util.Bytes;
 import io.strata.server.blockfile.BlockFileReader;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -80,8 +84,9 @@ public final class RegionSplitter {
     Path staging = RegionLayout.splitsDir(parentDir);
     try {
       fs.delete(staging, true);
-      stage(fs, parent, new Path(staging, a.getEncodedName()), a, row, false);
-      stage(fs, parent, new Path(staging, b.getEncodedName()), b, row, true);
+      Map<String, List<FileSides>> files = parentFiles(fs, parent, row);
+      stage(fs, parent, files, new Path(staging, a.getEncodedName()), a, row, false);
+      stage(fs, parent, files, new Path(staging, b.getEncodedName()), b, row, true);
       for (RegionInfo d : java.util.List.of(a, b)) {
         // Nothing else may touch the staging directory; if something did, do not commit.
         if (!fs.exists(new Path(new Path(staging, d.getEncodedName()),
@@ -121,39 +126,49 @@ public final class RegionSplitter {
     }
   }
 
-  /** Writes a daughter's .regioninfo and one reference per parent file holding its half. */
-  private static void stage(FileSystem fs, Region parent, Path daughterDir, RegionInfo daughter,
-      byte[] row, boolean top) throws IOException {
-    RegionInfoFile.write(fs, daughterDir, daughter);
+  /** Which sides of the split row a parent file has rows on (read once for both daughters). */
+  private record FileSides(String name, boolean bottom, boolean top) {}
+
+  /** The parent's files per family, each with the sides of the split row it holds rows on. */
+  private static Map<String, List<FileSides>> parentFiles(FileSystem fs, Region parent,
+      byte[] row) throws IOException {
+    Map<String, List<FileSides>> out = new LinkedHashMap<>();
     for (ColumnFamilyDescriptor f : parent.table().getColumnFamilies()) {
-      Path target = RegionLayout.familyDir(daughterDir, f.getNameAsString());
-      fs.mkdirs(target);
+      List<FileSides> files = new ArrayList<>();
       Path source = RegionLayout.familyDir(parent.dir(), f.getNameAsString());
-      if (!fs.exists(source)) {
-        continue;
-      }
-      for (FileStatus st : fs.listStatus(source)) {
-        String name = st.getPath().getName();
-        if (!st.isFile() || name.startsWith(".") || !holdsHalf(fs, st.getPath(), row, top)) {
-          continue;
+      if (fs.exists(source)) {
+        for (FileStatus st : fs.listStatus(source)) {
+          if (st.isFile() && !st.getPath().getName().startsWith(".")) {
+            try (BlockFileReader r = BlockFileReader.open(fs, st.getPath())) {
+              Cell first = r.firstKey();
+              if (first != null) {
+                files.add(new FileSides(st.getPath().getName(),
+                    CellComparator.INSTANCE.compareRow(first, row) < 0,
+                    CellComparator.INSTANCE.compareRow(r.lastKey(), row) >= 0));
+              }
+            }
+          }
         }
-        ReferenceFile ref = new ReferenceFile(row, top, parent.info().getEncodedName(), name);
-        ref.write(fs, new Path(target, ref.name()));
       }
+      out.put(f.getNameAsString(), files);
     }
+    return out;
   }
 
-  /** Whether the file has rows on the daughter's side of the split row. */
-  private static boolean holdsHalf(FileSystem fs, Path file, byte[] row, boolean top)
-      throws IOException {
-    try (BlockFileReader r = BlockFileReader.open(fs, file)) {
-      Cell first = r.firstKey();
-      Cell last = r.lastKey();
-      if (first == null) {
-        return false;
+  /** Writes a daughter's .regioninfo and one reference per parent file holding its half. */
+  private static void stage(FileSystem fs, Region parent, Map<String, List<FileSides>> files,
+      Path daughterDir, RegionInfo daughter, byte[] row, boolean top) throws IOException {
+    RegionInfoFile.write(fs, daughterDir, daughter);
+    for (Map.Entry<String, List<FileSides>> family : files.entrySet()) {
+      Path target = RegionLayout.familyDir(daughterDir, family.getKey());
+      fs.mkdirs(target);
+      for (FileSides f : family.getValue()) {
+        if (top ? f.top() : f.bottom()) {
+          ReferenceFile ref = new ReferenceFile(row, top, parent.info().getEncodedName(),
+              f.name());
+          ref.write(fs, new Path(target, ref.name()));
+        }
       }
-      return top ? CellComparator.INSTANCE.compareRow(last, row) >= 0
-          : CellComparator.INSTANCE.compareRow(first, row) < 0;
     }
   }
 }

@@ -24,16 +24,11 @@ public final class HalfSource implements CellSource {
     this.splitKey = CellKeys.firstOnRow(splitRow);
   }
 
-  private boolean inside(Cell c) {
-    int cmp = CellComparator.INSTANCE.compareRow(c, splitRow);
-    return top ? cmp >= 0 : cmp < 0;
-  }
-
   @Override
   public Cell peek() {
     Cell c = inner.peek();
     // The top half starts at a seek to the split row, so only the bottom half runs off its end.
-    return c == null || top || inside(c) ? c : null;
+    return c == null || top || CellComparator.INSTANCE.compareRow(c, splitRow) < 0 ? c : null;
   }
 
   @Override

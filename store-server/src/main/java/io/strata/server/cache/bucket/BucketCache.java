@@ -127,34 +127,32 @@ public final class BucketCache implements BlockCache, Closeable {
     Pending p = pending.get(key);
     if (p != null) {
       if (countStats) {
-        statsHit(p.block().category());
+        stats.hit(p.block().category());
       }
       return p.block();
     }
     Entry e = index.get(key);
     if (e == null || !e.retain()) {
       if (countStats) {
-        statsMiss(category);
+        stats.miss(category);
       }
       return null;
     }
     try {
-      ByteBuffer bytes = engine.sharesMemory() ? engine.view(e.offset, e.length)
-          : ByteBuffer.wrap(engine.read(e.offset, e.length));
-      Cacheable block = codec.read(bytes);
+      Cacheable block = codec.read(engine.read(e.offset, e.length)); // copies, under our ref
       e.lastAccess = clock.incrementAndGet();
       if (e.priority == BlockPriority.SINGLE) {
         promote(e);
       }
       if (countStats) {
-        statsHit(e.category);
+        stats.hit(e.category);
       }
       return block;
     } catch (IOException | RuntimeException ex) {
       LOG.warn("reading cached block {} failed; dropping it", key, ex);
       evict(key);
       if (countStats) {
-        statsMiss(category);
+        stats.miss(category);
       }
       return null;
     } finally {
@@ -183,7 +181,7 @@ public final class BucketCache implements BlockCache, Closeable {
     }
     BlockingQueue<Pending> q = queues.get(Math.floorMod(key.hashCode(), queues.size()));
     if (!q.offer(p)) {
-      pending.remove(key, p);
+      removePending(key, p);
       droppedInserts.increment(); // never make a reader wait for the cache
     }
   }
@@ -204,7 +202,7 @@ public final class BucketCache implements BlockCache, Closeable {
       } catch (IOException | RuntimeException e) {
         LOG.warn("caching block {} in the bucket cache failed", p.key(), e);
       } finally {
-        pending.remove(p.key(), p);
+        removePending(p.key(), p);
       }
     }
   }
@@ -245,7 +243,7 @@ public final class BucketCache implements BlockCache, Closeable {
           () -> allocator.slotBytes() <= target, e -> {
             boolean removed = remove(e);
             if (removed) {
-              stats.recordEviction(e.category);
+              stats.evicted(e.category);
             }
             return removed;
           });
@@ -265,7 +263,7 @@ public final class BucketCache implements BlockCache, Closeable {
 
   @Override
   public boolean evict(BlockCacheKey key) {
-    boolean wasPending = pending.remove(key) != null;
+    boolean wasPending = removePending(key, pending.get(key));
     Entry e = index.get(key);
     return (e != null && remove(e)) || wasPending;
   }
@@ -274,7 +272,7 @@ public final class BucketCache implements BlockCache, Closeable {
   public int evictFile(String file) {
     int n = 0;
     for (BlockCacheKey k : new ArrayList<>(pending.keySet())) {
-      if (k.file().equals(file) && pending.remove(k) != null) {
+      if (k.file().equals(file) && removePending(k, pending.get(k))) {
         n++;
       }
     }
@@ -286,12 +284,35 @@ public final class BucketCache implements BlockCache, Closeable {
     return n;
   }
 
-  private void statsHit(BlockCategory c) {
-    stats.recordHit(c);
+  /** Removes a pending block, waking {@link #awaitPendingWrites} when none is left. */
+  private boolean removePending(BlockCacheKey key, Pending p) {
+    if (p == null || !pending.remove(key, p)) {
+      return false;
+    }
+    if (pending.isEmpty()) {
+      synchronized (pending) {
+        pending.notifyAll();
+      }
+    }
+    return true;
   }
 
-  private void statsMiss(BlockCategory c) {
-    stats.recordMiss(c);
+  /**
+   * Waits until every block handed to the writers is written (or dropped); false if that took
+   * longer than the timeout. For warming up before measuring, and for tests.
+   */
+  public boolean awaitPendingWrites(long timeout, TimeUnit unit) throws InterruptedException {
+    long deadline = System.nanoTime() + unit.toNanos(timeout);
+    synchronized (pending) {
+      while (!pending.isEmpty()) {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (left <= 0) {
+          return false;
+        }
+        pending.wait(left);
+      }
+    }
+    return true;
   }
 
   @Override
@@ -304,10 +325,6 @@ public final class BucketCache implements BlockCache, Closeable {
     return droppedInserts.sum();
   }
 
-  /** Blocks waiting for a writer. */
-  public int pendingWrites() {
-    return pending.size();
-  }
 
   public BucketAllocator allocator() {
     return allocator;

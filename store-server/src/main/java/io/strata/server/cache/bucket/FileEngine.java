@@ -8,7 +8,7 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * A local file (an SSD, say) as cache space: positional reads and writes through one channel.
- * Reads copy into heap arrays; there is no view of the file's bytes in place.
+ * Reads copy the bytes into heap buffers.
  */
 public final class FileEngine implements IOEngine {
   private final Path path;
@@ -48,8 +48,9 @@ public final class FileEngine implements IOEngine {
     }
   }
 
+  /** The bytes copied from the file into a read-only heap buffer. */
   @Override
-  public byte[] read(long offset, int length) throws IOException {
+  public ByteBuffer read(long offset, int length) throws IOException {
     check(offset, length);
     ByteBuffer b = ByteBuffer.allocate(length);
     long at = offset;
@@ -61,12 +62,7 @@ public final class FileEngine implements IOEngine {
       }
       at += n;
     }
-    return b.array();
-  }
-
-  @Override
-  public ByteBuffer view(long offset, int length) {
-    throw new UnsupportedOperationException("a file engine has no in-place view; read instead");
+    return b.flip().asReadOnlyBuffer();
   }
 
   @Override

@@ -15,17 +15,15 @@ public interface IOEngine extends Closeable {
   /** Copies {@code src}'s remaining bytes to {@code offset} (src's position does not move). */
   void write(ByteBuffer src, long offset) throws IOException;
 
-  /** Copies {@code length} bytes at {@code offset} into a new heap array. */
-  byte[] read(long offset, int length) throws IOException;
-
   /**
-   * The bytes at {@code offset} as a read-only buffer over the engine's own memory, without a
-   * copy; only when {@link #sharesMemory()}. The memory is reused once the range is freed, so a
-   * reader must hold the block (reference count) while it uses the view.
+   * The {@code length} bytes at {@code offset}, read-only. Where {@link #sharesMemory} is true
+   * this is a view of the engine's own memory, without a copy: the range is reused once freed,
+   * so a reader must hold the block (reference count) while it uses the buffer. Otherwise the
+   * bytes are copied into a buffer of the reader's own.
    */
-  ByteBuffer view(long offset, int length);
+  ByteBuffer read(long offset, int length) throws IOException;
 
-  /** Whether {@link #view} works: the space is memory this process can read in place. */
+  /** Whether {@link #read} returns the engine's own memory rather than a copy. */
   boolean sharesMemory();
 
   /** Releases the space. */

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Direct (off-heap) memory in chunks of {@code chunkSize} bytes (one direct buffer is limited to
- * 2 GiB). A range must not cross a chunk boundary; the allocator guarantees it by using buckets
+ * 2 GiB), read in place through read-only views. A range must not cross a chunk boundary; the allocator guarantees it by using buckets
  * that divide the chunk size.
  */
 public final class OffHeapEngine implements IOEngine {
@@ -50,15 +50,9 @@ public final class OffHeapEngine implements IOEngine {
     chunk(offset, src.remaining()).put(src.duplicate());
   }
 
+  /** A read-only view of the direct memory itself: no copy. */
   @Override
-  public byte[] read(long offset, int length) {
-    byte[] out = new byte[length];
-    chunk(offset, length).get(out);
-    return out;
-  }
-
-  @Override
-  public ByteBuffer view(long offset, int length) {
+  public ByteBuffer read(long offset, int length) {
     return chunk(offset, length).slice().asReadOnlyBuffer();
   }
 

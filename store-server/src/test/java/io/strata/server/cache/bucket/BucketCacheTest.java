@@ -97,13 +97,9 @@ class BucketCacheTest {
     return new BlockCacheKey("f" + (id % 5), id);
   }
 
-  /** Polls until the writers have written everything handed to them. */
+  /** Waits until the writers have written everything handed to them. */
   private static void drain(BucketCache c) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (c.pendingWrites() > 0) {
-      assertTrue(System.nanoTime() < deadline, "writers did not drain");
-      Thread.sleep(1);
-    }
+    assertTrue(c.awaitPendingWrites(30, TimeUnit.SECONDS), "writers did not drain");
   }
 
   @Test
