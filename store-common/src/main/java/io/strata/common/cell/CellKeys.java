@@ -1,6 +1,8 @@
 package io.strata.common.cell;
 
+import io.strata.common.util.ByteBuffers;
 import io.strata.common.util.Bytes;
+import java.nio.ByteBuffer;
 import io.strata.common.util.ByteOutput;
 
 /**
@@ -37,6 +39,10 @@ public final class CellKeys {
       out.write(kv.getBuffer(), kv.getOffset(), kv.getLength());
       return;
     }
+    if (c instanceof BufferKeyValue bkv) {
+      out.write(bkv.getBuffer(), bkv.getOffset(), bkv.getLength());
+      return;
+    }
     out.writeInt(keyLength(c));
     out.writeInt(c.getValueLength());
     writeKey(c, out);
@@ -69,5 +75,58 @@ public final class CellKeys {
   public static KeyValue firstOnColumn(byte[] row, byte[] family, byte[] qualifier) {
     return KeyValue.of(row, family, qualifier, CellLimits.LATEST_TIMESTAMP, CellType.MAXIMUM,
         Bytes.EMPTY);
+  }
+
+  /**
+   * Compares the well-formed key at {@code buf[keyPos, keyPos + keyLength)} (absolute indexes)
+   * with the key of {@code c}, in {@link CellComparator}'s order, reading both in place: how
+   * decoders skip cells without creating them.
+   */
+  public static int compareKey(ByteBuffer buf, int keyPos, int keyLength, Cell c) {
+    int rowLen = ByteBuffers.getUnsignedShort(buf, keyPos);
+    int p = keyPos + 2;
+    int cmp = comparePart(buf, p, rowLen, c, 0);
+    if (cmp != 0) {
+      return cmp;
+    }
+    p += rowLen;
+    int famLen = buf.get(p) & 0xFF;
+    p++;
+    cmp = comparePart(buf, p, famLen, c, 1);
+    if (cmp != 0) {
+      return cmp;
+    }
+    p += famLen;
+    int tsPos = keyPos + keyLength - 9;
+    cmp = comparePart(buf, p, tsPos - p, c, 2);
+    if (cmp != 0) {
+      return cmp;
+    }
+    cmp = Long.compare(c.getTimestamp(), ByteBuffers.getLong(buf, tsPos));
+    if (cmp != 0) {
+      return cmp;
+    }
+    return Integer.compare(c.getType().code(), buf.get(tsPos + 8) & 0xFF);
+  }
+
+  private static int comparePart(ByteBuffer buf, int pos, int len, Cell c, int part) {
+    if (c instanceof BufferKeyValue b) {
+      int cPos = switch (part) {
+        case 0 -> b.getRowPosition();
+        case 1 -> b.getFamilyPosition();
+        default -> b.getQualifierPosition();
+      };
+      int cLen = part == 0 ? b.getRowLength() : part == 1 ? b.getFamilyLength()
+          : b.getQualifierLength();
+      return ByteBuffers.compare(buf, pos, len, b.getBuffer(), cPos, cLen);
+    }
+    return switch (part) {
+      case 0 -> ByteBuffers.compare(buf, pos, len, c.getRowArray(), c.getRowOffset(),
+          c.getRowLength());
+      case 1 -> ByteBuffers.compare(buf, pos, len, c.getFamilyArray(), c.getFamilyOffset(),
+          c.getFamilyLength());
+      default -> ByteBuffers.compare(buf, pos, len, c.getQualifierArray(),
+          c.getQualifierOffset(), c.getQualifierLength());
+    };
   }
 }

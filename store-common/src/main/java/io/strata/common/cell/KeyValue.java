@@ -53,16 +53,30 @@ public final class KeyValue implements Cell {
         timestamp, type, value, 0, value.length, encodedTags, 0, encodedTags.length);
   }
 
-  /** Copies the cell's parts into a new KeyValue; returns it unchanged if it already is one. */
+  /**
+   * Copies the cell's parts into a new KeyValue; returns it unchanged if it already is one (which
+   * may still point into shared memory: see {@link #deepCopy}).
+   */
   public static KeyValue copyOf(Cell c) {
     if (c instanceof KeyValue kv) {
       return kv;
+    }
+    if (c instanceof BufferKeyValue bkv) {
+      return bkv.toKeyValue();
     }
     return of(c.getRowArray(), c.getRowOffset(), c.getRowLength(), c.getFamilyArray(),
         c.getFamilyOffset(), c.getFamilyLength(), c.getQualifierArray(), c.getQualifierOffset(),
         c.getQualifierLength(), c.getTimestamp(), c.getType(), c.getValueArray(),
         c.getValueOffset(), c.getValueLength(), c.getTagsArray(), c.getTagsOffset(),
         c.getTagsLength());
+  }
+
+  /** A KeyValue in an array of its own, whatever memory {@code c} points into. */
+  public static KeyValue deepCopy(Cell c) {
+    if (c instanceof KeyValue kv) {
+      return decode(Bytes.copy(kv.bytes, kv.offset, kv.length), 0, kv.length);
+    }
+    return copyOf(c);
   }
 
   static KeyValue of(byte[] row, int rowOff, int rowLen, byte[] fam, int famOff, int famLen,
@@ -120,6 +134,18 @@ public final class KeyValue implements Cell {
     }
     int keyLen = Bytes.toInt(bytes, offset);
     int valLen = Bytes.toInt(bytes, offset + 4);
+    checkLengths(offset, avail, keyLen, valLen);
+    int rowLen = Bytes.toShort(bytes, offset + ROW_OFFSET) & 0xFFFF;
+    int famLen = rowLen > keyLen - CellLimits.KEY_INFRASTRUCTURE_SIZE ? 0
+        : bytes[offset + ROW_OFFSET + 2 + rowLen] & 0xFF;
+    int typeCode = bytes[offset + ROW_OFFSET + keyLen - 1] & 0xFF;
+    int tagsLen = Bytes.toShort(bytes, offset + 8 + keyLen + valLen) & 0xFFFF;
+    int total = checkParts(offset, avail, keyLen, valLen, rowLen, famLen, typeCode, tagsLen);
+    return new KeyValue(bytes, offset, total, keyLen, rowLen, famLen);
+  }
+
+  /** Checks the header's lengths against the {@code avail} bytes there are. */
+  static void checkLengths(int offset, int avail, int keyLen, int valLen) {
     if (keyLen < CellLimits.KEY_INFRASTRUCTURE_SIZE || valLen < 0) {
       throw corrupt(offset, "key length " + keyLen + ", value length " + valLen);
     }
@@ -127,28 +153,33 @@ public final class KeyValue implements Cell {
     if (needed > avail) {
       throw corrupt(offset, "cell needs " + needed + " bytes but " + avail + " remain");
     }
-    int rowLen = Bytes.toShort(bytes, offset + ROW_OFFSET) & 0xFFFF;
+  }
+
+  /**
+   * Checks the parts read after {@link #checkLengths} passed (a family length read past the key
+   * is given as 0; the row length check fails first); returns the cell's encoded length.
+   */
+  static int checkParts(int offset, int avail, int keyLen, int valLen, int rowLen, int famLen,
+      int typeCode, int tagsLen) {
     if (rowLen > keyLen - CellLimits.KEY_INFRASTRUCTURE_SIZE) {
       throw corrupt(offset, "row length " + rowLen + " exceeds key length " + keyLen);
     }
-    int famLen = bytes[offset + ROW_OFFSET + 2 + rowLen] & 0xFF;
     if (rowLen + famLen > keyLen - CellLimits.KEY_INFRASTRUCTURE_SIZE) {
       throw corrupt(offset, "family length " + famLen + " exceeds key length " + keyLen);
     }
-    int typeCode = bytes[offset + ROW_OFFSET + keyLen - 1] & 0xFF;
     try {
       CellType.fromCode(typeCode);
     } catch (IllegalArgumentException e) {
       throw corrupt(offset, e.getMessage());
     }
-    int tagsLen = Bytes.toShort(bytes, offset + 8 + keyLen + valLen) & 0xFFFF;
-    if (needed + tagsLen > avail) {
+    long total = 8L + keyLen + valLen + 2 + tagsLen;
+    if (total > avail) {
       throw corrupt(offset, "tags length " + tagsLen + " runs past the end of the data");
     }
-    return new KeyValue(bytes, offset, (int) needed + tagsLen, keyLen, rowLen, famLen);
+    return (int) total;
   }
 
-  private static IllegalArgumentException corrupt(int offset, String detail) {
+  static IllegalArgumentException corrupt(int offset, String detail) {
     return new IllegalArgumentException("malformed cell at offset " + offset + ": " + detail);
   }
 

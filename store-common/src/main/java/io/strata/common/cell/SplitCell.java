@@ -21,28 +21,38 @@ public final class SplitCell implements Cell {
 
   public SplitCell(byte[] key, int keyOffset, int keyLength, byte[] data, int valueOffset,
       int valueLength, int tagsOffset, int tagsLength) {
-    if (keyLength < CellLimits.KEY_INFRASTRUCTURE_SIZE) {
-      throw new IllegalArgumentException("malformed key of " + keyLength + " bytes");
-    }
+    checkKey(key, keyOffset, keyLength);
     this.key = key;
     this.keyOffset = keyOffset;
     this.keyLength = keyLength;
     this.rowLength = Bytes.toShort(key, keyOffset) & 0xFFFF;
-    if (rowLength + 1 > keyLength - CellLimits.KEY_INFRASTRUCTURE_SIZE + 1) {
-      throw new IllegalArgumentException("malformed key: row length " + rowLength
-          + " exceeds key length " + keyLength);
-    }
     this.familyLength = key[keyOffset + 2 + rowLength] & 0xFF;
-    if (rowLength + familyLength > keyLength - CellLimits.KEY_INFRASTRUCTURE_SIZE) {
-      throw new IllegalArgumentException("malformed key: family length " + familyLength
-          + " exceeds key length " + keyLength);
-    }
-    CellType.fromCode(key[keyOffset + keyLength - 1] & 0xFF);
     this.data = data;
     this.valueOffset = valueOffset;
     this.valueLength = valueLength;
     this.tagsOffset = tagsOffset;
     this.tagsLength = tagsLength;
+  }
+
+  /**
+   * Checks that {@code key[offset, offset + length)} is a well-formed key: its row and family
+   * fit and its type is known. Raises IllegalArgumentException saying what is wrong.
+   */
+  public static void checkKey(byte[] key, int offset, int length) {
+    if (length < CellLimits.KEY_INFRASTRUCTURE_SIZE) {
+      throw new IllegalArgumentException("malformed key of " + length + " bytes");
+    }
+    int rowLength = Bytes.toShort(key, offset) & 0xFFFF;
+    if (rowLength > length - CellLimits.KEY_INFRASTRUCTURE_SIZE) {
+      throw new IllegalArgumentException("malformed key: row length " + rowLength
+          + " exceeds key length " + length);
+    }
+    int familyLength = key[offset + 2 + rowLength] & 0xFF;
+    if (rowLength + familyLength > length - CellLimits.KEY_INFRASTRUCTURE_SIZE) {
+      throw new IllegalArgumentException("malformed key: family length " + familyLength
+          + " exceeds key length " + length);
+    }
+    CellType.fromCode(key[offset + length - 1] & 0xFF);
   }
 
   public static SplitCell keyOnly(byte[] key, int offset, int length) {

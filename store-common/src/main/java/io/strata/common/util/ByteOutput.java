@@ -39,6 +39,13 @@ public final class ByteOutput {
     size += len;
   }
 
+  /** Appends {@code src[pos, pos + len)} by absolute index; src's position does not move. */
+  public void write(java.nio.ByteBuffer src, int pos, int len) {
+    ensure(len);
+    src.get(pos, buf, size, len);
+    size += len;
+  }
+
   public void writeShort(int v) {
     ensure(2);
     Bytes.putShort(buf, size, (short) v);

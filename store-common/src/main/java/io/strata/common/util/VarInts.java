@@ -9,6 +9,11 @@ public final class VarInts {
    * and advances {@code pos[0]} past it.
    */
   public static long readVarLong(byte[] b, int[] pos, int limit) {
+    return readVarLong(java.nio.ByteBuffer.wrap(b), pos, limit);
+  }
+
+  /** As {@link #readVarLong(byte[], int[], int)}, by absolute index into a buffer. */
+  public static long readVarLong(java.nio.ByteBuffer b, int[] pos, int limit) {
     long result = 0;
     int shift = 0;
     int p = pos[0];
@@ -16,7 +21,7 @@ public final class VarInts {
       if (p >= limit) {
         throw new IllegalArgumentException("truncated varint at offset " + pos[0]);
       }
-      byte x = b[p++];
+      byte x = b.get(p++);
       result |= (long) (x & 0x7F) << shift;
       if ((x & 0x80) == 0) {
         break;
@@ -32,6 +37,11 @@ public final class VarInts {
 
   /** A varint that must fit a non-negative int. */
   public static int readVarInt(byte[] b, int[] pos, int limit) {
+    return readVarInt(java.nio.ByteBuffer.wrap(b), pos, limit);
+  }
+
+  /** As {@link #readVarInt(byte[], int[], int)}, by absolute index into a buffer. */
+  public static int readVarInt(java.nio.ByteBuffer b, int[] pos, int limit) {
     int start = pos[0];
     long v = readVarLong(b, pos, limit);
     if (v < 0 || v > Integer.MAX_VALUE) {

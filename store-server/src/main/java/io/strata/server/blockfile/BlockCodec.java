@@ -32,19 +32,36 @@ public final class BlockCodec implements CacheableCodec {
         .putInt(b.handle().size()).putInt(b.length()).put(b.array(), b.offset(), b.length());
   }
 
+  /**
+   * Data blocks from shared memory stay in place (decoded where they lie, see
+   * {@link Block#shared}); index, bloom and meta blocks are small, parsed into heap structures
+   * and may be kept by readers, so they are copied and the memory released at once.
+   */
   @Override
-  public Cacheable read(ByteBuffer src) {
-    ByteBuffer in = src.duplicate();
+  public Cacheable read(ByteBuffer src, Runnable release) {
+    int base = src.position();
     BlockType type;
     try {
-      type = BlockType.fromCode(in.get() & 0xFF);
+      type = BlockType.fromCode(src.get(base) & 0xFF);
     } catch (java.io.IOException e) {
       throw new IllegalStateException("cached block bytes are damaged: " + e.getMessage());
     }
-    int encoding = in.get() & 0xFF;
-    BlockHandle handle = new BlockHandle(in.getLong(), in.getInt());
-    byte[] payload = new byte[in.getInt()];
-    in.get(payload);
-    return new Block(type, handle, encoding, payload, 0, payload.length);
+    int encoding = src.get(base + 1) & 0xFF;
+    BlockHandle handle = new BlockHandle(src.getLong(base + 2), src.getInt(base + 10));
+    int length = src.getInt(base + 14);
+    int payload = base + HEADER;
+    if (length < 0 || length > src.limit() - payload) {
+      throw new IllegalStateException("cached block bytes are damaged: payload of " + length
+          + " bytes in " + (src.limit() - payload));
+    }
+    if (release != null && type == BlockType.DATA) {
+      return Block.shared(type, handle, encoding, src, payload, length, release);
+    }
+    byte[] copy = new byte[length];
+    src.get(payload, copy, 0, length);
+    if (release != null) {
+      release.run();
+    }
+    return new Block(type, handle, encoding, copy, 0, length);
   }
 }

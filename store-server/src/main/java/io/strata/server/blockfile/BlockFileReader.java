@@ -104,7 +104,8 @@ public final class BlockFileReader implements Closeable {
 
   /**
    * One block, which must be of the expected type: from the block cache, or read from storage,
-   * verified, decompressed and (as the cache options say) cached.
+   * verified, decompressed and (as the cache options say) cached. A data block may come in place
+   * from shared cache memory ({@link Block#isShared()}): the caller must release it.
    */
   public Block readBlock(BlockHandle h, BlockType expected) throws IOException {
     return readBlock(h, expected, true);
@@ -159,6 +160,7 @@ public final class BlockFileReader implements Closeable {
         return b;
       }
       // Not what this file holds there (two files of one name?): never hand out wrong data.
+      b.release();
       caching.cache().evict(key);
     }
     return null;
@@ -316,7 +318,7 @@ public final class BlockFileReader implements Closeable {
     if (found < 0) {
       return null;
     }
-    Block b = readBlock(blocks.get(found).handle(), BlockType.DATA);
+    Block b = readBlock(blocks.get(found).handle(), BlockType.DATA).onHeap(); // kept past the call
     io.strata.server.blockfile.encoding.CellDecoder d =
         io.strata.server.blockfile.encoding.DataBlockCodecs.forId(b.encodingId())
             .newDecoder(b.array(), b.offset(), b.offset() + b.length());
@@ -349,7 +351,7 @@ public final class BlockFileReader implements Closeable {
       byte[] k = blocks.get(blocks.size() / 2).key();
       return SplitCell.keyOnly(k, 0, k.length);
     }
-    Block b = readBlock(blocks.get(0).handle(), BlockType.DATA);
+    Block b = readBlock(blocks.get(0).handle(), BlockType.DATA).onHeap(); // kept past the call
     io.strata.server.blockfile.encoding.DataBlockCodec codec =
         io.strata.server.blockfile.encoding.DataBlockCodecs.forId(b.encodingId());
     try {

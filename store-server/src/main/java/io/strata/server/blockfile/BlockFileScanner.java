@@ -2,21 +2,33 @@ package io.strata.server.blockfile;
 
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
-import io.strata.common.util.Bytes;
 import io.strata.server.blockfile.encoding.CellDecoder;
 import io.strata.server.blockfile.encoding.DataBlockCodecs;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A forward cursor over the cells of one block file. Position it with {@link #seekToFirst()} or
  * {@link #seek(Cell)}, then read with {@link #peek()} and {@link #next()}. Not thread-safe; open
- * one per reading thread. Data blocks are decoded cell by cell as the cursor advances.
+ * one per reading thread. Data blocks are decoded cell by cell as the cursor advances, and a seek
+ * inside a block passes over cells without creating them.
+ *
+ * <p>Cells from a block served in place from off-heap cache memory ({@link Block#isShared()})
+ * are valid only while the scanner holds that block. It holds every shared block it has
+ * returned cells from until {@link #shipped()} (the reader has copied or sent those cells) or
+ * {@link #close()}, and the block under the cursor until it moves off it.
  */
-public final class BlockFileScanner {
+public final class BlockFileScanner implements AutoCloseable {
   private final BlockFileReader reader;
   private Block block;
   private CellDecoder decoder;
   private Cell current;
+  /** Shared blocks left behind whose cells a reader may still hold, released at shipped(). */
+  private final List<Block> retained = new ArrayList<>(2);
+  /** Whether the cell {@link #next} returned last came from a shared block. */
+  private boolean lastFromShared;
 
   private final boolean cacheData;
 
@@ -32,10 +44,12 @@ public final class BlockFileScanner {
   /** Positions at the first cell; false if the file is empty. */
   public boolean seekToFirst() throws IOException {
     if (reader.dataEnd() == 0) {
+      leaveBlock();
       current = null;
       return false;
     }
     loadBlockAt(0);
+    current = decode();
     return advanceIntoNextBlockIfNeeded();
   }
 
@@ -43,15 +57,16 @@ public final class BlockFileScanner {
   public boolean seek(Cell key) throws IOException {
     BlockHandle h = reader.locateDataBlock(key);
     if (h == null) {
+      leaveBlock();
       current = null;
       return false;
     }
-    loadBlock(h);
-    advanceIntoNextBlockIfNeeded();
-    while (current != null && CellComparator.INSTANCE.compare(current, key) < 0) {
-      next();
+    if (block == null || block.handle().offset() != h.offset()) {
+      loadBlock(h);
+    } else {
+      restartBlock(); // the same block again: decode from its start, no new read
     }
-    return current != null;
+    return skipTo(key);
   }
 
   /**
@@ -70,10 +85,33 @@ public final class BlockFileScanner {
     if (nextBlockFirst != null && CellComparator.INSTANCE.compare(key, nextBlockFirst) >= 0) {
       return seek(key);
     }
-    while (current != null && CellComparator.INSTANCE.compare(current, key) < 0) {
-      next();
+    return skipTo(key);
+  }
+
+  /** From the decoder's position, passes over cells before {@code key}, across blocks. */
+  private boolean skipTo(Cell key) throws IOException {
+    while (block != null) {
+      boolean found;
+      try {
+        found = decoder.skipBefore(key);
+      } catch (IllegalArgumentException e) {
+        throw reader.corrupt(e.getMessage() + " in data block at offset "
+            + block.handle().offset());
+      }
+      if (found) {
+        current = decode();
+        return true;
+      }
+      long nextOffset = block.handle().offset() + block.handle().size();
+      if (nextOffset >= reader.dataEnd()) {
+        leaveBlock();
+        current = null;
+        return false;
+      }
+      loadBlockAt(nextOffset);
     }
-    return current != null;
+    current = null;
+    return false;
   }
 
   /** The cell at the cursor, or null when past the end. */
@@ -85,42 +123,91 @@ public final class BlockFileScanner {
   public Cell next() throws IOException {
     Cell c = current;
     if (c != null) {
+      lastFromShared = block.isShared();
       current = decode();
       advanceIntoNextBlockIfNeeded();
     }
     return c;
   }
 
+  /** Whether the cell {@link #next} returned last lies in shared memory (held until shipped). */
+  public boolean lastCellShared() {
+    return lastFromShared;
+  }
+
+  /**
+   * The reader is done with every cell returned so far (copied or sent them): shared blocks the
+   * cursor has left go back to the cache. The block under the cursor stays.
+   */
+  public void shipped() {
+    releaseRetained();
+  }
+
+  /** Releases every block the scanner holds; the scanner is unusable after. */
+  @Override
+  public void close() {
+    leaveBlock();
+    releaseRetained();
+    current = null;
+  }
+
+  private void releaseRetained() {
+    for (int i = 0; i < retained.size(); i++) {
+      retained.get(i).release();
+    }
+    retained.clear();
+  }
+
   private boolean advanceIntoNextBlockIfNeeded() throws IOException {
     while (current == null && block != null) {
       long nextOffset = block.handle().offset() + block.handle().size();
       if (nextOffset >= reader.dataEnd()) {
-        block = null;
-        decoder = null;
+        leaveBlock();
         return false;
       }
       loadBlockAt(nextOffset);
+      current = decode();
     }
     return current != null;
   }
 
   private void loadBlockAt(long offset) throws IOException {
-    setBlock(reader.readDataBlockAt(offset, cacheData));
+    Block b = reader.readDataBlockAt(offset, cacheData);
+    leaveBlock();
+    setBlock(b);
   }
 
   private void loadBlock(BlockHandle h) throws IOException {
-    setBlock(reader.readBlock(h, BlockType.DATA, cacheData));
+    Block b = reader.readBlock(h, BlockType.DATA, cacheData);
+    leaveBlock();
+    setBlock(b);
+  }
+
+  /** Moves off the current block: a shared one is kept until shipped, as cells may point in. */
+  private void leaveBlock() {
+    if (block != null && block.isShared()) {
+      retained.add(block);
+    }
+    block = null;
+    decoder = null;
+  }
+
+  private void restartBlock() throws IOException {
+    Block b = block;
+    block = null;
+    setBlock(b);
   }
 
   private void setBlock(Block b) throws IOException {
     block = b;
     try {
-      decoder = DataBlockCodecs.forId(block.encodingId())
-          .newDecoder(block.array(), block.offset(), block.offset() + block.length());
+      ByteBuffer data = b.isShared() ? b.buffer() : ByteBuffer.wrap(b.array());
+      decoder = DataBlockCodecs.forId(b.encodingId())
+          .newDecoder(data, b.offset(), b.offset() + b.length());
     } catch (IOException e) {
       throw reader.corrupt(e.getMessage() + " in block at offset " + b.handle().offset());
     }
-    current = decode();
+    current = null;
   }
 
   private Cell decode() throws IOException {

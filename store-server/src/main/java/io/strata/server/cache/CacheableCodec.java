@@ -14,6 +14,12 @@ public interface CacheableCodec {
   /** Writes the block at {@code dst}'s position, advancing it by {@link #length}. */
   void write(Cacheable block, ByteBuffer dst);
 
-  /** Reads a block from {@code src}'s remaining bytes (a heap copy; src may be reused after). */
-  Cacheable read(ByteBuffer src);
+  /**
+   * Reads a block from {@code src}'s remaining bytes. With {@code release} null, src is the
+   * reader's own copy and the block may keep it. Otherwise src is the cache's memory, which is
+   * reused once {@code release} runs: the codec either copies what it needs and runs release at
+   * once, or returns a block that points into src and runs release from
+   * {@link Cacheable#release()}. If read throws, release has not run: the caller runs it.
+   */
+  Cacheable read(ByteBuffer src, Runnable release);
 }

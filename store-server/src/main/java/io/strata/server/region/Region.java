@@ -402,8 +402,43 @@ public final class Region implements Closeable {
     }
   }
 
-  /** A scanner over the spec's rows as of now (read committed). Close it. */
+  /** Reads the cells of one row given to a {@link #readRow} call. */
+  @FunctionalInterface
+  public interface RowReader<T> {
+    /** {@code cells} (empty if the row has none) are valid only during this call. */
+    T read(List<Cell> cells) throws IOException;
+  }
+
+  /**
+   * A get that copies nothing: {@code reader} sees the row's visible cells where they lie
+   * (memstore, heap blocks, off-heap cache memory), held for it until it returns. What it keeps
+   * beyond the call it must copy ({@link KeyValue#deepCopy}).
+   */
+  public <T> T readRow(byte[] row, ScanSpec spec, RowReader<T> reader) throws IOException {
+    try (RegionScanner s = scannerInPlace(spec.withRows(row, Bytes.add(row, new byte[] {0})))) {
+      List<Cell> cells = s.nextRow();
+      return reader.read(cells == null ? List.of() : cells);
+    }
+  }
+
+  /**
+   * A scanner over the spec's rows as of now (read committed), whose cells are the reader's to
+   * keep. Close it.
+   */
   public RegionScanner scanner(ScanSpec spec) throws IOException {
+    return openScanner(spec);
+  }
+
+  /**
+   * A scanner whose cells point where they lie, uncopied, valid until its
+   * {@link RegionScanner#shipped()} or close: call shipped after each batch is sent, or it holds
+   * every cache block it passed. Close it.
+   */
+  public RegionScanner scannerInPlace(ScanSpec spec) throws IOException {
+    return openScanner(spec).inPlace();
+  }
+
+  private RegionScanner openScanner(ScanSpec spec) throws IOException {
     checkOpen();
     long readPoint = mvcc.readPoint();
     byte[] singleRow = !spec.reversed() && isSingleRow(spec) ? spec.startRow() : null;

@@ -12,6 +12,12 @@ import java.util.List;
 /**
  * Rows of a region in order, each complete and as of the scanner's read point. Holds memstore
  * segments pinned until closed.
+ *
+ * <p>By default every returned cell is the reader's to keep: cells pointing into memory that is
+ * reused (memstore chunks, off-heap cache blocks) are copied onto the heap as they are returned.
+ * A scanner made {@linkplain Region#scannerInPlace in place} copies nothing: its cells point
+ * where they lie and stay valid until {@link #shipped()} or {@link #close()}, which is how a
+ * server sends cells from off-heap memory to the network without a heap copy.
  */
 public final class RegionScanner implements Closeable {
   private final MergingScanner merged;
@@ -22,6 +28,8 @@ public final class RegionScanner implements Closeable {
   private final boolean reversed;
   private final byte[] regionStart;
   private byte[] nextRowDown;
+  /** Whether returned cells are copies the reader may keep (false: in place, until shipped). */
+  private boolean copies = true;
 
   /** A forward scanner; {@code merged} is positioned at the first row to read. */
   RegionScanner(MergingScanner merged, RowMatcher matcher, byte[] stopRow, byte[] regionEnd) {
@@ -48,6 +56,21 @@ public final class RegionScanner implements Closeable {
     this.nextRowDown = firstRow;
   }
 
+  /** Returned cells stay in place until {@link #shipped}; set before the first read. */
+  RegionScanner inPlace() {
+    copies = false;
+    matcher.keepInPlace();
+    return this;
+  }
+
+  /**
+   * The reader is done with the cells returned so far (in place scanners): memory held only for
+   * them goes back. Copying scanners do this on their own after every call.
+   */
+  public void shipped() {
+    merged.shipped();
+  }
+
   private boolean inRow;
   private boolean rowHadCells;
 
@@ -58,7 +81,9 @@ public final class RegionScanner implements Closeable {
       if (!inRow && !startRow()) {
         return row.isEmpty() ? null : row;
       }
-      if (matcher.readCells(merged, Integer.MAX_VALUE, Long.MAX_VALUE, row)) {
+      boolean rowDone = matcher.readCells(merged, Integer.MAX_VALUE, Long.MAX_VALUE, row);
+      shippedIfCopies(); // what it kept is copied: the blocks it passed can go back
+      if (rowDone) {
         inRow = false;
         if (!row.isEmpty()) {
           return row;
@@ -111,6 +136,7 @@ public final class RegionScanner implements Closeable {
     int batch = cellsPerResult > 0 ? cellsPerResult : Integer.MAX_VALUE;
     while (completedRows < maxRows && (bytes < maxBytes || parts.isEmpty())) {
       if (!inRow && !startRow()) {
+        shippedIfCopies();
         return new ScanBatch(parts, true);
       }
       List<Cell> cells = new ArrayList<>();
@@ -131,7 +157,14 @@ public final class RegionScanner implements Closeable {
         }
       }
     }
+    shippedIfCopies();
     return new ScanBatch(parts, false);
+  }
+
+  private void shippedIfCopies() {
+    if (copies) {
+      merged.shipped();
+    }
   }
 
   /** Part of a row: all of it unless {@code partial}, when more of the same row follows. */
@@ -141,8 +174,8 @@ public final class RegionScanner implements Closeable {
   public record ScanBatch(List<RowPart> parts, boolean exhausted) {}
 
   private static boolean beyond(byte[] bound, Cell c) {
-    return bound.length > 0 && Bytes.compare(c.getRowArray(), c.getRowOffset(), c.getRowLength(),
-        bound, 0, bound.length) >= 0;
+    return bound.length > 0 && io.strata.common.cell.CellComparator.INSTANCE.compareRow(c, bound)
+        >= 0;
   }
 
   @Override

@@ -31,13 +31,21 @@ public interface CellSource extends Closeable {
   byte[] previousRow(byte[] row) throws IOException;
 
   /**
-   * Whether the cells it returns stay valid, unchanged, after the cursor moves on and the source
-   * closes, so readers may keep them without copying. False where they point into memory that is
-   * recycled (memstore chunks); the reader then copies what it keeps.
+   * Whether the cell {@link #next} returned last stays valid, unchanged, after the cursor moves
+   * on and the source closes, so readers may keep it without copying. False where it points into
+   * memory that is recycled (memstore chunks, shared cache blocks); the reader then copies what
+   * it keeps. Such a cell is valid at least until {@link #shipped()} or close.
    */
   default boolean cellsStayValid() {
     return false;
   }
+
+  /**
+   * The reader has copied or sent every cell returned so far: memory those cells pointed into
+   * that the source holds only for them (shared cache blocks it has moved off) may go back. The
+   * cell under the cursor stays valid.
+   */
+  default void shipped() {}
 
   /**
    * Rank among sources holding equal keys: lower is newer and wins (memstore before files,

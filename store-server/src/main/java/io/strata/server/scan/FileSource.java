@@ -43,13 +43,18 @@ public final class FileSource implements CellSource {
   }
 
   /**
-   * True: every block is read into its own heap array that is never changed or reused
-   * ({@link io.strata.server.blockfile.Block}), and decoded cells point into it. A block cache
-   * that recycles buffers (off-heap) must answer per block instead.
+   * True unless the cell came from a block in shared cache memory: blocks read into heap arrays
+   * are never changed or reused ({@link io.strata.server.blockfile.Block}), so cells pointing
+   * into them may be kept; a shared block's cells last only until {@link #shipped()}.
    */
   @Override
   public boolean cellsStayValid() {
-    return true;
+    return !scanner.lastCellShared();
+  }
+
+  @Override
+  public void shipped() {
+    scanner.shipped();
   }
 
   @Override
@@ -61,6 +66,7 @@ public final class FileSource implements CellSource {
   public void close() {
     if (!closed) {
       closed = true;
+      scanner.close();
       release.run();
     }
   }

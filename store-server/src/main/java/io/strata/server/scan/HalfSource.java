@@ -69,6 +69,11 @@ public final class HalfSource implements CellSource {
   }
 
   @Override
+  public void shipped() {
+    inner.shipped();
+  }
+
+  @Override
   public long rank() {
     return inner.rank();
   }

@@ -78,6 +78,13 @@ public final class MergingScanner implements Closeable {
     return lastStaysValid;
   }
 
+  /** Every source may let go of memory held for cells returned so far (see CellSource). */
+  public void shipped() {
+    for (int i = 0; i < sources.size(); i++) {
+      sources.get(i).shipped();
+    }
+  }
+
   /** The greatest row of any source before {@code row} (null: the last row), or null. */
   public byte[] previousRow(byte[] row) throws IOException {
     byte[] best = null;

@@ -60,6 +60,16 @@ public final class RowMatcher {
   }
 
   private final boolean seek;
+  /** Whether cells from memory that is reused are copied before they are returned. */
+  private boolean copyCells = true;
+
+  /**
+   * Returns cells where they lie, uncopied: the caller keeps the sources' memory (memstore
+   * segments, shared cache blocks) until it is done with them.
+   */
+  public void keepInPlace() {
+    copyCells = false;
+  }
 
   // State of the row being read; kept between calls so a read can stop inside a row and
   // resume exactly where it stopped.
@@ -72,7 +82,13 @@ public final class RowMatcher {
   private long oldestLive;
   private long familyDeleteTs;
   private final Set<Long> familyVersionDeletes = new HashSet<>();
-  private Cell previous;
+  // The previous cell's column and key, copied: the cell itself may point into a block the
+  // source lets go of before the next cell arrives.
+  private boolean hasPrevious;
+  private byte[] previousQualifier = new byte[16];
+  private int previousQualifierLength;
+  private long previousTs;
+  private CellType previousType;
   private long columnDeleteTs;
   private final Set<Long> versionDeletes = new HashSet<>();
   private int versions;
@@ -109,9 +125,10 @@ public final class RowMatcher {
       row = null;
       return false;
     }
-    row = Bytes.copy(first.getRowArray(), first.getRowOffset(), first.getRowLength());
+    row = first instanceof io.strata.common.cell.BufferKeyValue ? first.getRowArray()
+        : Bytes.copy(first.getRowArray(), first.getRowOffset(), first.getRowLength());
     family = null;
-    previous = null;
+    hasPrevious = false;
     pending = null;
     seekTo = null;
     skipColumnOf = null;
@@ -156,15 +173,14 @@ public final class RowMatcher {
         continue;
       }
       in.next();
-      Cell visible = match(c, in.lastCellStaysValid());
+      Cell visible = match(c, !copyCells || in.lastCellStaysValid());
       if (skipColumnOf != null) {
         Cell of = skipColumnOf;
         skipColumnOf = null;
         Cell next = in.peek();
         if (seek && next != null && CellComparator.INSTANCE.compareRow(next, row) == 0
             && sameFamily(next, of) && sameColumn(next, of)) {
-          in.reseek(CellKeys.firstOnColumn(row, family, Bytes.add(Bytes.copy(
-              of.getQualifierArray(), of.getQualifierOffset(), of.getQualifierLength()), ZERO)));
+          in.reseek(CellKeys.firstOnColumn(row, family, Bytes.add(qualifierOf(of), ZERO)));
         }
       }
       if (seekTo != null) {
@@ -209,9 +225,10 @@ public final class RowMatcher {
    * {@code stable} says it stays valid as it is.
    */
   private Cell match(Cell c, boolean stable) {
-    if (family == null || !Bytes.equals(family, 0, family.length, c.getFamilyArray(),
-        c.getFamilyOffset(), c.getFamilyLength())) {
-      family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+    if (family == null
+        || CellComparator.INSTANCE.compareFamily(c, family, 0, family.length) != 0) {
+      family = c instanceof io.strata.common.cell.BufferKeyValue ? c.getFamilyArray()
+          : Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
       familyWanted = spec.wantsFamily(family);
       wantedQualifiers = spec.columns().get(family);
       ColumnFamilyDescriptor settings = families.apply(family);
@@ -222,7 +239,7 @@ public final class RowMatcher {
           ? Long.MIN_VALUE : nowMillis - settings.getTimeToLive() * 1000;
       familyDeleteTs = Long.MIN_VALUE;
       familyVersionDeletes.clear();
-      previous = null;
+      hasPrevious = false;
     }
     if (!familyWanted) {
       if (family.length < CellLimits.MAX_FAMILY_LENGTH) {
@@ -231,19 +248,21 @@ public final class RowMatcher {
       }
       return null;
     }
-    if (previous == null || !sameColumn(previous, c)) {
+    long ts = c.getTimestamp();
+    CellType type = c.getType();
+    if (!hasPrevious || CellComparator.INSTANCE.compareQualifier(c, previousQualifier, 0,
+        previousQualifierLength) != 0) {
       columnDeleteTs = Long.MIN_VALUE;
       versionDeletes.clear();
       versions = 0;
       filterSkipsColumn = false;
-    } else if (previous.getTimestamp() == c.getTimestamp()
-        && previous.getType() == c.getType()) {
-      previous = c;
+      rememberColumn(c);
+    } else if (previousTs == ts && previousType == type) {
       return null; // an older copy of the same key
     }
-    previous = c;
-    long ts = c.getTimestamp();
-    switch (c.getType()) {
+    previousTs = ts;
+    previousType = type;
+    switch (type) {
       case DELETE_FAMILY -> familyDeleteTs = Math.max(familyDeleteTs, ts);
       case DELETE_FAMILY_VERSION -> familyVersionDeletes.add(ts);
       case DELETE_COLUMN -> columnDeleteTs = Math.max(columnDeleteTs, ts);
@@ -260,8 +279,7 @@ public final class RowMatcher {
           return null; // expired, and the column keeps enough newer versions
         }
         if (wantedQualifiers != null && !wantedQualifiers.isEmpty()) {
-          byte[] qualifier = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
-              c.getQualifierLength());
+          byte[] qualifier = qualifierOf(c);
           if (!wantedQualifiers.contains(qualifier)) {
             seekToWantedColumn(qualifier);
             return null;
@@ -295,7 +313,7 @@ public final class RowMatcher {
         if (versions >= maxVersions || filterSkipsColumn) {
           seekPastColumn(c);
         }
-        Cell kept = stable ? c : c instanceof KeyValue kv ? deepCopy(kv) : KeyValue.copyOf(c);
+        Cell kept = stable ? c : KeyValue.deepCopy(c);
         return filter == null ? kept : filter.transformCell(kept);
       }
       default -> {
@@ -317,8 +335,7 @@ public final class RowMatcher {
   }
 
   private static boolean sameFamily(Cell a, Cell b) {
-    return Bytes.equals(a.getFamilyArray(), a.getFamilyOffset(), a.getFamilyLength(),
-        b.getFamilyArray(), b.getFamilyOffset(), b.getFamilyLength());
+    return CellComparator.INSTANCE.compareFamilies(a, b) == 0;
   }
 
   /** Jumps to the next asked-for column of the family, or to the next family. */
@@ -336,13 +353,25 @@ public final class RowMatcher {
   }
 
   private static boolean sameColumn(Cell a, Cell b) {
-    return Bytes.equals(a.getQualifierArray(), a.getQualifierOffset(), a.getQualifierLength(),
-        b.getQualifierArray(), b.getQualifierOffset(), b.getQualifierLength());
+    return CellComparator.INSTANCE.compareQualifiers(a, b) == 0;
   }
 
-  /** A KeyValue that may point into a pooled or cached buffer is copied into its own array. */
-  private static KeyValue deepCopy(KeyValue kv) {
-    return KeyValue.decode(Bytes.copy(kv.getBuffer(), kv.getOffset(), kv.getLength()), 0,
-        kv.getLength());
+  private void rememberColumn(Cell c) {
+    int len = c.getQualifierLength();
+    if (len > previousQualifier.length) {
+      previousQualifier = new byte[Math.max(len, previousQualifier.length * 2)];
+    }
+    if (c instanceof io.strata.common.cell.BufferKeyValue b) {
+      b.getBuffer().get(b.getQualifierPosition(), previousQualifier, 0, len);
+    } else {
+      System.arraycopy(c.getQualifierArray(), c.getQualifierOffset(), previousQualifier, 0, len);
+    }
+    previousQualifierLength = len;
+    hasPrevious = true;
+  }
+
+  private static byte[] qualifierOf(Cell c) {
+    return c instanceof io.strata.common.cell.BufferKeyValue ? c.getQualifierArray()
+        : Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());
   }
 }

@@ -17,8 +17,16 @@ public interface DataBlockCodec {
 
   Encoder newEncoder();
 
+  /**
+   * Decodes the cells in {@code block[offset, limit)} (absolute indexes; the buffer's position
+   * is not used). A heap buffer yields cells on its array; a direct one, cells read in place.
+   */
+  CellDecoder newDecoder(java.nio.ByteBuffer block, int offset, int limit);
+
   /** Decodes the cells in {@code block[offset, limit)}. */
-  CellDecoder newDecoder(byte[] block, int offset, int limit);
+  default CellDecoder newDecoder(byte[] block, int offset, int limit) {
+    return newDecoder(java.nio.ByteBuffer.wrap(block), offset, limit);
+  }
 
   /** Appends cells to a block in order; not thread-safe. */
   interface Encoder {

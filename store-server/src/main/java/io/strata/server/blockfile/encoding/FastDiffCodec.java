@@ -7,6 +7,7 @@ import io.strata.common.schema.DataBlockEncoding;
 import io.strata.common.util.ByteOutput;
 import io.strata.common.util.Bytes;
 import io.strata.common.util.VarInts;
+import java.nio.ByteBuffer;
 
 /**
  * Prefix sharing on the key without its timestamp and type, plus a diff of everything that
@@ -95,24 +96,19 @@ final class FastDiffCodec implements DataBlockCodec {
   }
 
   @Override
-  public CellDecoder newDecoder(byte[] block, int offset, int limit) {
-    return new CellDecoder() {
-      private final int[] pos = {offset};
-      private byte[] prevKey = new byte[0];
-      private int prevPrefixLength;
+  public CellDecoder newDecoder(ByteBuffer block, int offset, int limit) {
+    return new KeyRebuildingDecoder(block, offset, limit) {
       private long prevTs;
       private int prevType = -1;
       private int prevValueLength = -1;
 
       @Override
-      public boolean hasNext() {
-        return pos[0] < limit;
-      }
-
-      @Override
-      public Cell next() {
+      void readCell() {
         int start = pos[0];
-        int flags = block[pos[0]++] & 0xFF;
+        if (start >= limit) {
+          throw new IllegalArgumentException("malformed FAST_DIFF cell at offset " + start);
+        }
+        int flags = block.get(pos[0]++) & 0xFF;
         int shared = VarInts.readVarInt(block, pos, limit);
         int unshared = VarInts.readVarInt(block, pos, limit);
         long ts = (flags & SAME_TIMESTAMP) != 0 ? prevTs
@@ -124,30 +120,29 @@ final class FastDiffCodec implements DataBlockCodec {
           if (pos[0] >= limit) {
             throw new IllegalArgumentException("malformed FAST_DIFF cell at offset " + start);
           }
-          type = block[pos[0]++] & 0xFF;
+          type = block.get(pos[0]++) & 0xFF;
         }
         int valueLength = (flags & SAME_VALUE_LENGTH) != 0 ? prevValueLength
             : VarInts.readVarInt(block, pos, limit);
         int tagsLength = (flags & HAS_TAGS) != 0 ? VarInts.readVarInt(block, pos, limit) : 0;
+        int prevPrefixLength = keyLength == 0 ? 0 : keyLength - 9;
         if (shared > prevPrefixLength || type < 0 || valueLength < 0
             || (long) pos[0] + unshared + valueLength + tagsLength > limit) {
           throw new IllegalArgumentException("malformed FAST_DIFF cell at offset " + start);
         }
         int prefixLength = shared + unshared;
-        byte[] key = new byte[prefixLength + 9];
-        System.arraycopy(prevKey, 0, key, 0, shared);
-        System.arraycopy(block, pos[0], key, shared, unshared);
+        ensureKey(prefixLength + 9);
+        block.get(pos[0], key, shared, unshared);
         Bytes.putLong(key, prefixLength, ts);
         key[prefixLength + 8] = (byte) type;
-        int valueOffset = pos[0] + unshared;
+        this.keyLength = prefixLength + 9;
+        this.valueOffset = pos[0] + unshared;
+        this.valueLength = valueLength;
+        this.tagsLength = tagsLength;
         pos[0] = valueOffset + valueLength + tagsLength;
-        prevKey = key;
-        prevPrefixLength = prefixLength;
         prevTs = ts;
         prevType = type;
         prevValueLength = valueLength;
-        return new SplitCell(key, 0, key.length, block, valueOffset, valueLength,
-            valueOffset + valueLength, tagsLength);
       }
     };
   }

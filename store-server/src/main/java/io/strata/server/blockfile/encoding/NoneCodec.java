@@ -1,12 +1,18 @@
 package io.strata.server.blockfile.encoding;
 
+import io.strata.common.cell.BufferKeyValue;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellKeys;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.schema.DataBlockEncoding;
+import io.strata.common.util.ByteBuffers;
 import io.strata.common.util.ByteOutput;
+import java.nio.ByteBuffer;
 
-/** Cells back to back in the plain key encoding; decoding points into the block, no copies. */
+/**
+ * Cells back to back in the plain key encoding; decoding points into the block, on the heap or
+ * off it, with no copies.
+ */
 final class NoneCodec implements DataBlockCodec {
   @Override
   public int id() {
@@ -32,7 +38,7 @@ final class NoneCodec implements DataBlockCodec {
   }
 
   @Override
-  public CellDecoder newDecoder(byte[] block, int offset, int limit) {
+  public CellDecoder newDecoder(ByteBuffer block, int offset, int limit) {
     return new CellDecoder() {
       private int pos = offset;
 
@@ -43,9 +49,27 @@ final class NoneCodec implements DataBlockCodec {
 
       @Override
       public Cell next() {
-        KeyValue kv = KeyValue.decode(block, pos, limit);
+        if (block.hasArray()) {
+          int base = block.arrayOffset();
+          KeyValue kv = KeyValue.decode(block.array(), base + pos, base + limit);
+          pos += kv.getLength();
+          return kv;
+        }
+        BufferKeyValue kv = BufferKeyValue.decode(block, pos, limit);
         pos += kv.getLength();
         return kv;
+      }
+
+      @Override
+      public boolean skipBefore(Cell key) {
+        while (pos < limit) {
+          int length = BufferKeyValue.validate(block, pos, limit);
+          if (CellKeys.compareKey(block, pos + 8, ByteBuffers.getInt(block, pos), key) >= 0) {
+            return true;
+          }
+          pos += length;
+        }
+        return false;
       }
     };
   }

@@ -6,6 +6,7 @@ import io.strata.common.cell.SplitCell;
 import io.strata.common.schema.DataBlockEncoding;
 import io.strata.common.util.ByteOutput;
 import io.strata.common.util.VarInts;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
@@ -59,34 +60,25 @@ final class PrefixCodec implements DataBlockCodec {
   }
 
   @Override
-  public CellDecoder newDecoder(byte[] block, int offset, int limit) {
-    return new CellDecoder() {
-      private final int[] pos = {offset};
-      private byte[] prevKey = new byte[0];
-
+  public CellDecoder newDecoder(ByteBuffer block, int offset, int limit) {
+    return new KeyRebuildingDecoder(block, offset, limit) {
       @Override
-      public boolean hasNext() {
-        return pos[0] < limit;
-      }
-
-      @Override
-      public Cell next() {
+      void readCell() {
         int start = pos[0];
         int shared = VarInts.readVarInt(block, pos, limit);
         int unshared = VarInts.readVarInt(block, pos, limit);
         int valueLength = VarInts.readVarInt(block, pos, limit);
         int tagsLength = VarInts.readVarInt(block, pos, limit);
-        if (shared > prevKey.length || (long) pos[0] + unshared + valueLength + tagsLength > limit) {
+        if (shared > keyLength || (long) pos[0] + unshared + valueLength + tagsLength > limit) {
           throw new IllegalArgumentException("malformed PREFIX cell at offset " + start);
         }
-        byte[] key = new byte[shared + unshared];
-        System.arraycopy(prevKey, 0, key, 0, shared);
-        System.arraycopy(block, pos[0], key, shared, unshared);
-        int valueOffset = pos[0] + unshared;
+        ensureKey(shared + unshared);
+        block.get(pos[0], key, shared, unshared);
+        this.keyLength = shared + unshared;
+        this.valueOffset = pos[0] + unshared;
+        this.valueLength = valueLength;
+        this.tagsLength = tagsLength;
         pos[0] = valueOffset + valueLength + tagsLength;
-        prevKey = key;
-        return new SplitCell(key, 0, key.length, block, valueOffset, valueLength,
-            valueOffset + valueLength, tagsLength);
       }
     };
   }

@@ -58,11 +58,13 @@ public final class BucketCache implements BlockCache, Closeable {
   private final LongAdder droppedInserts = new LongAdder();
   private final Object evictionLock = new Object();
   private volatile boolean closed;
+  private final java.util.concurrent.atomic.LongAdder heldByReaders =
+      new java.util.concurrent.atomic.LongAdder();
 
   private record Pending(BlockCacheKey key, Cacheable block, boolean inMemory) {}
 
   /** A block in the engine, reference counted so its slot is freed only when unused. */
-  private final class Entry {
+  private final class Entry implements Runnable {
     final BlockCacheKey key;
     final long offset;
     final int length;
@@ -89,6 +91,13 @@ public final class BucketCache implements BlockCache, Closeable {
       if (refs.release()) {
         allocator.free(offset);
       }
+    }
+
+    /** The release a block read in place runs when its reader is done. */
+    @Override
+    public void run() {
+      heldByReaders.decrement();
+      release();
     }
   }
 
@@ -138,26 +147,52 @@ public final class BucketCache implements BlockCache, Closeable {
       }
       return null;
     }
+    Cacheable block;
     try {
-      Cacheable block = codec.read(engine.read(e.offset, e.length)); // copies, under our ref
-      e.lastAccess = clock.incrementAndGet();
-      if (e.priority == BlockPriority.SINGLE) {
-        promote(e);
-      }
-      if (countStats) {
-        stats.hit(e.category);
-      }
-      return block;
+      // In shared memory the block keeps our reference until its reader releases it; a copy
+      // needs the slot only while it is made.
+      block = engine.sharesMemory() ? readInPlace(e) : readCopy(e);
     } catch (IOException | RuntimeException ex) {
+      e.release(); // a failed read has not handed our reference to a block
       LOG.warn("reading cached block {} failed; dropping it", key, ex);
       evict(key);
       if (countStats) {
         stats.miss(category);
       }
       return null;
-    } finally {
-      e.release();
     }
+    e.lastAccess = clock.incrementAndGet();
+    if (e.priority == BlockPriority.SINGLE) {
+      promote(e);
+    }
+    if (countStats) {
+      stats.hit(e.category);
+    }
+    return block;
+  }
+
+  private Cacheable readInPlace(Entry e) throws IOException {
+    heldByReaders.increment();
+    try {
+      return codec.read(engine.read(e.offset, e.length), e);
+    } catch (IOException | RuntimeException ex) {
+      heldByReaders.decrement();
+      throw ex;
+    }
+  }
+
+  /**
+   * Blocks handed out in place and not yet released: zero whenever no read is in progress, or a
+   * reader leaks cache slots.
+   */
+  public long heldByReaders() {
+    return heldByReaders.sum();
+  }
+
+  private Cacheable readCopy(Entry e) throws IOException {
+    Cacheable block = codec.read(engine.read(e.offset, e.length), null);
+    e.release();
+    return block;
   }
 
   private void promote(Entry e) {

@@ -1,5 +1,6 @@
 package io.strata.server.cache.bucket;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -44,6 +45,30 @@ class BucketCacheTest {
     }
   }
 
+  /** A block read in place: a view of cache memory, valid until released. */
+  record HeldBlock(ByteBuffer view, Runnable onRelease) implements Cacheable {
+    @Override
+    public long heapSize() {
+      return 64;
+    }
+
+    @Override
+    public BlockCategory category() {
+      return BlockCategory.DATA;
+    }
+
+    @Override
+    public void release() {
+      onRelease.run();
+    }
+
+    byte[] bytes() {
+      byte[] b = new byte[view.remaining()];
+      view.duplicate().get(b);
+      return b;
+    }
+  }
+
   /** Encodes a TestBlock as its bytes; optional hooks pause reads and writes. */
   static class Codec implements CacheableCodec {
     volatile CountDownLatch readStarted;
@@ -61,17 +86,26 @@ class BucketCacheTest {
       dst.put(((TestBlock) b).bytes());
     }
 
+    /** Hand blocks out in place (as data blocks are) instead of copying them. */
+    volatile boolean inPlace;
+
     @Override
-    public Cacheable read(ByteBuffer src) {
+    public Cacheable read(ByteBuffer src, Runnable release) {
       if (readStarted != null) {
         readStarted.countDown();
         await(readMayFinish);
+      }
+      if (inPlace && release != null) {
+        return new HeldBlock(src, release);
       }
       byte[] b = new byte[src.remaining()];
       src.duplicate().get(b);
       TestBlock t = new TestBlock(ByteBuffer.wrap(b).getLong(), b.length);
       if (!java.util.Arrays.equals(b, t.bytes())) {
         throw new AssertionError("block " + t.id() + " read back with other bytes");
+      }
+      if (release != null) {
+        release.run();
       }
       return t;
     }
@@ -193,6 +227,35 @@ class BucketCacheTest {
       reader.join();
       assertEquals(new TestBlock(1, 1000), got.get());
       assertEquals(used - 1024, c.size(), "the slot is freed once the reader let go");
+    }
+  }
+
+  /**
+   * The in-place form of the same bug: a block handed out as a view of cache memory (how data
+   * blocks are read) keeps its slot after eviction, through a refill of the whole cache, until
+   * its holder releases it; its bytes never change meanwhile.
+   */
+  @Test
+  void aBlockReadInPlaceKeepsItsSlotUntilReleased() throws Exception {
+    Codec codec = new Codec();
+    codec.inPlace = true;
+    try (BucketCache c = cache(codec, 1, 1, 1000)) { // one bucket: 16 slots of 1 KiB
+      c.put(key(1), new TestBlock(1, 1000), false);
+      drain(c);
+      HeldBlock held = (HeldBlock) c.get(key(1), BlockCategory.DATA, true);
+      assertTrue(c.evict(key(1)));
+      for (long id = 2; id < 40; id++) {
+        c.put(key(id), new TestBlock(id, 1000), false);
+        drain(c);
+      }
+      long blocks = c.blockCount();
+      assertEquals(blocks * 1024 + 1024, c.size(), "the held slot is still in use");
+      assertArrayEquals(new TestBlock(1, 1000).bytes(), held.bytes(), "held bytes unchanged");
+      HeldBlock other = (HeldBlock) c.get(key(39), BlockCategory.DATA, true);
+      assertArrayEquals(new TestBlock(39, 1000).bytes(), other.bytes());
+      other.release();
+      held.release();
+      assertEquals(blocks * 1024, c.size(), "the slot is freed once its holder let go");
     }
   }
 
