@@ -43,11 +43,17 @@ final class BenchRegion implements AutoCloseable {
 
   /** With a block cache used as {@code caching} says. */
   BenchRegion(boolean seek, io.strata.server.region.RegionCaching caching) throws IOException {
+    this(seek, caching, ColumnFamilyDescriptor.of("f"));
+  }
+
+  /** With one family {@code family} (name "f"). */
+  BenchRegion(boolean seek, io.strata.server.region.RegionCaching caching,
+      ColumnFamilyDescriptor family) throws IOException {
     dir = Files.createTempDirectory("strata-bench");
     FileSystem fs = FileSystem.getLocal(new Configuration()).getRaw();
     Path root = new Path(dir.toUri());
     TableDescriptor table = TableDescriptor.newBuilder(TableName.valueOf("bench"))
-        .setColumnFamily(ColumnFamilyDescriptor.of("f")).build();
+        .setColumnFamily(family).build();
     wal = new Wal(fs, new Path(root, "wals/bench"), new Path(root, "oldWALs"), "bench",
         new WalOptions(128L << 20, Duration.ofHours(1), 16384, Duration.ofSeconds(1),
             Duration.ofMinutes(5)), 1, InstantSource.system());

@@ -71,6 +71,14 @@ public final class CellKeys {
         Bytes.EMPTY);
   }
 
+  /**
+   * As {@link #firstOnRow} without encoding a key: a view over {@code row}, which must not change
+   * while the key is used. For seeks on the read path.
+   */
+  public static Cell firstOnRowView(byte[] row) {
+    return new FirstOnRow(row);
+  }
+
   /** The smallest key of a column: sorts before every real cell of that column. */
   public static KeyValue firstOnColumn(byte[] row, byte[] family, byte[] qualifier) {
     return KeyValue.of(row, family, qualifier, CellLimits.LATEST_TIMESTAMP, CellType.MAXIMUM,

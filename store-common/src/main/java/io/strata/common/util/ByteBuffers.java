@@ -13,6 +13,10 @@ import java.nio.ByteOrder;
 public final class ByteBuffers {
   private static final VarHandle BUFFER_LONG =
       MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle BUFFER_INT =
+      MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+  private static final VarHandle BUFFER_SHORT =
+      MethodHandles.byteBufferViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
   private static final VarHandle ARRAY_LONG =
       MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
@@ -71,11 +75,10 @@ public final class ByteBuffers {
   }
 
   public static int getInt(ByteBuffer b, int pos) {
-    return (b.get(pos) & 0xFF) << 24 | (b.get(pos + 1) & 0xFF) << 16
-        | (b.get(pos + 2) & 0xFF) << 8 | (b.get(pos + 3) & 0xFF);
+    return (int) BUFFER_INT.get(b, pos);
   }
 
   public static int getUnsignedShort(ByteBuffer b, int pos) {
-    return (b.get(pos) & 0xFF) << 8 | (b.get(pos + 1) & 0xFF);
+    return (short) BUFFER_SHORT.get(b, pos) & 0xFFFF;
   }
 }

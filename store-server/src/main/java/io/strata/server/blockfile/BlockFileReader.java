@@ -228,10 +228,13 @@ public final class BlockFileReader implements Closeable {
     }
     IndexBlock idx = rootIndex;
     int levelsLeft = trailer.indexLevels();
-    KeyProbe probe = (a, off, len) ->
-        CellComparator.INSTANCE.compare(SplitCell.keyOnly(a, off, len), key);
     while (true) {
-      int i = Math.max(0, idx.lastAtOrBefore(probe));
+      int i;
+      try {
+        i = Math.max(0, idx.lastAtOrBefore(key));
+      } catch (IndexOutOfBoundsException e) {
+        throw corrupt("an index block of " + path + " holds a key that runs past its end");
+      }
       BlockHandle h = idx.handle(i);
       if (levelsLeft == 1) {
         return h;

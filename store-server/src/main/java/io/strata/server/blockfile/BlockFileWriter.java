@@ -141,6 +141,7 @@ public final class BlockFileWriter implements Closeable {
     if (block.size() == 0) {
       return;
     }
+    encoder.finishBlock(block);
     uncompressedBytes += block.size();
     BlockHandle h = writeBlock(BlockType.DATA, compressor, codec.id(), block);
     dataIndex.add(new IndexEntry(firstKeyOfBlock, h));

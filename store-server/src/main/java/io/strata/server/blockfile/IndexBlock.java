@@ -65,6 +65,35 @@ public final class IndexBlock {
     return Bytes.copy(b, keyOffset(i), keyLength(i));
   }
 
+  /**
+   * Index of the last entry whose key sorts at or before {@code key}; -1 if all sort after it.
+   * Keys are compared where they lie in the block.
+   */
+  public int lastAtOrBefore(io.strata.common.cell.Cell key) {
+    java.nio.ByteBuffer view = this.view;
+    if (view == null) {
+      view = java.nio.ByteBuffer.wrap(b);
+      this.view = view;
+    }
+    int lo = 0;
+    int hi = count - 1;
+    int found = -1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      if (io.strata.common.cell.CellKeys.compareKey(view, keyOffset(mid), keyLength(mid), key)
+          <= 0) {
+        found = mid;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return found;
+  }
+
+  /** The block's array as a buffer, for comparing keys in place; made on first use. */
+  private java.nio.ByteBuffer view;
+
   /** Index of the last entry whose key is at or before the probe; -1 if all sort after it. */
   public int lastAtOrBefore(KeyProbe probe) {
     int lo = 0;

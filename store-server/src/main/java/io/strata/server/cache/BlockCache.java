@@ -39,4 +39,7 @@ public interface BlockCache {
 
   /** Blocks it holds now. */
   long blockCount();
+
+  /** A snapshot of each tier, L1 first: occupancy and statistics per block category. */
+  java.util.List<CacheReport> report();
 }

@@ -54,6 +54,13 @@ public final class CombinedBlockCache implements BlockCache {
     return stats;
   }
 
+  @Override
+  public java.util.List<CacheReport> report() {
+    java.util.List<CacheReport> all = new java.util.ArrayList<>(l1.report());
+    all.addAll(l2.report());
+    return all;
+  }
+
   public BlockCache l1() {
     return l1;
   }

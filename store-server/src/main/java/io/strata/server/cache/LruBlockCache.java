@@ -126,6 +126,7 @@ public final class LruBlockCache implements BlockCache {
       return;
     }
     groupSize.get(e.priority).addAndGet(bytes);
+    stats.added(block.category(), bytes);
     if (size.addAndGet(bytes) > capacity) {
       evict();
     }
@@ -156,6 +157,7 @@ public final class LruBlockCache implements BlockCache {
       groupSize.get(e.priority).addAndGet(-e.size);
     }
     size.addAndGet(-e.size);
+    stats.removed(e.block.category(), e.size);
     if (forSpace) {
       stats.evicted(e.block.category());
     }
@@ -195,6 +197,13 @@ public final class LruBlockCache implements BlockCache {
   @Override
   public long size() {
     return size.get();
+  }
+
+  @Override
+  public java.util.List<CacheReport> report() {
+    long used = size();
+    return java.util.List.of(new CacheReport("L1", capacity, used, Math.max(0, capacity - used),
+        blockCount(), stats, 0, 0, 0));
   }
 
   /** Bytes held by one priority group. */

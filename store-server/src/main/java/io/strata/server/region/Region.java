@@ -396,7 +396,7 @@ public final class Region implements Closeable {
 
   /** The visible cells of one row (spec's row range is replaced by the row). */
   public List<Cell> get(byte[] row, ScanSpec spec) throws IOException {
-    try (RegionScanner s = scanner(spec.withRows(row, Bytes.add(row, new byte[] {0})))) {
+    try (RegionScanner s = scanner(rowSpec(row, spec))) {
       List<Cell> cells = s.nextRow();
       return cells == null ? List.of() : cells;
     }
@@ -415,7 +415,7 @@ public final class Region implements Closeable {
    * beyond the call it must copy ({@link KeyValue#deepCopy}).
    */
   public <T> T readRow(byte[] row, ScanSpec spec, RowReader<T> reader) throws IOException {
-    try (RegionScanner s = scannerInPlace(spec.withRows(row, Bytes.add(row, new byte[] {0})))) {
+    try (RegionScanner s = scannerInPlace(rowSpec(row, spec))) {
       List<Cell> cells = s.nextRow();
       return reader.read(cells == null ? List.of() : cells);
     }
@@ -442,11 +442,11 @@ public final class Region implements Closeable {
     checkOpen();
     long readPoint = mvcc.readPoint();
     byte[] singleRow = !spec.reversed() && isSingleRow(spec) ? spec.startRow() : null;
-    List<CellSource> sources = new ArrayList<>();
+    List<CellSource> sources = new ArrayList<>(4);
     try {
       for (Map.Entry<byte[], Store> e : stores.entrySet()) {
         if (spec.wantsFamily(e.getKey())) {
-          sources.addAll(e.getValue().sources(readPoint, spec, singleRow));
+          e.getValue().addSources(sources, readPoint, spec, singleRow);
         }
       }
     } catch (IOException | RuntimeException e) {
@@ -478,12 +478,20 @@ public final class Region implements Closeable {
       }
       byte[] start = spec.startRow().length == 0 || Bytes.compare(spec.startRow(),
           info.getStartKey()) < 0 ? info.getStartKey() : spec.startRow();
-      merged.seek(CellKeys.firstOnRow(start));
+      merged.seek(CellKeys.firstOnRowView(start));
     } catch (IOException | RuntimeException e) {
       merged.close();
       throw e;
     }
     return new RegionScanner(merged, matcher, spec.stopRow(), info.getEndKey());
+  }
+
+  /** The spec with its rows replaced by {@code row} alone (itself if it reads just that). */
+  private static ScanSpec rowSpec(byte[] row, ScanSpec spec) {
+    if (isSingleRow(spec) && Bytes.equals(spec.startRow(), row)) {
+      return spec;
+    }
+    return spec.withRows(row, Bytes.add(row, new byte[] {0}));
   }
 
   /** A get: the stop row is the start row followed by one zero byte. */

@@ -199,25 +199,43 @@ final class Store {
   }
 
   /**
-   * The sources a reader at {@code readPoint} merges for {@code spec}: memstore segments, then
-   * the files that may hold something for it, newest first; everything stays pinned until the
-   * sources close. {@code singleRow}, when not null, lets bloom filters rule files out.
+   * Adds to {@code out} the sources a reader at {@code readPoint} merges for {@code spec}:
+   * memstore segments, then the files that may hold something for it, newest first; everything
+   * stays pinned until the sources close. {@code singleRow}, when not null, lets bloom filters rule files out.
    */
-  List<CellSource> sources(long readPoint, ScanSpec spec, byte[] singleRow) throws IOException {
-    List<CellSource> out = new ArrayList<>();
+  void addSources(List<CellSource> out, long readPoint, ScanSpec spec, byte[] singleRow)
+      throws IOException {
     List<Segment> segments = memstore.retainSegments();
     for (int i = segments.size() - 1, rank = 0; i >= 0; i--, rank++) {
-      out.add(new SegmentSource(segments.get(i), readPoint, rank));
+      Segment segment = segments.get(i);
+      if (segment.isEmpty()) {
+        // Nothing visible at readPoint can arrive later: a write is in its segment before its
+        // MVCC number completes. So an empty segment (the active one after a flush) is skipped.
+        segment.release();
+      } else {
+        out.add(new SegmentSource(segment, readPoint, rank));
+      }
     }
     long rank = 2;
-    for (StoreFile f : retainFiles()) {
-      if ((singleRow == null || f.coversRow(singleRow)) && mayHold(f.reader(), spec, singleRow)) {
+    List<StoreFile> pinned = retainFiles();
+    for (int i = 0; i < pinned.size(); i++) {
+      StoreFile f = pinned.get(i);
+      boolean wanted;
+      try {
+        wanted = (singleRow == null || f.coversRow(singleRow))
+            && mayHold(f.reader(), spec, singleRow);
+      } catch (IOException | RuntimeException e) {
+        for (int j = i; j < pinned.size(); j++) {
+          pinned.get(j).release(); // the caller closes what is in out already
+        }
+        throw e;
+      }
+      if (wanted) {
         out.add(f.source(rank++, spec.cacheBlocks(), f::release));
       } else {
         f.release();
       }
     }
-    return out;
   }
 
   /**
@@ -236,20 +254,21 @@ final class Store {
     if (!r.mightContainRow(singleRow)) {
       return false;
     }
-    java.util.NavigableSet<byte[]> qualifiers = spec.columns().get(family.getName());
-    if (r.fileInfo().getBloomType().equals("ROWCOL") && qualifiers != null
-        && !qualifiers.isEmpty()) {
-      if (r.mightContainColumn(singleRow, family.getName(), Bytes.EMPTY)) {
+    if (!r.fileInfo().getBloomType().equals("ROWCOL")) {
+      return true;
+    }
+    byte[] name = family.getName();
+    java.util.NavigableSet<byte[]> qualifiers = spec.columns().get(name);
+    if (qualifiers == null || qualifiers.isEmpty()
+        || r.mightContainColumn(singleRow, name, Bytes.EMPTY)) {
+      return true;
+    }
+    for (byte[] q : qualifiers) {
+      if (r.mightContainColumn(singleRow, name, q)) {
         return true;
       }
-      for (byte[] q : qualifiers) {
-        if (r.mightContainColumn(singleRow, family.getName(), q)) {
-          return true;
-        }
-      }
-      return false;
     }
-    return true;
+    return false;
   }
 
   /** Whether some file is a reference to a parent's file (the store is a daughter's). */

@@ -81,16 +81,17 @@ public final class RowMatcher {
   private int minVersions;
   private long oldestLive;
   private long familyDeleteTs;
-  private final Set<Long> familyVersionDeletes = new HashSet<>();
+  // Timestamps of version markers; made when the first marker comes (most rows have none).
+  private Set<Long> familyVersionDeletes;
   // The previous cell's column and key, copied: the cell itself may point into a block the
   // source lets go of before the next cell arrives.
   private boolean hasPrevious;
-  private byte[] previousQualifier = new byte[16];
+  private byte[] previousQualifier = Bytes.EMPTY;
   private int previousQualifierLength;
   private long previousTs;
   private CellType previousType;
   private long columnDeleteTs;
-  private final Set<Long> versionDeletes = new HashSet<>();
+  private Set<Long> versionDeletes;
   private int versions;
   /** The next visible cell, found past a limit and handed out first on resume. */
   private Cell pending;
@@ -125,8 +126,13 @@ public final class RowMatcher {
       row = null;
       return false;
     }
-    row = first instanceof io.strata.common.cell.BufferKeyValue ? first.getRowArray()
-        : Bytes.copy(first.getRowArray(), first.getRowOffset(), first.getRowLength());
+    byte[] start = spec.startRow();
+    if (start.length > 0 && CellComparator.INSTANCE.compareRow(first, start) == 0) {
+      row = start; // a get, or a scan's first row: the spec has the row already
+    } else {
+      row = first instanceof io.strata.common.cell.BufferKeyValue ? first.getRowArray()
+          : Bytes.copy(first.getRowArray(), first.getRowOffset(), first.getRowLength());
+    }
     family = null;
     hasPrevious = false;
     pending = null;
@@ -238,7 +244,7 @@ public final class RowMatcher {
       oldestLive = settings == null || settings.getTimeToLive() == ColumnFamilyDescriptor.FOREVER
           ? Long.MIN_VALUE : nowMillis - settings.getTimeToLive() * 1000;
       familyDeleteTs = Long.MIN_VALUE;
-      familyVersionDeletes.clear();
+      clear(familyVersionDeletes);
       hasPrevious = false;
     }
     if (!familyWanted) {
@@ -253,7 +259,7 @@ public final class RowMatcher {
     if (!hasPrevious || CellComparator.INSTANCE.compareQualifier(c, previousQualifier, 0,
         previousQualifierLength) != 0) {
       columnDeleteTs = Long.MIN_VALUE;
-      versionDeletes.clear();
+      clear(versionDeletes);
       versions = 0;
       filterSkipsColumn = false;
       rememberColumn(c);
@@ -264,12 +270,12 @@ public final class RowMatcher {
     previousType = type;
     switch (type) {
       case DELETE_FAMILY -> familyDeleteTs = Math.max(familyDeleteTs, ts);
-      case DELETE_FAMILY_VERSION -> familyVersionDeletes.add(ts);
+      case DELETE_FAMILY_VERSION -> familyVersionDeletes = add(familyVersionDeletes, ts);
       case DELETE_COLUMN -> columnDeleteTs = Math.max(columnDeleteTs, ts);
-      case DELETE -> versionDeletes.add(ts);
+      case DELETE -> versionDeletes = add(versionDeletes, ts);
       case PUT -> {
-        if (ts <= familyDeleteTs || familyVersionDeletes.contains(ts) || ts <= columnDeleteTs
-            || versionDeletes.contains(ts)) {
+        if (ts <= familyDeleteTs || contains(familyVersionDeletes, ts) || ts <= columnDeleteTs
+            || contains(versionDeletes, ts)) {
           return null;
         }
         if (ts < spec.minTimestamp() || ts >= spec.maxTimestamp()) {
@@ -356,10 +362,26 @@ public final class RowMatcher {
     return CellComparator.INSTANCE.compareQualifiers(a, b) == 0;
   }
 
+  private static Set<Long> add(Set<Long> set, long ts) {
+    Set<Long> s = set != null ? set : new HashSet<>();
+    s.add(ts);
+    return s;
+  }
+
+  private static boolean contains(Set<Long> set, long ts) {
+    return set != null && !set.isEmpty() && set.contains(ts);
+  }
+
+  private static void clear(Set<Long> set) {
+    if (set != null) {
+      set.clear();
+    }
+  }
+
   private void rememberColumn(Cell c) {
     int len = c.getQualifierLength();
     if (len > previousQualifier.length) {
-      previousQualifier = new byte[Math.max(len, previousQualifier.length * 2)];
+      previousQualifier = new byte[Math.max(len, Math.max(16, previousQualifier.length * 2))];
     }
     if (c instanceof io.strata.common.cell.BufferKeyValue b) {
       b.getBuffer().get(b.getQualifierPosition(), previousQualifier, 0, len);

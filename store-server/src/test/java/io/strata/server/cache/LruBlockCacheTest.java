@@ -122,6 +122,27 @@ class LruBlockCacheTest {
     assertEquals(2000, c.size());
     assertEquals("b", ((TestBlock) c.get(new BlockCacheKey("f", 1), BlockCategory.BLOOM, false))
         .name());
+    assertEquals(1.0, c.stats().hitRatio(BlockCategory.INDEX), 1e-9);
+    assertEquals(0.0, c.stats().hitRatio(BlockCategory.DATA), 1e-9);
+    assertEquals(1000, c.stats().bytes(BlockCategory.INDEX));
+    assertEquals(1, c.stats().blocks(BlockCategory.BLOOM));
+    assertEquals(0, c.stats().blocks(BlockCategory.DATA));
+    assertTrue(c.evict(new BlockCacheKey("f", 0)));
+    assertEquals(0, c.stats().bytes(BlockCategory.INDEX));
+    assertEquals(0, c.stats().blocks(BlockCategory.INDEX));
+    CacheReport r = c.report().get(0);
+    assertEquals("L1", r.tier());
+    assertEquals(10_000, r.capacity());
+    assertEquals(1000, r.usedBytes());
+    assertEquals(9000, r.freeBytes());
+    assertEquals(1, r.blockCount());
+    // Evictions for space keep the per-category occupancy exact as well.
+    for (int i = 0; i < 30; i++) {
+      put(c, "d" + i, false);
+    }
+    long dataBytes = c.stats().bytes(BlockCategory.DATA);
+    assertEquals(c.size(), dataBytes + c.stats().bytes(BlockCategory.BLOOM));
+    assertEquals(c.blockCount(), c.stats().blocks(BlockCategory.DATA) + 1);
   }
 
   @Test

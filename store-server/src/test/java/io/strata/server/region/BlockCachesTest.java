@@ -11,6 +11,7 @@ import io.strata.server.cache.BlockCache;
 import io.strata.server.cache.CombinedBlockCache;
 import io.strata.server.cache.LruBlockCache;
 import io.strata.server.cache.bucket.BucketCache;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,11 @@ class BlockCachesTest {
     BucketCache l2 = (BucketCache) c.l2();
     assertEquals(4 * 65 * 1024, l2.allocator().bucketSize());
     assertTrue(l2.capacity() > 18L << 20 && l2.capacity() <= 20L << 20, l2.capacity() + "");
+    var report = c.report();
+    assertEquals(List.of("L1", "L2"), report.stream().map(r -> r.tier()).toList());
+    assertEquals(l2.capacity(), report.get(1).capacity());
+    assertEquals(l2.capacity(), report.get(1).freeBytes());
+    assertEquals(0, report.get(1).blockCount());
     l2.close();
     BlockCache file = BlockCaches.fromConfig(StrataConfiguration.defaults()
         .set(BlockCacheKeys.L2_ENGINE, "file:" + tmp.resolve("l2.cache"))

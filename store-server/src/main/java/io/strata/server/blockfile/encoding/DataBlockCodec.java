@@ -10,7 +10,7 @@ import io.strata.common.util.ByteOutput;
  * state, so a block decodes on its own, cell by cell, without expanding the whole block.
  */
 public interface DataBlockCodec {
-  /** Durable id written in each data block header: NONE 0, PREFIX 1, FAST_DIFF 2. */
+  /** Durable id written in each data block header: NONE 0, PREFIX 1, FAST_DIFF 2, ROW_INDEX_V1 3. */
   int id();
 
   DataBlockEncoding encoding();
@@ -34,5 +34,8 @@ public interface DataBlockCodec {
     void reset();
 
     void encode(Cell cell, ByteOutput out);
+
+    /** Appends what follows the block's last cell (nothing for most encodings). */
+    default void finishBlock(ByteOutput out) {}
   }
 }

@@ -8,6 +8,7 @@ public final class DataBlockCodecs {
   private static final DataBlockCodec NONE = new NoneCodec();
   private static final DataBlockCodec PREFIX = new PrefixCodec();
   private static final DataBlockCodec FAST_DIFF = new FastDiffCodec();
+  private static final DataBlockCodec ROW_INDEX_V1 = new RowIndexCodec();
 
   private DataBlockCodecs() {}
 
@@ -16,6 +17,7 @@ public final class DataBlockCodecs {
       case NONE -> NONE;
       case PREFIX -> PREFIX;
       case FAST_DIFF -> FAST_DIFF;
+      case ROW_INDEX_V1 -> ROW_INDEX_V1;
     };
   }
 
@@ -24,6 +26,7 @@ public final class DataBlockCodecs {
       case 0 -> NONE;
       case 1 -> PREFIX;
       case 2 -> FAST_DIFF;
+      case 3 -> ROW_INDEX_V1;
       default -> throw new IOException("unknown data block encoding id " + id
           + " (the file is damaged or was written by a newer Strata)");
     };

@@ -1,11 +1,8 @@
 package io.strata.server.blockfile.encoding;
 
-import io.strata.common.cell.BufferKeyValue;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellKeys;
-import io.strata.common.cell.KeyValue;
 import io.strata.common.schema.DataBlockEncoding;
-import io.strata.common.util.ByteBuffers;
 import io.strata.common.util.ByteOutput;
 import java.nio.ByteBuffer;
 
@@ -39,38 +36,6 @@ final class NoneCodec implements DataBlockCodec {
 
   @Override
   public CellDecoder newDecoder(ByteBuffer block, int offset, int limit) {
-    return new CellDecoder() {
-      private int pos = offset;
-
-      @Override
-      public boolean hasNext() {
-        return pos < limit;
-      }
-
-      @Override
-      public Cell next() {
-        if (block.hasArray()) {
-          int base = block.arrayOffset();
-          KeyValue kv = KeyValue.decode(block.array(), base + pos, base + limit);
-          pos += kv.getLength();
-          return kv;
-        }
-        BufferKeyValue kv = BufferKeyValue.decode(block, pos, limit);
-        pos += kv.getLength();
-        return kv;
-      }
-
-      @Override
-      public boolean skipBefore(Cell key) {
-        while (pos < limit) {
-          int length = BufferKeyValue.validate(block, pos, limit);
-          if (CellKeys.compareKey(block, pos + 8, ByteBuffers.getInt(block, pos), key) >= 0) {
-            return true;
-          }
-          pos += length;
-        }
-        return false;
-      }
-    };
+    return new KeyValueDecoder(block, offset, limit);
   }
 }

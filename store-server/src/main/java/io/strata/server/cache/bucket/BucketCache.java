@@ -267,6 +267,7 @@ public final class BucketCache implements BlockCache, Closeable {
       return;
     }
     groupSize.get(e.priority).addAndGet(length);
+    stats.added(e.category, allocator.slotSizeFor(length));
   }
 
   /** Evicts until a tenth of the space is free: from the group furthest over its share, LRU. */
@@ -292,6 +293,7 @@ public final class BucketCache implements BlockCache, Closeable {
       }
       groupSize.get(e.priority).addAndGet(-e.length);
     }
+    stats.removed(e.category, allocator.slotSizeFor(e.length));
     e.release(); // the index's reference: the slot is freed once no read holds it
     return true;
   }
@@ -379,6 +381,14 @@ public final class BucketCache implements BlockCache, Closeable {
   @Override
   public long blockCount() {
     return index.size();
+  }
+
+  @Override
+  public java.util.List<io.strata.server.cache.CacheReport> report() {
+    long slots = allocator.slotBytes();
+    return java.util.List.of(new io.strata.server.cache.CacheReport("L2", capacity(), slots,
+        allocator.capacity() - slots, index.size(), stats, allocator.fragmentedBytes(),
+        droppedInserts(), heldByReaders()));
   }
 
   /** Stops the writers (dropping what they have not written) and releases the engine. */

@@ -63,6 +63,7 @@ class DataBlockCodecTest {
     for (KeyValue c : cells) {
       e.encode(c, out);
     }
+    e.finishBlock(out);
     return java.util.Arrays.copyOf(out.array(), out.size());
   }
 
@@ -99,8 +100,8 @@ class DataBlockCodecTest {
       assertEquals(expected, decodeAll(codec.newDecoder(block, 0, block.length)));
       ByteBuffer off = direct(block);
       CellDecoder d = codec.newDecoder(off, PAD, PAD + block.length);
-      if (encoding == DataBlockEncoding.NONE) {
-        assertTrue(d.next() instanceof BufferKeyValue, "NONE cells are read in place");
+      if (encoding == DataBlockEncoding.NONE || encoding == DataBlockEncoding.ROW_INDEX_V1) {
+        assertTrue(d.next() instanceof BufferKeyValue, encoding + " cells are read in place");
         d = codec.newDecoder(off, PAD, PAD + block.length);
       }
       assertEquals(expected, decodeAll(d));
@@ -163,5 +164,24 @@ class DataBlockCodecTest {
     Cell pastEnd = CellKeys.firstOnRow(Bytes.toBytes("zzz"));
     assertThrows(IllegalArgumentException.class,
         () -> codec.newDecoder(direct(block), PAD, PAD + cut).skipBefore(pastEnd));
+  }
+
+  @org.junit.jupiter.api.Test
+  void aRowIndexPointingOutsideTheCellsIsRefused() {
+    DataBlockCodec codec = DataBlockCodecs.forEncoding(DataBlockEncoding.ROW_INDEX_V1);
+    List<KeyValue> cells = randomSortedCells(new Random(14), 40);
+    byte[] block = encode(codec, cells);
+    int rows = ByteBuffer.wrap(block).getInt(block.length - 4);
+    // The row a search probes first starts far past the cells.
+    ByteBuffer.wrap(block).putInt(block.length - 4 - 4 * rows + 4 * ((rows - 1) / 2), 1 << 20);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> codec.newDecoder(direct(block), PAD, PAD + block.length).skipBefore(
+            cells.get(cells.size() - 1)));
+    assertTrue(e.getMessage().contains("outside the block"), e.getMessage());
+    byte[] tooMany = block.clone();
+    ByteBuffer.wrap(tooMany).putInt(tooMany.length - 4, 1 << 28);
+    e = assertThrows(IllegalArgumentException.class,
+        () -> codec.newDecoder(tooMany, 0, tooMany.length));
+    assertTrue(e.getMessage().contains("rows, more than"), e.getMessage());
   }
 }

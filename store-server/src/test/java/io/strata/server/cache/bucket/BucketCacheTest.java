@@ -151,8 +151,22 @@ class BucketCacheTest {
       assertEquals(2, c.stats().hits(BlockCategory.DATA));
       assertNull(c.get(key(8), BlockCategory.DATA, true));
       assertEquals(1, c.stats().misses(BlockCategory.DATA));
+      assertEquals(2048, c.stats().bytes(BlockCategory.DATA));
+      assertEquals(1, c.stats().blocks(BlockCategory.DATA));
+      assertEquals(2.0 / 3, c.stats().hitRatio(BlockCategory.DATA), 1e-9);
+      io.strata.server.cache.CacheReport r = c.report().get(0);
+      assertEquals("L2", r.tier());
+      assertEquals(8 * BUCKET, r.capacity());
+      assertEquals(2048, r.usedBytes());
+      assertEquals(8 * BUCKET - 2048, r.freeBytes());
+      assertEquals(1, r.blockCount());
+      assertEquals(BUCKET - 2048, r.fragmentedBytes(), "the rest of the 2 KiB class's bucket");
+      assertEquals(0, r.heldByReaders());
       assertEquals(1, c.evictFile("f2"));
       assertEquals(0, c.size());
+      assertEquals(0, c.stats().bytes(BlockCategory.DATA));
+      assertEquals(0, c.stats().blocks(BlockCategory.DATA));
+      assertEquals(0, c.report().get(0).fragmentedBytes(), "the emptied bucket is free again");
     }
   }
 
