@@ -5,12 +5,18 @@ import io.strata.common.util.Bytes;
 /**
  * The smallest key of a row (empty family and qualifier, latest timestamp, type MAXIMUM) over
  * the caller's row array, uncopied: the seek key every read starts with, made without encoding
- * a key. The array must not change while the key is in use. Never stored.
+ * a key. The array must not change while the key is in use. Never stored. One thread may reuse
+ * one for many seeks ({@link #setRow}), never while a seek with it is in progress.
  */
-final class FirstOnRow implements Cell {
-  private final byte[] row;
+public final class FirstOnRow implements Cell {
+  private byte[] row;
 
-  FirstOnRow(byte[] row) {
+  public FirstOnRow(byte[] row) {
+    this.row = row;
+  }
+
+  /** Points the key at another row. */
+  public void setRow(byte[] row) {
     this.row = row;
   }
 

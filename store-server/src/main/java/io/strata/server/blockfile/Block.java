@@ -2,8 +2,6 @@ package io.strata.server.blockfile;
 
 import io.strata.server.cache.BlockCategory;
 import io.strata.server.cache.Cacheable;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 
 /**
@@ -11,22 +9,14 @@ import java.nio.ByteBuffer;
  * is either on the heap ({@link #array()} from {@link #offset()}, {@link #length()} bytes), never
  * changed after construction and so shareable by any number of readers and the L1 cache; or, for
  * a data block served from off-heap L2 memory, in a read-only {@link #buffer()} at
- * {@link #offset()}. A shared block holds a reference on its cache slot: its holder must
- * {@link #release()} it exactly once when done, and nothing may use the buffer (or cells decoded
- * from it) after that, because the slot is then freed and rewritten.
+ * {@link #offset()}. The cache hands one shared block object to every reader of its slot, each
+ * holding a reference on the slot: a holder must {@link #release()} it exactly once when done,
+ * and use neither the buffer nor cells decoded from it after that, because the slot is freed and
+ * rewritten once the last reference goes.
  */
 public final class Block implements Cacheable {
   /** Object headers and fields of the block and its array. */
   private static final long OVERHEAD = 80;
-  private static final VarHandle RELEASED;
-
-  static {
-    try {
-      RELEASED = MethodHandles.lookup().findVarHandle(Block.class, "released", int.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
 
   private final BlockType type;
   private final BlockHandle handle;
@@ -36,8 +26,6 @@ public final class Block implements Cacheable {
   private final int offset;
   private final int length;
   private final Runnable release;
-  @SuppressWarnings("unused") // through RELEASED
-  private volatile int released;
 
   private Block(BlockType type, BlockHandle handle, int encodingId, byte[] array,
       ByteBuffer buffer, int offset, int length, Runnable release) {
@@ -59,7 +47,7 @@ public final class Block implements Cacheable {
 
   /**
    * A block read in place from cache memory: the payload is {@code buffer[offset, offset +
-   * length)} (absolute indexes) and {@code release} gives the cache slot back.
+   * length)} (absolute indexes) and {@code release} gives back one reference to the cache slot.
    */
   public static Block shared(BlockType type, BlockHandle handle, int encodingId,
       ByteBuffer buffer, int offset, int length, Runnable release) {
@@ -123,19 +111,21 @@ public final class Block implements Cacheable {
   }
 
   /**
-   * Lets go of a shared block's cache slot (nothing for a heap block). A second release is a
-   * bug that could free a slot another reader holds, so it fails loudly.
+   * Gives back this holder's reference to the block's cache slot (nothing for a heap block).
+   * Releasing more often than the cache handed the block out fails in the slot's reference
+   * count, but one holder releasing twice takes another's reference: hold and release in one
+   * place ({@code BlockFileScanner}).
    */
   @Override
   public void release() {
-    if (release == null) {
-      return;
+    if (release != null) {
+      release.run();
     }
-    if (!RELEASED.compareAndSet(this, 0, 1)) {
-      throw new IllegalStateException("block at offset " + handle.offset()
-          + " released twice");
-    }
-    release.run();
+  }
+
+  @Override
+  public boolean holdsCacheMemory() {
+    return buffer != null;
   }
 
   @Override

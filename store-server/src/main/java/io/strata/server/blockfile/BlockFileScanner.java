@@ -21,7 +21,7 @@ import java.util.List;
  * {@link #close()}, and the block under the cursor until it moves off it.
  */
 public final class BlockFileScanner implements AutoCloseable {
-  private final BlockFileReader reader;
+  private BlockFileReader reader;
   private Block block;
   private CellDecoder decoder;
   private Cell current;
@@ -30,11 +30,22 @@ public final class BlockFileScanner implements AutoCloseable {
   /** Whether the cell {@link #next} returned last came from a shared block. */
   private boolean lastFromShared;
 
-  private final boolean cacheData;
+  private boolean cacheData;
 
   BlockFileScanner(BlockFileReader reader, boolean cacheData) {
     this.reader = reader;
     this.cacheData = cacheData;
+  }
+
+  /**
+   * Makes this closed scanner a new one over {@code reader} (another file, or the same): for
+   * reuse by one thread at a time.
+   */
+  public void reset(BlockFileReader reader, boolean cacheData) {
+    close();
+    this.reader = reader;
+    this.cacheData = cacheData;
+    this.lastFromShared = false;
   }
 
   public BlockFileReader reader() {

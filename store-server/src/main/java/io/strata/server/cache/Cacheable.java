@@ -11,6 +11,17 @@ public interface Cacheable {
 
   BlockCategory category();
 
-  /** Gives back the cache memory the block points into; nothing for a block on the heap. */
+  /**
+   * Gives back one reference to the cache memory the block points into; nothing for a block on
+   * the heap. Each reader that got the block from a cache releases it exactly once.
+   */
   default void release() {}
+
+  /**
+   * Whether the block points into cache memory (and so must be released). The cache may then
+   * hand the same object to every reader of that memory, each holding its own reference.
+   */
+  default boolean holdsCacheMemory() {
+    return false;
+  }
 }

@@ -18,8 +18,9 @@ public interface CacheableCodec {
    * Reads a block from {@code src}'s remaining bytes. With {@code release} null, src is the
    * reader's own copy and the block may keep it. Otherwise src is the cache's memory, which is
    * reused once {@code release} runs: the codec either copies what it needs and runs release at
-   * once, or returns a block that points into src and runs release from
-   * {@link Cacheable#release()}. If read throws, release has not run: the caller runs it.
+   * once, or returns a block that points into src ({@link Cacheable#holdsCacheMemory()}) and
+   * runs release from each {@link Cacheable#release()}: the cache may hand that one object to
+   * many readers, each with a reference of its own. If read throws, release has not run: the caller runs it.
    */
   Cacheable read(ByteBuffer src, Runnable release);
 }

@@ -71,8 +71,13 @@ public final class MemStore {
 
   /** Pins the current segments (snapshot first) for a reader; release each when done. */
   public List<Segment> retainSegments() {
+    return retainSegments(new ArrayList<>(2));
+  }
+
+  /** As {@link #retainSegments()}, into {@code out} (cleared first). */
+  public List<Segment> retainSegments(List<Segment> out) {
     while (true) {
-      List<Segment> out = new ArrayList<>(2);
+      out.clear();
       Segment s = snapshot;
       Segment a = active;
       boolean ok = true;

@@ -57,6 +57,18 @@ public final class Region implements Closeable {
   private final TableDescriptor table;
   private final Path dir;
   private final Map<byte[], Store> stores = new TreeMap<>(Bytes::compare);
+  /** The region's bounds, copied once (RegionInfo hands out copies). */
+  private final byte[] startKey;
+  private final byte[] endKey;
+  /** The stores and their family names in order, for reads (no iterator, no name copies). */
+  private Store[] storeArray;
+  private byte[][] familyNames;
+  /** A family's settings, for the matcher: made once, not per read. */
+  private final java.util.function.Function<byte[], ColumnFamilyDescriptor> familySettings =
+      family -> {
+        Store s = stores.get(family);
+        return s == null ? null : s.family();
+      };
   private final Mvcc mvcc = new Mvcc(0);
   private final RowLocks rowLocks;
   private final ReentrantReadWriteLock updatesLock = new ReentrantReadWriteLock();
@@ -68,6 +80,8 @@ public final class Region implements Closeable {
   private volatile boolean storesClosed;
 
   private Region(RegionContext ctx, RegionInfo info, TableDescriptor table, Path dir) {
+    this.startKey = info.getStartKey();
+    this.endKey = info.getEndKey();
     this.ctx = ctx;
     this.info = info;
     this.table = table;
@@ -121,6 +135,8 @@ public final class Region implements Closeable {
             RegionLayout.archiveFamilyDir(ctx.rootDir(), info, f.getNameAsString()), f,
             ctx.chunkPool(), ctx.caching().forFamily(f)));
       }
+      r.storeArray = r.stores.values().toArray(new Store[0]);
+      r.familyNames = r.stores.keySet().toArray(new byte[0][]);
       ctx.fs().delete(RegionLayout.tmpDir(dir), true); // leftovers of an interrupted flush
       long maxSeq = -1;
       for (Store s : r.stores.values()) {
@@ -396,9 +412,23 @@ public final class Region implements Closeable {
 
   /** The visible cells of one row (spec's row range is replaced by the row). */
   public List<Cell> get(byte[] row, ScanSpec spec) throws IOException {
-    try (RegionScanner s = scanner(rowSpec(row, spec))) {
-      List<Cell> cells = s.nextRow();
-      return cells == null ? List.of() : cells;
+    ReadScratch scratch = ReadScratch.take();
+    if (scratch == null) { // a read inside a read on this thread
+      try (RegionScanner s = scanner(rowSpec(row, spec))) {
+        List<Cell> cells = s.nextRow();
+        return cells == null ? List.of() : cells;
+      }
+    }
+    try {
+      RegionScanner s = openGet(rowSpec(row, spec), scratch, false);
+      try {
+        List<Cell> cells = new ArrayList<>();
+        return s.nextRow(cells) ? cells : List.of();
+      } finally {
+        s.close();
+      }
+    } finally {
+      scratch.giveBack();
     }
   }
 
@@ -415,9 +445,23 @@ public final class Region implements Closeable {
    * beyond the call it must copy ({@link KeyValue#deepCopy}).
    */
   public <T> T readRow(byte[] row, ScanSpec spec, RowReader<T> reader) throws IOException {
-    try (RegionScanner s = scannerInPlace(rowSpec(row, spec))) {
-      List<Cell> cells = s.nextRow();
-      return reader.read(cells == null ? List.of() : cells);
+    ReadScratch scratch = ReadScratch.take();
+    if (scratch == null) { // a read inside a read on this thread
+      try (RegionScanner s = scannerInPlace(rowSpec(row, spec))) {
+        List<Cell> cells = s.nextRow();
+        return reader.read(cells == null ? List.of() : cells);
+      }
+    }
+    try {
+      RegionScanner s = openGet(rowSpec(row, spec), scratch, true);
+      try {
+        s.nextRow(scratch.row);
+        return reader.read(scratch.row);
+      } finally {
+        s.close();
+      }
+    } finally {
+      scratch.giveBack();
     }
   }
 
@@ -440,30 +484,12 @@ public final class Region implements Closeable {
 
   private RegionScanner openScanner(ScanSpec spec) throws IOException {
     checkOpen();
-    long readPoint = mvcc.readPoint();
-    byte[] singleRow = !spec.reversed() && isSingleRow(spec) ? spec.startRow() : null;
     List<CellSource> sources = new ArrayList<>(4);
-    try {
-      for (Map.Entry<byte[], Store> e : stores.entrySet()) {
-        if (spec.wantsFamily(e.getKey())) {
-          e.getValue().addSources(sources, readPoint, spec, singleRow);
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      sources.forEach(CellSource::close);
-      throw e;
-    }
-    if (closed) {
-      // Closing may have released the files before they were pinned: a read now could miss
-      // them. The flag is set before the release, so a read that sees it open has valid pins.
-      sources.forEach(CellSource::close);
-      checkOpen();
-    }
+    collectSources(spec, sources, SourcePool.ALLOCATING);
     MergingScanner merged = new MergingScanner(sources);
-    RowMatcher matcher = new RowMatcher(spec, family -> {
-      Store s = stores.get(family);
-      return s == null ? null : s.family();
-    }, ctx.clock().millis(), ctx.options().scanSeek());
+    RowMatcher matcher = new RowMatcher(spec, familySettings, ctx.clock().millis(),
+        ctx.options().scanSeek());
+    matcher.knowFamilies(familyNames);
     try {
       if (spec.reversed()) {
         // The first row is the greatest one at or below the start row (and inside the region).
@@ -476,14 +502,66 @@ public final class Region implements Closeable {
         return new RegionScanner(merged, matcher, merged.previousRow(bound), spec.stopRow(),
             info.getStartKey());
       }
-      byte[] start = spec.startRow().length == 0 || Bytes.compare(spec.startRow(),
-          info.getStartKey()) < 0 ? info.getStartKey() : spec.startRow();
-      merged.seek(CellKeys.firstOnRowView(start));
+      merged.seek(CellKeys.firstOnRowView(firstRow(spec)));
     } catch (IOException | RuntimeException e) {
       merged.close();
       throw e;
     }
     return new RegionScanner(merged, matcher, spec.stopRow(), info.getEndKey());
+  }
+
+  /**
+   * A get from one thread's reusable objects ({@link ReadScratch}): a scanner over {@code spec}'s
+   * single row, positioned at it, whose cells are in place or copies. Close it before giving the
+   * scratch back.
+   */
+  private RegionScanner openGet(ScanSpec spec, ReadScratch scratch, boolean inPlace)
+      throws IOException {
+    checkOpen();
+    collectSources(spec, scratch.sources, scratch);
+    scratch.merged.reset(scratch.sources);
+    scratch.matcher.reset(spec, familySettings, ctx.clock().millis(), ctx.options().scanSeek());
+    scratch.matcher.knowFamilies(familyNames);
+    try {
+      scratch.merged.seek(scratch.seekKey(firstRow(spec)));
+    } catch (IOException | RuntimeException e) {
+      scratch.merged.close();
+      throw e;
+    }
+    scratch.scanner.reset(spec.stopRow(), endKey);
+    return inPlace ? scratch.scanner.inPlace() : scratch.scanner;
+  }
+
+  /** Where a forward read starts: the spec's start row, or the region's start if later. */
+  private byte[] firstRow(ScanSpec spec) {
+    return spec.startRow().length == 0 || Bytes.compare(spec.startRow(), startKey) < 0
+        ? startKey : spec.startRow();
+  }
+
+  /**
+   * Adds the sources of every wanted family to {@code sources}, pinned as of the current read
+   * point; on failure closes what it added.
+   */
+  private void collectSources(ScanSpec spec, List<CellSource> sources, SourcePool pool)
+      throws IOException {
+    long readPoint = mvcc.readPoint();
+    byte[] singleRow = !spec.reversed() && isSingleRow(spec) ? spec.startRow() : null;
+    try {
+      for (int i = 0; i < storeArray.length; i++) {
+        if (spec.wantsFamily(familyNames[i])) {
+          storeArray[i].addSources(sources, readPoint, spec, singleRow, pool);
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      sources.forEach(CellSource::close);
+      throw e;
+    }
+    if (closed) {
+      // Closing may have released the files before they were pinned: a read now could miss
+      // them. The flag is set before the release, so a read that sees it open has valid pins.
+      sources.forEach(CellSource::close);
+      checkOpen();
+    }
   }
 
   /** The spec with its rows replaced by {@code row} alone (itself if it reads just that). */

@@ -22,8 +22,8 @@ import java.util.List;
 public final class RegionScanner implements Closeable {
   private final MergingScanner merged;
   private final RowMatcher matcher;
-  private final byte[] stopRow;
-  private final byte[] regionEnd;
+  private byte[] stopRow;
+  private byte[] regionEnd;
   // Reversed scans: rows are visited downward; each row is then read forward.
   private final boolean reversed;
   private final byte[] regionStart;
@@ -56,6 +56,18 @@ public final class RegionScanner implements Closeable {
     this.nextRowDown = firstRow;
   }
 
+  /**
+   * Makes this closed forward scanner a new one over the (reset) merged stream and matcher: for
+   * reuse by one thread at a time.
+   */
+  void reset(byte[] stopRow, byte[] regionEnd) {
+    this.stopRow = stopRow;
+    this.regionEnd = regionEnd;
+    this.copies = true;
+    this.inRow = false;
+    this.rowHadCells = false;
+  }
+
   /** Returned cells stay in place until {@link #shipped}; set before the first read. */
   RegionScanner inPlace() {
     copies = false;
@@ -77,16 +89,21 @@ public final class RegionScanner implements Closeable {
   /** The next row with visible cells, or null when the range is exhausted. */
   public List<Cell> nextRow() throws IOException {
     List<Cell> row = new ArrayList<>();
+    return nextRow(row) ? row : null;
+  }
+
+  /** As {@link #nextRow()}, into {@code row}; false (and row left empty) at the end. */
+  boolean nextRow(List<Cell> row) throws IOException {
     while (true) {
       if (!inRow && !startRow()) {
-        return row.isEmpty() ? null : row;
+        return !row.isEmpty();
       }
       boolean rowDone = matcher.readCells(merged, Integer.MAX_VALUE, Long.MAX_VALUE, row);
       shippedIfCopies(); // what it kept is copied: the blocks it passed can go back
       if (rowDone) {
         inRow = false;
         if (!row.isEmpty()) {
-          return row;
+          return true;
         }
       }
     }

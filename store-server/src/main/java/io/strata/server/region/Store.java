@@ -179,9 +179,14 @@ final class Store {
 
   /** The current files, each pinned; release each when done. */
   private List<StoreFile> retainFiles() {
+    return retainFiles(new ArrayList<>());
+  }
+
+  /** As {@link #retainFiles()}, into {@code held} (cleared first). */
+  private List<StoreFile> retainFiles(List<StoreFile> held) {
     while (true) {
+      held.clear();
       List<StoreFile> current = files;
-      List<StoreFile> held = new ArrayList<>(current.size());
       boolean ok = true;
       for (StoreFile f : current) {
         if (f.retain()) {
@@ -203,9 +208,9 @@ final class Store {
    * memstore segments, then the files that may hold something for it, newest first; everything
    * stays pinned until the sources close. {@code singleRow}, when not null, lets bloom filters rule files out.
    */
-  void addSources(List<CellSource> out, long readPoint, ScanSpec spec, byte[] singleRow)
-      throws IOException {
-    List<Segment> segments = memstore.retainSegments();
+  void addSources(List<CellSource> out, long readPoint, ScanSpec spec, byte[] singleRow,
+      SourcePool pool) throws IOException {
+    List<Segment> segments = memstore.retainSegments(pool.segmentList());
     for (int i = segments.size() - 1, rank = 0; i >= 0; i--, rank++) {
       Segment segment = segments.get(i);
       if (segment.isEmpty()) {
@@ -213,11 +218,11 @@ final class Store {
         // MVCC number completes. So an empty segment (the active one after a flush) is skipped.
         segment.release();
       } else {
-        out.add(new SegmentSource(segment, readPoint, rank));
+        out.add(pool.segmentSource(segment, readPoint, rank));
       }
     }
     long rank = 2;
-    List<StoreFile> pinned = retainFiles();
+    List<StoreFile> pinned = retainFiles(pool.fileList());
     for (int i = 0; i < pinned.size(); i++) {
       StoreFile f = pinned.get(i);
       boolean wanted;
@@ -231,7 +236,7 @@ final class Store {
         throw e;
       }
       if (wanted) {
-        out.add(f.source(rank++, spec.cacheBlocks(), f::release));
+        out.add(f.source(rank++, spec.cacheBlocks(), pool));
       } else {
         f.release();
       }

@@ -69,7 +69,18 @@ final class StoreFile {
    * With {@code cacheData} false, data blocks read from storage stay out of the block cache.
    */
   CellSource source(long rank, boolean cacheData, Runnable release) {
-    CellSource whole = new FileSource(reader.scanner(cacheData), rank, release);
+    return half(new FileSource(reader.scanner(cacheData), rank, release));
+  }
+
+  /** As {@link #source(long, boolean, Runnable)} from {@code pool}; closing releases the file. */
+  CellSource source(long rank, boolean cacheData, SourcePool pool) {
+    return half(pool.fileSource(reader, cacheData, rank, releaser));
+  }
+
+  /** The release a source runs when it closes, made once rather than per read. */
+  private final Runnable releaser = this::release;
+
+  private CellSource half(CellSource whole) {
     return reference == null ? whole
         : new HalfSource(whole, reference.splitRow(), reference.top());
   }

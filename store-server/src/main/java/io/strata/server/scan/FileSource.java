@@ -7,14 +7,29 @@ import java.io.IOException;
 /** Cells of one block file through its scanner; closing runs the holder's release. */
 public final class FileSource implements CellSource {
   private final BlockFileScanner scanner;
-  private final long rank;
-  private final Runnable release;
+  private long rank;
+  private Runnable release;
   private boolean closed;
 
   public FileSource(BlockFileScanner scanner, long rank, Runnable release) {
     this.scanner = scanner;
     this.rank = rank;
     this.release = release;
+  }
+
+  /**
+   * Makes this closed source a new one over {@code reader}, reusing its scanner: for reuse by
+   * one thread at a time.
+   */
+  public void reset(io.strata.server.blockfile.BlockFileReader reader, boolean cacheData,
+      long rank, Runnable release) {
+    if (!closed) {
+      throw new IllegalStateException("a file source is reused before it was closed");
+    }
+    scanner.reset(reader, cacheData);
+    this.rank = rank;
+    this.release = release;
+    this.closed = false;
   }
 
   @Override

@@ -19,14 +19,24 @@ public final class MergingScanner implements Closeable {
     return c != 0 ? c : Long.compare(a.rank(), b.rank());
   };
 
-  private final List<CellSource> sources;
+  private final List<CellSource> sources = new ArrayList<>();
   private final PriorityQueue<CellSource> heap;
   /** Whether the cell {@link #next} returned last stays valid without a copy. */
   private boolean lastStaysValid;
 
   public MergingScanner(List<CellSource> sources) {
-    this.sources = new ArrayList<>(sources);
     this.heap = new PriorityQueue<>(Math.max(1, sources.size()), ORDER);
+    this.sources.addAll(sources);
+  }
+
+  /** Merges {@code sources} from now on (the previous ones must be closed): for reuse. */
+  public void reset(List<CellSource> sources) {
+    this.sources.clear();
+    for (int i = 0; i < sources.size(); i++) { // not addAll: it copies the list into an array
+      this.sources.add(sources.get(i));
+    }
+    heap.clear();
+    lastStaysValid = false;
   }
 
   /** Positions every source at {@code key}. */

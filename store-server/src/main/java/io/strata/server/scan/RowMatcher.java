@@ -37,9 +37,9 @@ import java.util.function.Function;
 public final class RowMatcher {
   private static final byte[] ZERO = {0};
 
-  private final ScanSpec spec;
-  private final Function<byte[], ColumnFamilyDescriptor> families;
-  private final long nowMillis;
+  private ScanSpec spec;
+  private Function<byte[], ColumnFamilyDescriptor> families;
+  private long nowMillis;
 
   /**
    * {@code families} gives each family's settings (VERSIONS, MIN_VERSIONS, TTL); cells older
@@ -53,13 +53,36 @@ public final class RowMatcher {
   /** With {@code seek} false the matcher steps over every cell (for measuring seeking). */
   public RowMatcher(ScanSpec spec, Function<byte[], ColumnFamilyDescriptor> families,
       long nowMillis, boolean seek) {
+    reset(spec, families, nowMillis, seek);
+  }
+
+  /** Starts over for another read, as if new: for reuse by one thread at a time. */
+  public void reset(ScanSpec spec, Function<byte[], ColumnFamilyDescriptor> families,
+      long nowMillis, boolean seek) {
     this.spec = spec;
     this.families = families;
     this.nowMillis = nowMillis;
     this.seek = seek;
+    knownFamilies = null;
+    copyCells = true;
+    row = null;
+    family = null;
+    hasPrevious = false;
+    pending = null;
+    seekTo = null;
+    skipColumnOf = null;
+    filterSkipsColumn = false;
+    filterSkipsRow = false;
   }
 
-  private final boolean seek;
+  private boolean seek;
+  /** The region's family names: a cell's family is matched to one of them, not copied. */
+  private byte[][] knownFamilies;
+
+  /** Tells the matcher the region's family names (sorted), so it need not copy them. */
+  public void knowFamilies(byte[][] names) {
+    this.knownFamilies = names;
+  }
   /** Whether cells from memory that is reused are copied before they are returned. */
   private boolean copyCells = true;
 
@@ -233,8 +256,7 @@ public final class RowMatcher {
   private Cell match(Cell c, boolean stable) {
     if (family == null
         || CellComparator.INSTANCE.compareFamily(c, family, 0, family.length) != 0) {
-      family = c instanceof io.strata.common.cell.BufferKeyValue ? c.getFamilyArray()
-          : Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+      family = familyOf(c);
       familyWanted = spec.wantsFamily(family);
       wantedQualifiers = spec.columns().get(family);
       ColumnFamilyDescriptor settings = families.apply(family);
@@ -390,6 +412,19 @@ public final class RowMatcher {
     }
     previousQualifierLength = len;
     hasPrevious = true;
+  }
+
+  /** The cell's family as one of the known names, or copied if it is none of them. */
+  private byte[] familyOf(Cell c) {
+    if (knownFamilies != null) {
+      for (byte[] name : knownFamilies) {
+        if (CellComparator.INSTANCE.compareFamily(c, name, 0, name.length) == 0) {
+          return name;
+        }
+      }
+    }
+    return c instanceof io.strata.common.cell.BufferKeyValue ? c.getFamilyArray()
+        : Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
   }
 
   private static byte[] qualifierOf(Cell c) {

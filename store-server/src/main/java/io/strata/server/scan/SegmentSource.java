@@ -10,9 +10,9 @@ import java.util.Iterator;
  * MVCC write number are skipped. Holds a reference on the segment until closed.
  */
 public final class SegmentSource implements CellSource {
-  private final Segment segment;
-  private final long readPoint;
-  private final long rank;
+  private Segment segment;
+  private long readPoint;
+  private long rank;
   private Iterator<SequencedCell> it;
   private SequencedCell current;
   private boolean closed;
@@ -22,6 +22,19 @@ public final class SegmentSource implements CellSource {
     this.segment = segment;
     this.readPoint = readPoint;
     this.rank = rank;
+  }
+
+  /** Makes this closed source a new one (the segment retained as for the constructor). */
+  public void reset(Segment segment, long readPoint, long rank) {
+    if (!closed) {
+      throw new IllegalStateException("a segment source is reused before it was closed");
+    }
+    this.segment = segment;
+    this.readPoint = readPoint;
+    this.rank = rank;
+    this.it = null;
+    this.current = null;
+    this.closed = false;
   }
 
   @Override

@@ -11,6 +11,9 @@ import io.strata.common.util.Bytes;
 public final class BloomChunk {
   private BloomChunk() {}
 
+  /** Each thread's two hash halves: a lookup is on every get's path, so it allocates nothing. */
+  private static final ThreadLocal<long[]> HASH = ThreadLocal.withInitial(() -> new long[2]);
+
   /** Bits per key for a target false-positive rate: -ln(p) / ln(2)^2. */
   public static double bitsPerKey(double errorRate) {
     return -Math.log(errorRate) / (Math.log(2) * Math.log(2));
@@ -48,7 +51,8 @@ public final class BloomChunk {
       throw new IllegalArgumentException("bloom chunk header does not match its " + length
           + " bytes");
     }
-    long[] h = Murmur3.hash128(key, keyOff, keyLen);
+    long[] h = HASH.get();
+    Murmur3.hash128(key, keyOff, keyLen, h);
     int base = offset + 12;
     for (int j = 0; j < hashCount; j++) {
       long bit = Long.remainderUnsigned(h[0] + j * h[1], bits);

@@ -12,6 +12,13 @@ public final class Murmur3 {
 
   /** Returns {h1, h2} of {@code data[offset, offset+length)}. */
   public static long[] hash128(byte[] data, int offset, int length) {
+    long[] out = new long[2];
+    hash128(data, offset, length, out);
+    return out;
+  }
+
+  /** Puts h1 and h2 of {@code data[offset, offset+length)} into {@code out[0]} and {@code out[1]}. */
+  public static void hash128(byte[] data, int offset, int length, long[] out) {
     long h1 = 0;
     long h2 = 0;
     int blocks = length / 16;
@@ -76,7 +83,8 @@ public final class Murmur3 {
     h2 = fmix(h2);
     h1 += h2;
     h2 += h1;
-    return new long[] {h1, h2};
+    out[0] = h1;
+    out[1] = h2;
   }
 
   private static long getLongLe(byte[] b, int p) {

@@ -72,6 +72,8 @@ public final class BucketCache implements BlockCache, Closeable {
     final io.strata.common.util.RefCount refs = new io.strata.common.util.RefCount(); // index's
     volatile BlockPriority priority;
     volatile long lastAccess;
+    /** The block as read in place, made on the first read and handed to every later one. */
+    volatile Cacheable inPlace;
 
     Entry(BlockCacheKey key, long offset, int length, BlockCategory category,
         BlockPriority priority) {
@@ -174,7 +176,14 @@ public final class BucketCache implements BlockCache, Closeable {
   private Cacheable readInPlace(Entry e) throws IOException {
     heldByReaders.increment();
     try {
-      return codec.read(engine.read(e.offset, e.length), e);
+      Cacheable block = e.inPlace;
+      if (block == null) {
+        block = codec.read(engine.read(e.offset, e.length), e);
+        if (block.holdsCacheMemory()) {
+          e.inPlace = block; // two first readers may both make one: either serves
+        }
+      }
+      return block;
     } catch (IOException | RuntimeException ex) {
       heldByReaders.decrement();
       throw ex;
