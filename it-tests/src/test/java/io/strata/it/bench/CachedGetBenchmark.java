@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * Random gets of one row, every block cached: the table of HBase's PE randomRead (one column a
- * row, here 100,000 rows with 100-byte values in one flushed file with a row bloom filter), data
+ * row, here {@code rows} rows with 100-byte values in one flushed file with a row bloom filter), data
  * blocks in an off-heap L2 (cache=l1+l2) or the on-heap L1 (cache=l1). {@code get} returns cells
  * copied onto the heap, as an in-process caller keeps them; {@code getInPlace} reads the cells
  * where they lie during the call ({@code Region.readRow}), as the RPC server sends them.
@@ -40,11 +40,14 @@ import org.openjdk.jmh.annotations.TearDown;
  */
 @State(Scope.Benchmark)
 public class CachedGetBenchmark {
-  private static final int ROWS = 100_000;
   private static final byte[] FAMILY = Bytes.toBytes("f");
 
   @Param({"l1", "l1+l2"})
   public String cache;
+
+  /** Rows in the table: 100,000 (15 MB of cells, beyond the CPU caches) by default. */
+  @Param({"100000"})
+  public int rows;
 
   /** NONE steps through a block to its row; ROW_INDEX_V1 binary-searches the block's rows. */
   @Param({"NONE", "ROW_INDEX_V1"})
@@ -52,7 +55,7 @@ public class CachedGetBenchmark {
 
   private BenchRegion bench;
   private BlockCache blockCache;
-  private byte[][] rows;
+  private byte[][] keys;
   private ScanSpec[] specs;
 
   @Setup(Level.Trial)
@@ -68,16 +71,16 @@ public class CachedGetBenchmark {
         io.strata.common.schema.ColumnFamilyDescriptor.newBuilder(FAMILY)
             .setDataBlockEncoding(io.strata.common.schema.DataBlockEncoding.valueOf(encoding))
             .build());
-    rows = new byte[ROWS][];
-    specs = new ScanSpec[ROWS];
+    keys = new byte[rows][];
+    specs = new ScanSpec[rows];
     Random rnd = new Random(1);
     List<RowEdit> batch = new ArrayList<>();
-    for (int r = 0; r < ROWS; r++) {
-      rows[r] = Bytes.toBytes(String.format("%026d", r)); // PE's row key format
-      specs[r] = ScanSpec.row(rows[r]);
+    for (int r = 0; r < rows; r++) {
+      keys[r] = Bytes.toBytes(String.format("%026d", r)); // PE's row key format
+      specs[r] = ScanSpec.row(keys[r]);
       byte[] value = new byte[100];
       rnd.nextBytes(value);
-      batch.add(new RowEdit(rows[r], List.of(KeyValue.of(rows[r], FAMILY, Bytes.toBytes("0"),
+      batch.add(new RowEdit(keys[r], List.of(KeyValue.of(keys[r], FAMILY, Bytes.toBytes("0"),
           1L, CellType.PUT, value)), Durability.SKIP_WAL));
       if (batch.size() == 1000) {
         bench.region.mutate(batch);
@@ -103,11 +106,11 @@ public class CachedGetBenchmark {
   public static class Pick {
     private long x = System.nanoTime() | 1;
 
-    int next() {
+    int next(int bound) {
       x ^= x << 13;
       x ^= x >>> 7;
       x ^= x << 17;
-      return (int) ((x >>> 1) % ROWS);
+      return (int) ((x >>> 1) % bound);
     }
   }
 
@@ -115,16 +118,16 @@ public class CachedGetBenchmark {
   @BenchmarkMode(Mode.Throughput)
   @OutputTimeUnit(TimeUnit.SECONDS)
   public int get(Pick pick) throws Exception {
-    int r = pick.next();
-    return bench.region.get(rows[r], specs[r]).size();
+    int r = pick.next(rows);
+    return bench.region.get(keys[r], specs[r]).size();
   }
 
   @Benchmark
   @BenchmarkMode(Mode.Throughput)
   @OutputTimeUnit(TimeUnit.SECONDS)
   public int getInPlace(Pick pick) throws Exception {
-    int r = pick.next();
-    return bench.region.readRow(rows[r], specs[r], CachedGetBenchmark::valueBytes);
+    int r = pick.next(rows);
+    return bench.region.readRow(keys[r], specs[r], CachedGetBenchmark::valueBytes);
   }
 
   private static int valueBytes(List<Cell> cells) {

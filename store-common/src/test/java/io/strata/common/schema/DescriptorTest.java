@@ -62,6 +62,7 @@ class DescriptorTest {
     assertEquals(Compression.ZSTD, Compression.parse("zstd"));
     assertEquals(BloomType.ROWCOL, BloomType.parse(" ROWCOL "));
     assertEquals(DataBlockEncoding.FAST_DIFF, DataBlockEncoding.parse("fast_diff"));
+    assertEquals(DataBlockEncoding.ROW_INDEX_V1, DataBlockEncoding.parse("ROW_INDEX_V1"));
     assertEquals(Durability.FSYNC_WAL, Durability.parse("FSYNC_WAL"));
     assertEquals("unknown COMPRESSION 'lzo'; use one of NONE, GZ, SNAPPY, LZ4, ZSTD",
         assertThrows(IllegalArgumentException.class, () -> Compression.parse("lzo")).getMessage());

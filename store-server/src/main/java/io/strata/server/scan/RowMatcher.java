@@ -66,6 +66,11 @@ public final class RowMatcher {
     knownFamilies = null;
     copyCells = true;
     row = null;
+    clearRowState();
+  }
+
+  /** Forgets everything about the row being read. */
+  private void clearRowState() {
     family = null;
     hasPrevious = false;
     pending = null;
@@ -156,13 +161,7 @@ public final class RowMatcher {
       row = first instanceof io.strata.common.cell.BufferKeyValue ? first.getRowArray()
           : Bytes.copy(first.getRowArray(), first.getRowOffset(), first.getRowLength());
     }
-    family = null;
-    hasPrevious = false;
-    pending = null;
-    seekTo = null;
-    skipColumnOf = null;
-    filterSkipsColumn = false;
-    filterSkipsRow = false;
+    clearRowState();
     if (filter != null) {
       filter.reset();
       filterSkipsRow = filter.filterRowKey(first);

@@ -41,15 +41,27 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -Dstrata.model.shrink.seconds} (120 by default).
  */
 class RegionModelTest {
-  static final TableDescriptor TABLE = TableDescriptor.newBuilder(TableName.valueOf("t"))
-      .setColumnFamily(ColumnFamilyDescriptor.newBuilder(ModelOps.A).setMaxVersions(2)
-          .setBloomFilterType(BloomType.ROW).setDataBlockEncoding(DataBlockEncoding.FAST_DIFF)
-          .build())
-      .setColumnFamily(ColumnFamilyDescriptor.newBuilder(ModelOps.B).setMaxVersions(3)
-          .setTimeToLive(60).setMinVersions(1).setBloomFilterType(BloomType.ROWCOL)
-          .setDataBlockEncoding(DataBlockEncoding.PREFIX).setCompression(Compression.LZ4)
-          .setBlockSize(1024).build())
-      .build();
+  static final TableDescriptor TABLE = table(DataBlockEncoding.FAST_DIFF,
+      DataBlockEncoding.PREFIX);
+
+  /**
+   * Cache seeds use the encodings whose cells are read in place from off-heap memory, so that
+   * reads through L2 meet cells in direct memory; the others rebuild keys on the heap.
+   */
+  static TableDescriptor table(long seed) {
+    return withCache(seed) ? table(DataBlockEncoding.ROW_INDEX_V1, DataBlockEncoding.NONE)
+        : TABLE;
+  }
+
+  private static TableDescriptor table(DataBlockEncoding a, DataBlockEncoding b) {
+    return TableDescriptor.newBuilder(TableName.valueOf("t"))
+        .setColumnFamily(ColumnFamilyDescriptor.newBuilder(ModelOps.A).setMaxVersions(2)
+            .setBloomFilterType(BloomType.ROW).setDataBlockEncoding(a).build())
+        .setColumnFamily(ColumnFamilyDescriptor.newBuilder(ModelOps.B).setMaxVersions(3)
+            .setTimeToLive(60).setMinVersions(1).setBloomFilterType(BloomType.ROWCOL)
+            .setDataBlockEncoding(b).setCompression(Compression.LZ4).setBlockSize(1024).build())
+        .build();
+  }
 
   /** More regions would hold too few rows each for scans to mean much. */
   private static final int MAX_REGIONS = 4;
@@ -172,7 +184,7 @@ class RegionModelTest {
             assertEquals(0, held, "L2 blocks still held by readers after the table closed");
           }
         };
-        TableFixture t = new TableFixture(dir, TABLE, caching)) {
+        TableFixture t = new TableFixture(dir, table(seed), caching)) {
       t.server.fakeNow.set(ModelOps.START_MILLIS);
       for (int step = 0; step < ops.size(); step++) {
         Op op = ops.get(step);
