@@ -478,6 +478,7 @@ final class Store {
             w.append(c);
             limiter.acquire(c.getValueLength() + CellKeys.keyLength(c));
           }
+          merged.shipped(); // written: cache blocks passed over may go back
         }
       } else {
         Cell last = null;
@@ -490,6 +491,7 @@ final class Store {
           w.append(c);
           last = KeyValue.copyOf(c);
           limiter.acquire(c.getValueLength() + CellKeys.keyLength(c));
+          merged.shipped(); // written, and last is a copy: cache blocks passed may go back
         }
       }
       w.setMaxSequenceId(maxSeq);

@@ -203,4 +203,35 @@ class InPlaceReadTest {
       assertEquals(0, l2.heldByReaders());
     }
   }
+
+  /**
+   * A get reuses its thread's scanner stack: a get inside another's callback, and a callback
+   * that throws, must leave both the outer cells and the next get intact, and hold nothing.
+   */
+  @org.junit.jupiter.api.Test
+  void nestedAndFailedGetsLeaveTheThreadsReadObjectsUsable() throws Exception {
+    open(DataBlockEncoding.NONE);
+    List<String> outer = f.region.readRow(row(1), ScanSpec.row(row(1)), cells -> {
+      List<String> inner = f.region.readRow(row(2), ScanSpec.row(row(2)),
+          RegionFixture::render);
+      assertEquals(RegionFixture.render(List.of(KeyValue.of(row(2), A, Bytes.toBytes("q"), 1L,
+          CellType.PUT, value(A, 2)))), inner);
+      assertCell(3, f.region.get(row(3), ScanSpec.row(row(3))).get(0));
+      assertCell(1, cells.get(0)); // the outer cells are untouched by the inner reads
+      return RegionFixture.render(cells);
+    });
+    assertEquals(RegionFixture.render(f.region.get(row(1), ScanSpec.row(row(1)))), outer);
+    IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalStateException.class, () -> f.region.readRow(row(4), ScanSpec.row(row(4)),
+            cells -> {
+              throw new IllegalStateException("the reader failed");
+            }));
+    assertEquals("the reader failed", e.getMessage());
+    assertEquals(0, l2.heldByReaders());
+    for (int r = 0; r < 20; r++) {
+      assertCell(r, f.region.get(row(r), ScanSpec.row(row(r))).get(0));
+      assertEquals(1, (int) f.region.readRow(row(r), ScanSpec.row(row(r)), List::size));
+    }
+    assertEquals(0, l2.heldByReaders());
+  }
 }
