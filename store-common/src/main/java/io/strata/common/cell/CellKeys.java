@@ -117,6 +117,11 @@ public final class CellKeys {
     return Integer.compare(c.getType().code(), buf.get(tsPos + 8) & 0xFF);
   }
 
+  /** Compares the row of the well-formed key at {@code buf[keyPos..]} with the row of {@code c}. */
+  public static int compareRowOfKey(ByteBuffer buf, int keyPos, Cell c) {
+    return comparePart(buf, keyPos + 2, ByteBuffers.getUnsignedShort(buf, keyPos), c, 0);
+  }
+
   private static int comparePart(ByteBuffer buf, int pos, int len, Cell c, int part) {
     if (c instanceof BufferKeyValue b) {
       int cPos = switch (part) {

@@ -154,12 +154,13 @@ public final class BlockFileScanner implements AutoCloseable {
     releaseRetained();
   }
 
-  /** Releases every block the scanner holds; the scanner is unusable after. */
+  /** Releases every block the scanner holds; the scanner is unusable after (until reset). */
   @Override
   public void close() {
     leaveBlock();
     releaseRetained();
     current = null;
+    reader = null; // a pooled scanner must not keep a closed file reachable
   }
 
   private void releaseRetained() {

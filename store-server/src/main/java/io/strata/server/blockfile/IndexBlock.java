@@ -15,10 +15,13 @@ public final class IndexBlock {
   private final byte[] b;
   private final int base;
   private final int count;
+  /** The block's array as a buffer, for comparing keys in place. */
+  private final java.nio.ByteBuffer view;
 
   public IndexBlock(byte[] payload, int offset, int length) {
     this.b = payload;
     this.base = offset;
+    this.view = java.nio.ByteBuffer.wrap(payload);
     if (length < 4) {
       throw new IllegalArgumentException("index block of " + length + " bytes has no count");
     }
@@ -70,11 +73,6 @@ public final class IndexBlock {
    * Keys are compared where they lie in the block.
    */
   public int lastAtOrBefore(io.strata.common.cell.Cell key) {
-    java.nio.ByteBuffer view = this.view;
-    if (view == null) {
-      view = java.nio.ByteBuffer.wrap(b);
-      this.view = view;
-    }
     int lo = 0;
     int hi = count - 1;
     int found = -1;
@@ -90,9 +88,6 @@ public final class IndexBlock {
     }
     return found;
   }
-
-  /** The block's array as a buffer, for comparing keys in place; made on first use. */
-  private java.nio.ByteBuffer view;
 
   /** Index of the last entry whose key is at or before the probe; -1 if all sort after it. */
   public int lastAtOrBefore(KeyProbe probe) {

@@ -83,6 +83,7 @@ public final class FileSource implements CellSource {
       closed = true;
       scanner.close();
       release.run();
+      release = null; // a pooled source must not keep its file reachable
     }
   }
 }

@@ -201,7 +201,8 @@ public final class RowMatcher {
         continue;
       }
       in.next();
-      Cell visible = match(c, !copyCells || in.lastCellStaysValid());
+      boolean stable = in.lastCellStaysValid();
+      Cell visible = match(c, !copyCells || stable);
       if (skipColumnOf != null) {
         Cell of = skipColumnOf;
         skipColumnOf = null;
@@ -225,7 +226,9 @@ public final class RowMatcher {
         continue;
       }
       if (out.size() >= maxCells || (bytes >= maxBytes && !out.isEmpty())) {
-        pending = visible;
+        // Handed out on the next call, perhaps after the reader shipped what it had: an in-place
+        // cell from memory that may go back by then is copied.
+        pending = copyCells || stable ? visible : KeyValue.deepCopy(visible);
         return false;
       }
       out.add(visible);

@@ -111,6 +111,10 @@ public final class SegmentSource implements CellSource {
     if (!closed) {
       closed = true;
       segment.release();
+      // A pooled source must not keep a flushed segment's cells reachable.
+      segment = null;
+      it = null;
+      current = null;
     }
   }
 }

@@ -111,8 +111,9 @@ final class RowIndexCodec implements DataBlockCodec {
 
     @Override
     public boolean skipBefore(Cell key) {
-      // The last row whose first cell sorts at or before the key: the key's cell, or the first
-      // cell after it, is in that row or starts the next one.
+      // The last row whose row sorts at or before the key's row: the key's cell, or the first
+      // cell after it, is in that row or starts the next one. (Comparing whole first cells
+      // would land a row early for a row's first key, the seek key of every get.)
       int lo = 0;
       int hi = rows - 1;
       int found = -1;
@@ -120,7 +121,7 @@ final class RowIndexCodec implements DataBlockCodec {
         int mid = (lo + hi) >>> 1;
         int at = rowStart(mid);
         BufferKeyValue.validate(block, at, end);
-        if (compareAt(at, key) <= 0) {
+        if (CellKeys.compareRowOfKey(block, at + 8, key) <= 0) {
           found = mid;
           lo = mid + 1;
         } else {
