@@ -58,6 +58,9 @@ public final class BucketCache implements BlockCache, Closeable {
   private final LongAdder droppedInserts = new LongAdder();
   private final Object evictionLock = new Object();
   private volatile boolean closed;
+  /** Writes in progress. */
+  private final java.util.concurrent.atomic.AtomicInteger writing =
+      new java.util.concurrent.atomic.AtomicInteger();
   private final java.util.concurrent.atomic.LongAdder heldByReaders =
       new java.util.concurrent.atomic.LongAdder();
 
@@ -241,12 +244,20 @@ public final class BucketCache implements BlockCache, Closeable {
       if (p == null) {
         continue;
       }
+      // Counted while it runs: a write of a block evicted meanwhile still holds a slot until it
+      // notices, and awaitPendingWrites must not return before that slot is free again.
+      writing.incrementAndGet();
       try {
         write(p);
       } catch (IOException | RuntimeException e) {
         LOG.warn("caching block {} in the bucket cache failed", p.key(), e);
       } finally {
         removePending(p.key(), p);
+        if (writing.decrementAndGet() == 0 && pending.isEmpty()) {
+          synchronized (pending) {
+            pending.notifyAll();
+          }
+        }
       }
     }
   }
@@ -344,13 +355,14 @@ public final class BucketCache implements BlockCache, Closeable {
   }
 
   /**
-   * Waits until every block handed to the writers is written (or dropped); false if that took
-   * longer than the timeout. For warming up before measuring, and for tests.
+   * Waits until every block handed to the writers is written (or dropped) and no writer is at
+   * work; false if that took longer than the timeout. For warming up before measuring, and for
+   * tests.
    */
   public boolean awaitPendingWrites(long timeout, TimeUnit unit) throws InterruptedException {
     long deadline = System.nanoTime() + unit.toNanos(timeout);
     synchronized (pending) {
-      while (!pending.isEmpty()) {
+      while (!pending.isEmpty() || writing.get() > 0) {
         long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
         if (left <= 0) {
           return false;
