@@ -1,0 +1,376 @@
+package io.strata.it.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.google.protobuf.StringValue;
+import io.strata.client.internal.rpc.RpcClient;
+import io.strata.client.internal.rpc.RpcConnection;
+import io.strata.client.internal.rpc.RpcResponse;
+import io.strata.common.conf.RpcKeys;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.error.CallTimeoutException;
+import io.strata.common.error.ServerBusyException;
+import io.strata.common.error.ServerErrorException;
+import io.strata.common.error.TableNotFoundException;
+import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
+import io.strata.common.rpc.RpcFrame;
+import io.strata.server.rpc.CallKind;
+import io.strata.server.rpc.RpcMethod;
+import io.strata.server.rpc.RpcResult;
+import io.strata.server.rpc.RpcServer;
+import io.strata.server.rpc.RpcServerOptions;
+import io.strata.server.rpc.RpcService;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The RPC layer over real sockets on 127.0.0.1: calls and cell blocks round trip, errors arrive
+ * as the exceptions the server threw, limits and deadlines hold, and garbage on the port never
+ * stops the server from serving the next well-formed client.
+ */
+class RpcTest {
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private RpcServer server;
+  private RpcClient client;
+  private final List<RpcConnection> connections = new ArrayList<>();
+  private volatile CountDownLatch blockLatch = new CountDownLatch(0);
+  private final CountDownLatch blockEntered = new CountDownLatch(1);
+
+  private RpcService testService() {
+    return new RpcService("TestService", Map.of(
+        "Echo", new RpcMethod(StringValue.parser(), CallKind.READ,
+            (param, cells) -> new RpcResult(param, cells)),
+        "Missing", new RpcMethod(StringValue.parser(), CallKind.READ, (param, cells) -> {
+          throw new TableNotFoundException(((StringValue) param).getValue());
+        }),
+        "Bug", new RpcMethod(StringValue.parser(), CallKind.WRITE, (param, cells) -> {
+          throw new IllegalStateException("a bug in the method");
+        }),
+        "Block", new RpcMethod(StringValue.parser(), CallKind.SCAN, (param, cells) -> {
+          blockEntered.countDown();
+          try {
+            blockLatch.await(30, TimeUnit.SECONDS);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+          return RpcResult.of(param);
+        })));
+  }
+
+  private void start(StrataConfiguration conf) throws IOException {
+    server = new RpcServer("test-server", RpcServerOptions.fromConfig(conf, "127.0.0.1", 0),
+        List.of(testService()));
+    server.start();
+    client = new RpcClient("tester", 2);
+  }
+
+  private static StrataConfiguration conf() {
+    return StrataConfiguration.defaults();
+  }
+
+  private RpcConnection connect() throws IOException {
+    RpcConnection c = client.connect(server.address(), "TestService", TIMEOUT);
+    connections.add(c);
+    return c;
+  }
+
+  @AfterEach
+  void stop() {
+    blockLatch.countDown();
+    connections.forEach(RpcConnection::close);
+    if (server != null) {
+      server.close();
+    }
+    if (client != null) {
+      client.close();
+    }
+  }
+
+  private static StringValue text(String s) {
+    return StringValue.of(s);
+  }
+
+  private static <T> T get(CompletableFuture<T> f) throws Exception {
+    return f.get(30, TimeUnit.SECONDS);
+  }
+
+  private static Throwable failure(CompletableFuture<?> f) throws Exception {
+    try {
+      f.get(30, TimeUnit.SECONDS);
+    } catch (ExecutionException e) {
+      return e.getCause();
+    }
+    return fail("the call succeeded");
+  }
+
+  private static void waitFor(BooleanSupplier condition, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        fail("timed out waiting until " + what);
+      }
+      Thread.sleep(10);
+    }
+  }
+
+  @Test
+  void callsAndCellBlocksRoundTripFromManyThreads() throws Exception {
+    start(conf());
+    RpcConnection c = connect();
+    List<Thread> threads = new ArrayList<>();
+    List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    for (int t = 0; t < 8; t++) {
+      long seed = t;
+      threads.add(new Thread(() -> {
+        Random rnd = new Random(seed);
+        try {
+          for (int i = 0; i < 200; i++) {
+            byte[] cells = new byte[rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(5000)];
+            rnd.nextBytes(cells);
+            String s = "call " + seed + "/" + i;
+            RpcResponse<StringValue> r = get(c.call("Echo", text(s), cells,
+                StringValue.parser(), TIMEOUT, 0));
+            assertEquals(s, r.result().getValue());
+            assertArrayEquals(cells, r.cellBlock());
+          }
+        } catch (Throwable e) {
+          failures.add(e);
+        }
+      }));
+    }
+    threads.forEach(Thread::start);
+    for (Thread t : threads) {
+      t.join();
+    }
+    assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void errorsArriveAsTheExceptionsTheServerThrew() throws Exception {
+    start(conf());
+    RpcConnection c = connect();
+    Throwable missing = failure(c.call("Missing", text("ns:users"), null, StringValue.parser(),
+        TIMEOUT, 0));
+    assertInstanceOf(TableNotFoundException.class, missing);
+    assertEquals(new TableNotFoundException("ns:users").getMessage(), missing.getMessage());
+    Throwable bug = failure(c.call("Bug", text(""), null, StringValue.parser(), TIMEOUT, 0));
+    assertInstanceOf(ServerErrorException.class, bug);
+    assertTrue(bug.getMessage().contains("a bug in the method"), bug.getMessage());
+    Throwable unknown = failure(c.call("Nope", text(""), null, StringValue.parser(), TIMEOUT,
+        0));
+    assertInstanceOf(BadRequestException.class, unknown);
+    assertEquals("bad request: service TestService has no method 'Nope'", unknown.getMessage());
+    // The connection survives call errors.
+    assertEquals("still here", get(c.call("Echo", text("still here"), null,
+        StringValue.parser(), TIMEOUT, 0)).result().getValue());
+  }
+
+  @Test
+  void anUnknownServiceIsRefusedAndTheConnectionClosed() throws Exception {
+    start(conf());
+    RpcConnection wrong = client.connect(server.address(), "AdminServise", TIMEOUT);
+    connections.add(wrong);
+    Throwable e = failure(wrong.call("Echo", text(""), null, StringValue.parser(), TIMEOUT, 0));
+    assertInstanceOf(BadRequestException.class, e);
+    assertEquals("bad request: this server offers no service 'AdminServise'; it offers "
+        + "TestService", e.getMessage());
+    waitFor(() -> !wrong.isOpen(), "the server closed the connection");
+    assertEquals("ok", get(connect().call("Echo", text("ok"), null, StringValue.parser(),
+        TIMEOUT, 0)).result().getValue());
+  }
+
+  @Test
+  void anOversizedRequestIsRefusedByName() throws Exception {
+    start(conf().set(RpcKeys.MAX_REQUEST_SIZE, "4k"));
+    RpcConnection c = connect();
+    Throwable e = failure(c.call("Echo", text("x".repeat(5000)), null, StringValue.parser(),
+        TIMEOUT, 0));
+    assertInstanceOf(BadRequestException.class, e);
+    assertTrue(e.getMessage().contains("larger than strata.rpc.max.request.size (4096 bytes)"),
+        e.getMessage());
+    assertEquals("small", get(connect().call("Echo", text("small"), null, StringValue.parser(),
+        TIMEOUT, 0)).result().getValue());
+  }
+
+  @Test
+  void aFullQueueRefusesAndExpiredCallsAreDropped() throws Exception {
+    start(conf().set(RpcKeys.SCAN_HANDLERS, "1").set(RpcKeys.QUEUE_LENGTH, "1"));
+    blockLatch = new CountDownLatch(1);
+    RpcConnection c = connect();
+    CompletableFuture<?> running = c.call("Block", text("first"), null, StringValue.parser(),
+        TIMEOUT, 0);
+    assertTrue(blockEntered.await(30, TimeUnit.SECONDS));
+    // Queued behind it, with a timeout that runs out while it waits.
+    CompletableFuture<?> queued = c.call("Block", text("second"), null, StringValue.parser(),
+        Duration.ofMillis(200), 0);
+    Throwable busy = failure(c.call("Block", text("third"), null, StringValue.parser(), TIMEOUT,
+        0));
+    assertInstanceOf(ServerBusyException.class, busy);
+    assertTrue(busy.getMessage().contains("its scan call queue is full (1 calls)"),
+        busy.getMessage());
+    assertInstanceOf(CallTimeoutException.class, failure(queued));
+    blockLatch.countDown();
+    assertEquals("first", ((StringValue) ((RpcResponse<?>) get(running)).result()).getValue());
+    waitFor(() -> server.droppedExpiredCalls() == 1, "the expired call was dropped");
+  }
+
+  @Test
+  void aStopFinishesTheCallsInProgress() throws Exception {
+    start(conf());
+    blockLatch = new CountDownLatch(1);
+    RpcConnection c = connect();
+    CompletableFuture<RpcResponse<StringValue>> running = c.call("Block", text("in flight"),
+        null, StringValue.parser(), TIMEOUT, 0);
+    assertTrue(blockEntered.await(30, TimeUnit.SECONDS));
+    int port = server.address().getPort();
+    Thread stopper = new Thread(server::close);
+    stopper.start();
+    // The stop has begun once the port refuses connections; the call in progress must still
+    // be answered.
+    waitFor(() -> {
+      try (Socket s = new Socket("127.0.0.1", port)) {
+        return false;
+      } catch (IOException e) {
+        return true;
+      }
+    }, "the server stopped accepting");
+    assertTrue(stopper.isAlive(), "the stop waits for the call in progress");
+    blockLatch.countDown();
+    assertEquals("in flight", get(running).result().getValue());
+    stopper.join();
+    server = null;
+  }
+
+  // ---- garbage on the port ----
+
+  private Socket raw() throws IOException {
+    Socket s = new Socket();
+    s.connect(new InetSocketAddress("127.0.0.1", server.address().getPort()), 30_000);
+    s.setSoTimeout(30_000);
+    return s;
+  }
+
+  /** Reads until the server closes the connection; returns the bytes it sent. */
+  private static byte[] readToClose(Socket s) throws IOException {
+    InputStream in = s.getInputStream();
+    return in.readAllBytes();
+  }
+
+  /** The server still serves a well-formed client. */
+  private void stillServes() throws Exception {
+    assertEquals("alive", get(connect().call("Echo", text("alive"), null, StringValue.parser(),
+        TIMEOUT, 0)).result().getValue());
+  }
+
+  @Test
+  void garbageNeverStopsTheServer() throws Exception {
+    start(conf().set(RpcKeys.SETUP_TIMEOUT, "500ms"));
+    Random rnd = new Random(3);
+    // Random bytes: not the preamble, so the connection is closed without an answer.
+    try (Socket s = raw()) {
+      byte[] junk = new byte[4096];
+      rnd.nextBytes(junk);
+      junk[0] = 'X';
+      s.getOutputStream().write(junk);
+      assertEquals(0, readToClose(s).length);
+    }
+    stillServes();
+    // An HTTP request to the RPC port.
+    try (Socket s = raw()) {
+      s.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes());
+      assertEquals(0, readToClose(s).length);
+    }
+    // The right magic with a future version: answered with a readable error, then closed.
+    try (Socket s = raw()) {
+      s.getOutputStream().write(new byte[] {'S', 'T', 'R', 'A', 9});
+      ResponseHeaderProto header = readErrorFrame(s.getInputStream());
+      assertEquals(0, header.getCallId());
+      assertEquals("bad request: RPC protocol version 9 is not spoken here; this server speaks "
+          + "version 1: use a client of the same release", header.getException().getMessage());
+    }
+    stillServes();
+    // A 2 GiB length prefix after a good preamble.
+    try (Socket s = raw()) {
+      OutputStream out = s.getOutputStream();
+      out.write(new byte[] {'S', 'T', 'R', 'A', 1});
+      out.write(new byte[] {0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF});
+      ResponseHeaderProto header = readErrorFrame(s.getInputStream());
+      assertTrue(header.getException().getMessage().contains("a request of 2147483647 bytes is "
+          + "larger than strata.rpc.max.request.size"), header.getException().getMessage());
+    }
+    stillServes();
+    // A frame whose inner lengths lie.
+    try (Socket s = raw()) {
+      OutputStream out = s.getOutputStream();
+      out.write(new byte[] {'S', 'T', 'R', 'A', 1});
+      out.write(new byte[] {0, 0, 0, 12, 0, 0, 0x10, 0, 1, 2, 3, 4, 5, 6, 7, 8});
+      ResponseHeaderProto header = readErrorFrame(s.getInputStream());
+      assertTrue(header.getException().getMessage().startsWith("bad request: malformed frame"),
+          header.getException().getMessage());
+    }
+    // A truncated frame, then the client goes away.
+    try (Socket s = raw()) {
+      OutputStream out = s.getOutputStream();
+      out.write(new byte[] {'S', 'T', 'R', 'A', 1, 0, 0, 1, 0, 1, 2, 3});
+    }
+    stillServes();
+    // Slowloris: half a preamble, then silence; the setup timeout closes it.
+    try (Socket s = raw()) {
+      s.getOutputStream().write(new byte[] {'S', 'T'});
+      long start = System.nanoTime();
+      assertEquals(0, readToClose(s).length);
+      assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20),
+          "closed by the setup timeout, not the test's socket timeout");
+    }
+    stillServes();
+    // Many half-open connections at once do not stop a good one.
+    List<Socket> idle = new ArrayList<>();
+    try {
+      for (int i = 0; i < 50; i++) {
+        Socket s = raw();
+        s.getOutputStream().write(new byte[] {'S'});
+        idle.add(s);
+      }
+      stillServes();
+    } finally {
+      for (Socket s : idle) {
+        s.close();
+      }
+    }
+  }
+
+  /** Reads one response frame (a connection error) and checks the server then closes. */
+  private static ResponseHeaderProto readErrorFrame(InputStream raw) throws IOException {
+    DataInputStream in = new DataInputStream(raw);
+    int length = in.readInt();
+    byte[] body = new byte[length];
+    in.readFully(body);
+    RpcFrame frame = RpcFrame.read(io.netty.buffer.Unpooled.wrappedBuffer(body));
+    ResponseHeaderProto header = ResponseHeaderProto.parseFrom(frame.header());
+    assertTrue(header.hasException());
+    assertEquals(-1, in.read(), "the server closes the connection after the error");
+    return header;
+  }
+}

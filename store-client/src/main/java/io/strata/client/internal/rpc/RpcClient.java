@@ -1,0 +1,69 @@
+package io.strata.client.internal.rpc;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Makes {@link RpcConnection}s; owns the event loop threads they share. Thread-safe; close it
+ * last.
+ */
+public final class RpcClient implements Closeable {
+  /** Largest answer accepted: a result plus its cell block. */
+  static final int MAX_RESPONSE = Integer.MAX_VALUE - 8;
+
+  private final EventLoopGroup loop;
+  private final String user;
+
+  public RpcClient(String user, int threads) {
+    this.user = user;
+    this.loop = new NioEventLoopGroup(threads, r -> {
+      Thread t = new Thread(r, "strata-rpc-client");
+      t.setDaemon(true);
+      return t;
+    });
+  }
+
+  /** Connects to {@code service} at {@code address}, waiting up to {@code timeout}. */
+  public RpcConnection connect(InetSocketAddress address, String service, Duration timeout)
+      throws IOException {
+    RpcConnection connection = new RpcConnection(address, service);
+    Bootstrap b = new Bootstrap().group(loop).channel(NioSocketChannel.class)
+        .option(ChannelOption.TCP_NODELAY, true)
+        .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
+            timeout.toMillis()))
+        .handler(new ChannelInitializer<SocketChannel>() {
+          @Override
+          protected void initChannel(SocketChannel ch) {
+            ch.pipeline()
+                .addLast("frames", new LengthFieldBasedFrameDecoder(MAX_RESPONSE, 0, 4, 0, 4))
+                .addLast("answers", connection.handler());
+          }
+        });
+    Channel channel;
+    try {
+      channel = b.connect(address).sync().channel();
+    } catch (Exception e) {
+      throw new IOException("cannot connect to " + address + ": " + e.getMessage()
+          + "; is the server running there?", e);
+    }
+    connection.start(channel, user);
+    return connection;
+  }
+
+  @Override
+  public void close() {
+    loop.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+}

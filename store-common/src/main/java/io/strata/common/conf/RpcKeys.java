@@ -1,0 +1,44 @@
+package io.strata.common.conf;
+
+/** Keys of the RPC servers of masters and region servers (docs/formats/rpc.md). */
+public final class RpcKeys {
+  public static final String SECTION = "RPC";
+
+  public static final ConfigKey<Long> MAX_REQUEST_SIZE = ConfigKey.size(
+      "strata.rpc.max.request.size", "256m",
+      "Largest request frame a server accepts. A larger one gets an error naming this key and "
+          + "the connection is closed; split large batches into several calls instead.");
+
+  public static final ConfigKey<Integer> READ_HANDLERS = ConfigKey.integer(
+      "strata.rpc.read.handlers", 10, "threads",
+      "Threads serving reads (get, exists, multi-get).");
+
+  public static final ConfigKey<Integer> WRITE_HANDLERS = ConfigKey.integer(
+      "strata.rpc.write.handlers", 10, "threads",
+      "Threads serving writes (put, delete, increment, append, check-and-mutate, batches).");
+
+  public static final ConfigKey<Integer> SCAN_HANDLERS = ConfigKey.integer(
+      "strata.rpc.scan.handlers", 5, "threads",
+      "Threads serving scanner calls (open, next, close).");
+
+  public static final ConfigKey<Integer> PRIORITY_HANDLERS = ConfigKey.integer(
+      "strata.rpc.priority.handlers", 5, "threads",
+      "Threads serving calls on strata:meta and admin calls, so that a flood of user requests "
+          + "cannot starve them.");
+
+  public static final ConfigKey<Integer> QUEUE_LENGTH = ConfigKey.integer(
+      "strata.rpc.queue.length", 1000, "calls",
+      "Calls each kind of handler may have waiting; beyond that a call is refused with a "
+          + "retryable ServerBusyException rather than queued.");
+
+  public static final ConfigKey<java.time.Duration> SETUP_TIMEOUT = ConfigKey.duration(
+      "strata.rpc.connection.setup.timeout", "10s",
+      "Time a new connection has to send its preamble and connection header before the server "
+          + "closes it.");
+
+  public static final ConfigKey<java.time.Duration> IDLE_TIMEOUT = ConfigKey.duration(
+      "strata.rpc.connection.idle.timeout", "10m",
+      "A connection that sends nothing for this long is closed (clients reconnect as needed).");
+
+  private RpcKeys() {}
+}

@@ -1,0 +1,91 @@
+package io.strata.common.rpc;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageLite;
+import io.netty.buffer.ByteBuf;
+import java.util.Arrays;
+
+/**
+ * One frame of the RPC protocol (docs/formats/rpc.md, version {@value #VERSION}): after the
+ * 4-byte length the frame decoder strips,
+ *
+ * <pre>
+ * header length u32 | header (protobuf) | param length u32 | param (protobuf) | cell block
+ * </pre>
+ *
+ * The cell block is what remains of the frame. Requests carry a RequestHeaderProto, answers a
+ * ResponseHeaderProto; the connection's first frame is a ConnectionHeaderProto with no param.
+ */
+public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
+  /** Bytes every connection starts with: "STRA". */
+  public static final byte[] MAGIC = {'S', 'T', 'R', 'A'};
+  /** Protocol version, sent after the magic. */
+  public static final int VERSION = 1;
+  /** Magic and version. */
+  public static final int PREAMBLE_LENGTH = 5;
+
+  /** Writes a whole frame, length prefix included. */
+  public static void write(ByteBuf out, MessageLite header, MessageLite param, byte[] cellBlock) {
+    byte[] h = header.toByteArray();
+    byte[] p = param == null ? new byte[0] : param.toByteArray();
+    byte[] cells = cellBlock == null ? new byte[0] : cellBlock;
+    out.writeInt(4 + h.length + 4 + p.length + cells.length);
+    out.writeInt(h.length);
+    out.writeBytes(h);
+    out.writeInt(p.length);
+    out.writeBytes(p);
+    out.writeBytes(cells);
+  }
+
+  /**
+   * Splits a frame's body (its length prefix already removed); a body whose lengths do not add
+   * up is refused with a message saying which.
+   */
+  public static RpcFrame read(ByteBuf body) throws InvalidProtocolBufferException {
+    int total = body.readableBytes();
+    if (total < 8) {
+      throw new InvalidProtocolBufferException("an RPC frame of " + total
+          + " bytes is too short for its two length fields");
+    }
+    int h = body.readInt();
+    if (h < 0 || h > body.readableBytes() - 4) {
+      throw new InvalidProtocolBufferException("an RPC frame of " + total
+          + " bytes says its header has " + h);
+    }
+    byte[] header = new byte[h];
+    body.readBytes(header);
+    int p = body.readInt();
+    if (p < 0 || p > body.readableBytes()) {
+      throw new InvalidProtocolBufferException("an RPC frame of " + total
+          + " bytes says its parameter has " + p);
+    }
+    byte[] param = new byte[p];
+    body.readBytes(param);
+    byte[] cells = new byte[body.readableBytes()];
+    body.readBytes(cells);
+    return new RpcFrame(header, param, cells);
+  }
+
+  /** Whether {@code bytes} start with the magic and this version. */
+  public static boolean isPreamble(byte[] bytes) {
+    return bytes.length == PREAMBLE_LENGTH
+        && Arrays.equals(bytes, 0, 4, MAGIC, 0, 4) && bytes[4] == VERSION;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof RpcFrame f && Arrays.equals(header, f.header)
+        && Arrays.equals(param, f.param) && Arrays.equals(cellBlock, f.cellBlock);
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(header) * 31 + Arrays.hashCode(param);
+  }
+
+  @Override
+  public String toString() {
+    return "RpcFrame{header=" + header.length + " bytes, param=" + param.length
+        + " bytes, cells=" + cellBlock.length + " bytes}";
+  }
+}

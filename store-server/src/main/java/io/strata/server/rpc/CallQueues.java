@@ -1,0 +1,53 @@
+package io.strata.server.rpc;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One bounded queue and handler pool per {@link CallKind}. A full queue refuses the call (the
+ * caller answers ServerBusy) rather than let work pile up without bound.
+ */
+final class CallQueues {
+  private final Map<CallKind, ThreadPoolExecutor> pools = new EnumMap<>(CallKind.class);
+
+  CallQueues(String serverName, Map<CallKind, Integer> handlers, int queueLength) {
+    for (CallKind kind : CallKind.values()) {
+      int threads = handlers.get(kind);
+      AtomicInteger n = new AtomicInteger();
+      String prefix = serverName + "-" + kind.name().toLowerCase() + "-handler-";
+      pools.put(kind, new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
+          new ArrayBlockingQueue<>(queueLength), r -> {
+            Thread t = new Thread(r, prefix + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          }, new ThreadPoolExecutor.AbortPolicy()));
+    }
+  }
+
+  /** Queues the call; false if its queue is full or the server is stopping. */
+  boolean offer(CallKind kind, Runnable call) {
+    try {
+      pools.get(kind).execute(call);
+      return true;
+    } catch (RejectedExecutionException e) {
+      return false;
+    }
+  }
+
+  /** Takes no more calls and waits up to {@code millis} for the queued ones to finish. */
+  void drain(long millis) throws InterruptedException {
+    pools.values().forEach(ThreadPoolExecutor::shutdown);
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    for (ThreadPoolExecutor p : pools.values()) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0 || !p.awaitTermination(left, TimeUnit.NANOSECONDS)) {
+        p.shutdownNow();
+      }
+    }
+  }
+}

@@ -1,0 +1,149 @@
+package io.strata.server.rpc;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.timeout.IdleStateHandler;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A server of {@link RpcService}s over Netty (docs/formats/rpc.md). Each connection starts with
+ * the preamble and a connection header naming its service; its calls are parsed on the event
+ * loop and run on the handler pool of their method's {@link CallKind}. Bad input (wrong magic,
+ * garbage, oversized or truncated frames, unknown services or methods, slow or silent clients)
+ * gets an error answer or a closed connection and a log line, never a stuck or dead server.
+ *
+ * <pre>{@code
+ * RpcServer server = new RpcServer("regionserver", options, List.of(clientService));
+ * server.start();
+ * ... server.address() ...
+ * server.close(); // stops accepting, finishes queued calls, closes connections
+ * }</pre>
+ */
+public final class RpcServer implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(RpcServer.class);
+  /** How long a stop waits for queued calls to finish. */
+  private static final long DRAIN_MILLIS = 10_000;
+
+  private final String name;
+  private final RpcServerOptions options;
+  private final Map<String, RpcService> services = new HashMap<>();
+  private final CallQueues queues;
+  private final EventLoopGroup boss = new NioEventLoopGroup(1);
+  private final EventLoopGroup workers = new NioEventLoopGroup(
+      Math.max(2, Runtime.getRuntime().availableProcessors()));
+  private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+  private final LongAdder droppedExpired = new LongAdder();
+  private Channel listener;
+  private volatile boolean stopping;
+
+  public RpcServer(String name, RpcServerOptions options, List<RpcService> services) {
+    this.name = name;
+    this.options = options;
+    for (RpcService s : services) {
+      if (this.services.put(s.name(), s) != null) {
+        throw new IllegalArgumentException("service " + s.name() + " is registered twice");
+      }
+    }
+    this.queues = new CallQueues(name, options.handlers(), options.queueLength());
+  }
+
+  /** Binds and starts accepting connections. */
+  public void start() throws IOException {
+    ServerBootstrap b = new ServerBootstrap().group(boss, workers)
+        .channel(NioServerSocketChannel.class)
+        .childOption(ChannelOption.TCP_NODELAY, true)
+        .childHandler(new ChannelInitializer<SocketChannel>() {
+          @Override
+          protected void initChannel(SocketChannel ch) {
+            connections.add(ch);
+            ch.pipeline()
+                .addLast("idle", new IdleStateHandler(0, 0,
+                    options.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+                .addLast("connection", new ServerConnection(RpcServer.this));
+          }
+        });
+    try {
+      listener = b.bind(options.host(), options.port()).sync().channel();
+    } catch (Exception e) {
+      close();
+      throw new IOException(name + " could not listen on " + options.host() + ":"
+          + options.port() + ": " + e.getMessage() + "; choose a free port", e);
+    }
+    LOG.info("{} listening on {}", name, address());
+  }
+
+  /** The bound address (the port actually chosen when the options asked for 0). */
+  public InetSocketAddress address() {
+    return (InetSocketAddress) listener.localAddress();
+  }
+
+  /** Calls dropped because their client's timeout ran out before a handler took them. */
+  public long droppedExpiredCalls() {
+    return droppedExpired.sum();
+  }
+
+  RpcServerOptions options() {
+    return options;
+  }
+
+  RpcService service(String serviceName) {
+    return services.get(serviceName);
+  }
+
+  String serviceNames() {
+    return String.join(", ", new java.util.TreeSet<>(services.keySet()));
+  }
+
+  CallQueues queues() {
+    return queues;
+  }
+
+  boolean stopping() {
+    return stopping;
+  }
+
+  void countDroppedExpired() {
+    droppedExpired.increment();
+  }
+
+  String name() {
+    return name;
+  }
+
+  /** Stops accepting, lets queued calls finish (up to 10 s), then closes every connection. */
+  @Override
+  public void close() {
+    stopping = true;
+    try {
+      if (listener != null) {
+        listener.close().syncUninterruptibly();
+      }
+      queues.drain(DRAIN_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      connections.close().syncUninterruptibly();
+      boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+      workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+    LOG.info("{} stopped", name);
+  }
+}

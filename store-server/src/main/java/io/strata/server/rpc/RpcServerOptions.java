@@ -1,0 +1,34 @@
+package io.strata.server.rpc;
+
+import io.strata.common.conf.RpcKeys;
+import io.strata.common.conf.StrataConfiguration;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+
+/** The settings of one RPC server ({@link RpcKeys}), with the address it binds. */
+public record RpcServerOptions(String host, int port, long maxRequestSize,
+    Map<CallKind, Integer> handlers, int queueLength, Duration setupTimeout,
+    Duration idleTimeout) {
+  /** From configuration; {@code port} 0 binds an ephemeral port. */
+  public static RpcServerOptions fromConfig(StrataConfiguration conf, String host, int port) {
+    Map<CallKind, Integer> handlers = new EnumMap<>(CallKind.class);
+    handlers.put(CallKind.READ, conf.get(RpcKeys.READ_HANDLERS));
+    handlers.put(CallKind.WRITE, conf.get(RpcKeys.WRITE_HANDLERS));
+    handlers.put(CallKind.SCAN, conf.get(RpcKeys.SCAN_HANDLERS));
+    handlers.put(CallKind.PRIORITY, conf.get(RpcKeys.PRIORITY_HANDLERS));
+    for (Map.Entry<CallKind, Integer> e : handlers.entrySet()) {
+      if (e.getValue() < 1) {
+        throw new IllegalArgumentException("the " + e.getKey().name().toLowerCase()
+            + " handler count is " + e.getValue() + "; every kind needs at least 1 thread");
+      }
+    }
+    long max = conf.get(RpcKeys.MAX_REQUEST_SIZE);
+    if (max < 1024 || max > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException(RpcKeys.MAX_REQUEST_SIZE.name() + " is " + max
+          + " bytes; give a size from 1k to 2047m");
+    }
+    return new RpcServerOptions(host, port, max, handlers, conf.get(RpcKeys.QUEUE_LENGTH),
+        conf.get(RpcKeys.SETUP_TIMEOUT), conf.get(RpcKeys.IDLE_TIMEOUT));
+  }
+}

@@ -1,0 +1,262 @@
+package io.strata.server.rpc;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageLite;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.strata.common.conf.RpcKeys;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.error.ServerBusyException;
+import io.strata.common.error.ServerErrorException;
+import io.strata.common.error.StrataException;
+import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
+import io.strata.common.proto.RpcProtos.ExceptionProto;
+import io.strata.common.proto.RpcProtos.RequestHeaderProto;
+import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
+import io.strata.common.rpc.RpcFrame;
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client connection: checks the preamble, reads the connection header, then turns each frame
+ * into a call on the right handler pool and writes its answer. Runs on the connection's event
+ * loop; handlers answer from their own threads (Netty queues the write).
+ */
+final class ServerConnection extends ByteToMessageDecoder {
+  private static final Logger LOG = LoggerFactory.getLogger(ServerConnection.class);
+
+  private enum State { PREAMBLE, HEADER, CALLS, CLOSED }
+
+  private final RpcServer server;
+  private State state = State.PREAMBLE;
+  private RpcService service;
+  private ScheduledFuture<?> setupTimer;
+
+  ServerConnection(RpcServer server) {
+    this.server = server;
+  }
+
+  @Override
+  public void channelActive(ChannelHandlerContext ctx) throws Exception {
+    long millis = server.options().setupTimeout().toMillis();
+    setupTimer = ctx.executor().schedule(() -> {
+      if (state == State.PREAMBLE || state == State.HEADER) {
+        drop(ctx, "sent no preamble and connection header within "
+            + RpcKeys.SETUP_TIMEOUT.name() + " (" + millis + " ms)");
+      }
+    }, millis, TimeUnit.MILLISECONDS);
+    super.channelActive(ctx);
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    state = State.CLOSED;
+    if (setupTimer != null) {
+      setupTimer.cancel(false);
+    }
+    super.channelInactive(ctx);
+  }
+
+  @Override
+  protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out)
+      throws IOException {
+    while (state != State.CLOSED) {
+      if (state == State.PREAMBLE) {
+        if (in.readableBytes() < RpcFrame.PREAMBLE_LENGTH) {
+          return;
+        }
+        byte[] preamble = new byte[RpcFrame.PREAMBLE_LENGTH];
+        in.readBytes(preamble);
+        if (!checkPreamble(ctx, preamble)) {
+          in.skipBytes(in.readableBytes());
+          return;
+        }
+        state = State.HEADER;
+        continue;
+      }
+      if (in.readableBytes() < 4) {
+        return;
+      }
+      long length = in.getUnsignedInt(in.readerIndex());
+      if (length > server.options().maxRequestSize()) {
+        in.skipBytes(in.readableBytes());
+        connectionError(ctx, new BadRequestException("a request of " + length + " bytes is "
+            + "larger than " + RpcKeys.MAX_REQUEST_SIZE.name() + " ("
+            + server.options().maxRequestSize() + " bytes); send smaller batches"));
+        return;
+      }
+      if (in.readableBytes() < 4 + length) {
+        return; // the rest of the frame has not arrived
+      }
+      in.skipBytes(4);
+      ByteBuf body = in.readSlice((int) length);
+      RpcFrame frame;
+      try {
+        frame = RpcFrame.read(body);
+      } catch (InvalidProtocolBufferException e) {
+        in.skipBytes(in.readableBytes());
+        connectionError(ctx, new BadRequestException("malformed frame: " + e.getMessage()));
+        return;
+      }
+      if (state == State.HEADER) {
+        readConnectionHeader(ctx, frame);
+      } else {
+        call(ctx, frame);
+      }
+    }
+  }
+
+  private boolean checkPreamble(ChannelHandlerContext ctx, byte[] preamble) {
+    if (RpcFrame.isPreamble(preamble)) {
+      return true;
+    }
+    if (java.util.Arrays.equals(preamble, 0, 4, RpcFrame.MAGIC, 0, 4)) {
+      connectionError(ctx, new BadRequestException("RPC protocol version " + preamble[4]
+          + " is not spoken here; this server speaks version " + RpcFrame.VERSION
+          + ": use a client of the same release"));
+    } else {
+      drop(ctx, "did not start with the Strata RPC preamble (is it talking another protocol "
+          + "to this port?)");
+    }
+    return false;
+  }
+
+  private void readConnectionHeader(ChannelHandlerContext ctx, RpcFrame frame) {
+    ConnectionHeaderProto header;
+    try {
+      header = ConnectionHeaderProto.parseFrom(frame.header());
+    } catch (InvalidProtocolBufferException e) {
+      connectionError(ctx, new BadRequestException("malformed connection header: "
+          + e.getMessage()));
+      return;
+    }
+    service = server.service(header.getService());
+    if (service == null) {
+      connectionError(ctx, new BadRequestException("this server offers no service '"
+          + header.getService() + "'; it offers " + server.serviceNames()));
+      return;
+    }
+    if (!header.getCellCodec().isEmpty() && !header.getCellCodec().equals("keyvalue")) {
+      connectionError(ctx, new BadRequestException("cell block codec '" + header.getCellCodec()
+          + "' is unknown; use keyvalue"));
+      return;
+    }
+    state = State.CALLS;
+    setupTimer.cancel(false);
+  }
+
+  private void call(ChannelHandlerContext ctx, RpcFrame frame) {
+    RequestHeaderProto header;
+    try {
+      header = RequestHeaderProto.parseFrom(frame.header());
+    } catch (InvalidProtocolBufferException e) {
+      connectionError(ctx, new BadRequestException("malformed request header: "
+          + e.getMessage()));
+      return;
+    }
+    int callId = header.getCallId();
+    if (callId == 0) {
+      connectionError(ctx, new BadRequestException("call id 0 is reserved for errors about the "
+          + "connection; number calls from 1"));
+      return;
+    }
+    RpcMethod method = service.methods().get(header.getMethod());
+    if (method == null) {
+      answerError(ctx, callId, new BadRequestException("service " + service.name()
+          + " has no method '" + header.getMethod() + "'"));
+      return;
+    }
+    MessageLite param;
+    try {
+      param = method.parser().parseFrom(frame.param());
+    } catch (InvalidProtocolBufferException e) {
+      answerError(ctx, callId, new BadRequestException("the parameter of " + service.name()
+          + "." + header.getMethod() + " is malformed: " + e.getMessage()));
+      return;
+    }
+    long received = System.nanoTime();
+    long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(header.getTimeoutMillis());
+    CallKind kind = header.getPriority() > 0 ? CallKind.PRIORITY : method.kind();
+    Runnable run = () -> {
+      if (timeoutNanos > 0 && System.nanoTime() - received > timeoutNanos) {
+        server.countDroppedExpired(); // the client has given up: do not do the work
+        return;
+      }
+      try {
+        RpcResult result = method.handler().call(param, frame.cellBlock());
+        answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId).build(),
+            result.result(), result.cellBlock());
+      } catch (StrataException e) {
+        answerError(ctx, callId, e);
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("{}.{} failed", service.name(), header.getMethod(), e);
+        answerError(ctx, callId, new ServerErrorException(server.name(), e));
+      }
+    };
+    if (!server.queues().offer(kind, run)) {
+      answerError(ctx, callId, new ServerBusyException(server.name(), server.stopping()
+          ? "it is stopping"
+          : "its " + kind.name().toLowerCase() + " call queue is full ("
+              + server.options().queueLength() + " calls)"));
+    }
+  }
+
+  private static void answer(ChannelHandlerContext ctx, ResponseHeaderProto header,
+      MessageLite result, byte[] cellBlock) {
+    ByteBuf buf = ctx.alloc().buffer();
+    RpcFrame.write(buf, header, result, cellBlock);
+    ctx.writeAndFlush(buf);
+  }
+
+  private static void answerError(ChannelHandlerContext ctx, int callId, StrataException e) {
+    answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId)
+        .setException(toProto(e)).build(), null, null);
+  }
+
+  static ExceptionProto toProto(StrataException e) {
+    return ExceptionProto.newBuilder().setCode(e.code().code())
+        .setMessage(String.valueOf(e.getMessage())).putAllDetails(e.details()).build();
+  }
+
+  /** Answers with an error about the whole connection (call id 0), then closes it. */
+  private void connectionError(ChannelHandlerContext ctx, StrataException e) {
+    LOG.info("{}: closing connection from {}: {}", server.name(), ctx.channel().remoteAddress(),
+        e.getMessage());
+    state = State.CLOSED;
+    ByteBuf buf = ctx.alloc().buffer();
+    RpcFrame.write(buf, ResponseHeaderProto.newBuilder().setCallId(0)
+        .setException(toProto(e)).build(), null, null);
+    ctx.writeAndFlush(buf).addListener(f -> ctx.close());
+  }
+
+  private void drop(ChannelHandlerContext ctx, String why) {
+    LOG.info("{}: closing connection from {}: it {}", server.name(),
+        ctx.channel().remoteAddress(), why);
+    state = State.CLOSED;
+    ctx.close();
+  }
+
+  @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+    if (evt instanceof IdleStateEvent) {
+      drop(ctx, "was idle for " + RpcKeys.IDLE_TIMEOUT.name() + " ("
+          + server.options().idleTimeout().toMillis() + " ms)");
+      return;
+    }
+    super.userEventTriggered(ctx, evt);
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    LOG.info("{}: closing connection from {} after an error: {}", server.name(),
+        ctx.channel().remoteAddress(), cause.toString());
+    state = State.CLOSED;
+    ctx.close();
+  }
+}
