@@ -1,0 +1,67 @@
+package io.strata.server.coordination;
+
+import io.strata.common.schema.ServerName;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Region server liveness: a region server registers an ephemeral znode under
+ * {@link ZNodes#REGION_SERVERS}; the master follows the set, which loses a server when its
+ * process stops or its session expires.
+ */
+public final class RegionServerTracker {
+  private static final Logger LOG = LoggerFactory.getLogger(RegionServerTracker.class);
+
+  private final ZkSession zk;
+
+  public RegionServerTracker(ZkSession zk) {
+    this.zk = zk;
+  }
+
+  /**
+   * Registers {@code server} as live for as long as this session lasts.
+   *
+   * @throws IOException if a live server of the same name is registered (a second process with
+   *     the same host, port and start code)
+   */
+  public void register(ServerName server) throws IOException {
+    if (!zk.createEphemeral(ZNodes.regionServer(server), server.toString())) {
+      throw new IOException("region server " + server + " is registered already; is another "
+          + "process using the same port?");
+    }
+  }
+
+  /** The live region servers now. */
+  public List<ServerName> liveServers() throws IOException {
+    return parse(zk.children(ZNodes.REGION_SERVERS, null));
+  }
+
+  /**
+   * Calls {@code listener} with the live servers now and again after every change, until the
+   * session ends.
+   */
+  public void follow(Consumer<List<ServerName>> listener) throws IOException {
+    List<String> names = zk.children(ZNodes.REGION_SERVERS, event -> {
+      if (!zk.isExpired()) {
+        try {
+          follow(listener);
+        } catch (IOException e) {
+          LOG.warn("lost track of the region servers", e);
+        }
+      }
+    });
+    listener.accept(parse(names));
+  }
+
+  private static List<ServerName> parse(List<String> names) {
+    List<ServerName> servers = new ArrayList<>();
+    for (String n : names) {
+      servers.add(ServerName.parse(n));
+    }
+    return servers;
+  }
+}

@@ -1,0 +1,38 @@
+package io.strata.server.coordination;
+
+import io.strata.common.schema.ServerName;
+
+/**
+ * Every znode Strata uses, in one place (DESIGN.md, "Master and ZooKeeper"). Assignment state
+ * is not here: it lives in strata:meta.
+ *
+ * <pre>
+ * /strata                       base (persistent)
+ * /strata/cluster-id            the cluster's id (persistent)
+ * /strata/master                the active master's server name (ephemeral)
+ * /strata/backup-masters/&lt;sn&gt;   masters waiting to take over (ephemeral)
+ * /strata/rs/&lt;sn&gt;               live region servers (ephemeral)
+ * /strata/meta-region-server    where strata:meta is served (persistent, written by the master)
+ * </pre>
+ */
+public final class ZNodes {
+  public static final String BASE = "/strata";
+  public static final String CLUSTER_ID = BASE + "/cluster-id";
+  public static final String MASTER = BASE + "/master";
+  public static final String BACKUP_MASTERS = BASE + "/backup-masters";
+  public static final String REGION_SERVERS = BASE + "/rs";
+  public static final String META_REGION_SERVER = BASE + "/meta-region-server";
+
+  /** The persistent parents every process makes sure of when it starts. */
+  static final String[] PARENTS = {BASE, BACKUP_MASTERS, REGION_SERVERS};
+
+  private ZNodes() {}
+
+  public static String backupMaster(ServerName server) {
+    return BACKUP_MASTERS + "/" + server;
+  }
+
+  public static String regionServer(ServerName server) {
+    return REGION_SERVERS + "/" + server;
+  }
+}

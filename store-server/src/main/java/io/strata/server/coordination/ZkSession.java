@@ -1,0 +1,188 @@
+package io.strata.server.coordination;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One process's ZooKeeper session. Ephemeral znodes made through it live as long as the session;
+ * when ZooKeeper expires the session (the process was silent longer than the session timeout),
+ * they are gone and the process has lost its place in the cluster: {@code onExpired} runs once,
+ * and the owner must stop serving (a region server aborts; a master steps down).
+ */
+public final class ZkSession implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(ZkSession.class);
+
+  private final ZooKeeper zk;
+  private final String connectString;
+  private volatile boolean expired;
+  private volatile Runnable onExpired = () -> { };
+
+  /**
+   * Connects and waits until the session is established.
+   *
+   * @throws IOException naming the quorum when it cannot be reached within {@code timeout}
+   */
+  public ZkSession(String connectString, Duration sessionTimeout, Duration timeout)
+      throws IOException {
+    this.connectString = connectString;
+    CountDownLatch connected = new CountDownLatch(1);
+    Watcher watcher = event -> {
+      switch (event.getState()) {
+        case SyncConnected -> connected.countDown();
+        case Expired -> expire();
+        default -> { }
+      }
+    };
+    zk = new ZooKeeper(connectString, (int) sessionTimeout.toMillis(), watcher);
+    try {
+      if (!connected.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+        close();
+        throw new IOException("cannot reach ZooKeeper at " + connectString + " within "
+            + timeout.toMillis() + " ms; check strata.zookeeper.quorum and that ZooKeeper runs");
+      }
+    } catch (InterruptedException e) {
+      close();
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while connecting to ZooKeeper", e);
+    }
+    for (String parent : ZNodes.PARENTS) {
+      createIfAbsent(parent, new byte[0]);
+    }
+  }
+
+  private void expire() {
+    if (!expired) {
+      expired = true;
+      LOG.warn("ZooKeeper session 0x{} with {} expired", Long.toHexString(zk.getSessionId()),
+          connectString);
+      onExpired.run();
+    }
+  }
+
+  /** Runs {@code action} (once) when the session expires. */
+  public void onExpired(Runnable action) {
+    this.onExpired = action;
+    if (expired) {
+      action.run();
+    }
+  }
+
+  public boolean isExpired() {
+    return expired;
+  }
+
+  public long sessionId() {
+    return zk.getSessionId();
+  }
+
+  public byte[] sessionPassword() {
+    return zk.getSessionPasswd();
+  }
+
+  /** Creates a persistent znode unless it exists; true if this call created it. */
+  public boolean createIfAbsent(String path, byte[] data) throws IOException {
+    try {
+      zk.create(path, data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+      return true;
+    } catch (KeeperException.NodeExistsException e) {
+      return false;
+    } catch (KeeperException | InterruptedException e) {
+      throw failure("create " + path, e);
+    }
+  }
+
+  /** Creates an ephemeral znode; false if one exists at the path already. */
+  public boolean createEphemeral(String path, String data) throws IOException {
+    try {
+      zk.create(path, data.getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+          CreateMode.EPHEMERAL);
+      return true;
+    } catch (KeeperException.NodeExistsException e) {
+      return false;
+    } catch (KeeperException | InterruptedException e) {
+      throw failure("create " + path, e);
+    }
+  }
+
+  /** The znode's data as text, or null if it does not exist; sets {@code watch} either way. */
+  public String readText(String path, Watcher watch) throws IOException {
+    try {
+      Stat stat = zk.exists(path, watch);
+      if (stat == null) {
+        return null;
+      }
+      return new String(zk.getData(path, false, null), StandardCharsets.UTF_8);
+    } catch (KeeperException.NoNodeException e) {
+      return null; // deleted between the two calls; the exists watch reports it
+    } catch (KeeperException | InterruptedException e) {
+      throw failure("read " + path, e);
+    }
+  }
+
+  /** The znode's raw data, or null if it does not exist. */
+  public byte[] read(String path) throws IOException {
+    try {
+      return zk.getData(path, false, null);
+    } catch (KeeperException.NoNodeException e) {
+      return null;
+    } catch (KeeperException | InterruptedException e) {
+      throw failure("read " + path, e);
+    }
+  }
+
+  /** The children's names, sorted; {@code watch} (if not null) fires on the next change. */
+  public List<String> children(String path, Watcher watch) throws IOException {
+    try {
+      return zk.getChildren(path, watch).stream().sorted().toList();
+    } catch (KeeperException | InterruptedException e) {
+      throw failure("list " + path, e);
+    }
+  }
+
+  /** Deletes the znode if it exists. */
+  public void deleteIfExists(String path) throws IOException {
+    try {
+      zk.delete(path, -1);
+    } catch (KeeperException.NoNodeException e) {
+      // already gone
+    } catch (KeeperException | InterruptedException e) {
+      throw failure("delete " + path, e);
+    }
+  }
+
+  private IOException failure(String what, Exception e) {
+    if (e instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
+    }
+    return new IOException("ZooKeeper at " + connectString + " could not " + what + ": "
+        + e.getMessage(), e);
+  }
+
+  /** Ends the session: its ephemeral znodes go at once. */
+  @Override
+  public void close() {
+    try {
+      zk.close();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  static boolean isDeletion(WatchedEvent e) {
+    return e.getType() == Watcher.Event.EventType.NodeDeleted;
+  }
+}
