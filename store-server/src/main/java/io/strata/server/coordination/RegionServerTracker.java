@@ -46,7 +46,7 @@ public final class RegionServerTracker {
    */
   public void follow(Consumer<List<ServerName>> listener) throws IOException {
     List<String> names = zk.children(ZNodes.REGION_SERVERS, event -> {
-      if (!zk.isExpired()) {
+      if (zk.isOpen()) {
         try {
           follow(listener);
         } catch (IOException e) {

@@ -29,6 +29,7 @@ public final class ZkSession implements Closeable {
   private final ZooKeeper zk;
   private final String connectString;
   private volatile boolean expired;
+  private volatile boolean closed;
   private volatile Runnable onExpired = () -> { };
 
   /**
@@ -83,6 +84,11 @@ public final class ZkSession implements Closeable {
 
   public boolean isExpired() {
     return expired;
+  }
+
+  /** Neither expired nor closed: its ephemeral znodes stand. */
+  public boolean isOpen() {
+    return !expired && !closed;
   }
 
   public long sessionId() {
@@ -175,6 +181,7 @@ public final class ZkSession implements Closeable {
   /** Ends the session: its ephemeral znodes go at once. */
   @Override
   public void close() {
+    closed = true;
     try {
       zk.close();
     } catch (InterruptedException e) {

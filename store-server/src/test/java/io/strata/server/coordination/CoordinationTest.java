@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -119,8 +120,14 @@ class CoordinationTest {
     AtomicInteger expiries = new AtomicInteger();
     rs.onExpired(expiries::incrementAndGet);
     // Expire it as ZooKeeper would: another client takes the session over and closes it.
-    ZooKeeper thief = new ZooKeeper(server.connectString(), (int) SESSION.toMillis(), e -> { },
-        rs.sessionId(), rs.sessionPassword());
+    CountDownLatch thiefConnected = new CountDownLatch(1);
+    ZooKeeper thief = new ZooKeeper(server.connectString(), (int) SESSION.toMillis(), e -> {
+      if (e.getState() == org.apache.zookeeper.Watcher.Event.KeeperState.SyncConnected) {
+        thiefConnected.countDown();
+      }
+    }, rs.sessionId(), rs.sessionPassword());
+    // Closing before it connected would send nothing: the session must be the thief's first.
+    assertTrue(thiefConnected.await(30, TimeUnit.SECONDS), "the second client took the session");
     thief.close();
     waitFor(() -> expiries.get() == 1, "the expiry was reported");
     assertTrue(rs.isExpired());
