@@ -16,9 +16,10 @@ import java.util.Comparator;
 public final class CellComparator implements Comparator<Cell> {
   public static final CellComparator INSTANCE = new CellComparator();
 
-  private static final int ROW = 0;
-  private static final int FAMILY = 1;
-  private static final int QUALIFIER = 2;
+  // Key parts, for the part helpers CellKeys shares.
+  static final int ROW = 0;
+  static final int FAMILY = 1;
+  static final int QUALIFIER = 2;
 
   private CellComparator() {}
 
@@ -119,7 +120,7 @@ public final class CellComparator implements Comparator<Cell> {
     };
   }
 
-  private static int position(BufferKeyValue c, int part) {
+  static int position(BufferKeyValue c, int part) {
     return switch (part) {
       case ROW -> c.getRowPosition();
       case FAMILY -> c.getFamilyPosition();
@@ -127,7 +128,7 @@ public final class CellComparator implements Comparator<Cell> {
     };
   }
 
-  private static int length(Cell c, int part) {
+  static int length(Cell c, int part) {
     return switch (part) {
       case ROW -> c.getRowLength();
       case FAMILY -> c.getFamilyLength();

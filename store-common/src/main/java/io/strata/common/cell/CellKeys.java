@@ -93,20 +93,20 @@ public final class CellKeys {
   public static int compareKey(ByteBuffer buf, int keyPos, int keyLength, Cell c) {
     int rowLen = ByteBuffers.getUnsignedShort(buf, keyPos);
     int p = keyPos + 2;
-    int cmp = comparePart(buf, p, rowLen, c, 0);
+    int cmp = comparePart(buf, p, rowLen, c, CellComparator.ROW);
     if (cmp != 0) {
       return cmp;
     }
     p += rowLen;
     int famLen = buf.get(p) & 0xFF;
     p++;
-    cmp = comparePart(buf, p, famLen, c, 1);
+    cmp = comparePart(buf, p, famLen, c, CellComparator.FAMILY);
     if (cmp != 0) {
       return cmp;
     }
     p += famLen;
     int tsPos = keyPos + keyLength - 9;
-    cmp = comparePart(buf, p, tsPos - p, c, 2);
+    cmp = comparePart(buf, p, tsPos - p, c, CellComparator.QUALIFIER);
     if (cmp != 0) {
       return cmp;
     }
@@ -119,25 +119,20 @@ public final class CellKeys {
 
   /** Compares the row of the well-formed key at {@code buf[keyPos..]} with the row of {@code c}. */
   public static int compareRowOfKey(ByteBuffer buf, int keyPos, Cell c) {
-    return comparePart(buf, keyPos + 2, ByteBuffers.getUnsignedShort(buf, keyPos), c, 0);
+    return comparePart(buf, keyPos + 2, ByteBuffers.getUnsignedShort(buf, keyPos), c,
+        CellComparator.ROW);
   }
 
   private static int comparePart(ByteBuffer buf, int pos, int len, Cell c, int part) {
     if (c instanceof BufferKeyValue b) {
-      int cPos = switch (part) {
-        case 0 -> b.getRowPosition();
-        case 1 -> b.getFamilyPosition();
-        default -> b.getQualifierPosition();
-      };
-      int cLen = part == 0 ? b.getRowLength() : part == 1 ? b.getFamilyLength()
-          : b.getQualifierLength();
-      return ByteBuffers.compare(buf, pos, len, b.getBuffer(), cPos, cLen);
+      return ByteBuffers.compare(buf, pos, len, b.getBuffer(), CellComparator.position(b, part),
+          CellComparator.length(b, part));
     }
     return switch (part) {
-      case 0 -> ByteBuffers.compare(buf, pos, len, c.getRowArray(), c.getRowOffset(),
-          c.getRowLength());
-      case 1 -> ByteBuffers.compare(buf, pos, len, c.getFamilyArray(), c.getFamilyOffset(),
-          c.getFamilyLength());
+      case CellComparator.ROW -> ByteBuffers.compare(buf, pos, len, c.getRowArray(),
+          c.getRowOffset(), c.getRowLength());
+      case CellComparator.FAMILY -> ByteBuffers.compare(buf, pos, len, c.getFamilyArray(),
+          c.getFamilyOffset(), c.getFamilyLength());
       default -> ByteBuffers.compare(buf, pos, len, c.getQualifierArray(),
           c.getQualifierOffset(), c.getQualifierLength());
     };

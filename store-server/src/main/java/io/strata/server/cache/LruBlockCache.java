@@ -1,7 +1,5 @@
 package io.strata.server.cache;
 
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
@@ -31,27 +29,18 @@ public final class LruBlockCache implements BlockCache {
   private final double[] shares;
   private final double minFactor;
   private final ConcurrentHashMap<BlockCacheKey, Entry> map = new ConcurrentHashMap<>();
-  private final Map<BlockPriority, AtomicLong> groupSize = new EnumMap<>(BlockPriority.class);
+  private final PriorityGroups groups = new PriorityGroups();
   private final AtomicLong size = new AtomicLong();
-  private final AtomicLong clock = new AtomicLong();
   private final ReentrantLock evictionLock = new ReentrantLock();
   private final CacheStats stats = new CacheStats();
 
   /** One cached block with its recency and group. */
-  private static final class Entry {
-    final BlockCacheKey key;
+  private static final class Entry extends CacheEntry {
     final Cacheable block;
-    final long size;
-    volatile long lastAccess;
-    volatile BlockPriority priority;
 
-    Entry(BlockCacheKey key, Cacheable block, long size, long lastAccess,
-        BlockPriority priority) {
-      this.key = key;
+    Entry(BlockCacheKey key, Cacheable block, long bytes, BlockPriority priority) {
+      super(key, bytes, priority);
       this.block = block;
-      this.size = size;
-      this.lastAccess = lastAccess;
-      this.priority = priority;
     }
   }
 
@@ -75,9 +64,6 @@ public final class LruBlockCache implements BlockCache {
     this.capacity = capacity;
     this.shares = shares.clone();
     this.minFactor = minFactor;
-    for (BlockPriority p : BlockPriority.values()) {
-      groupSize.put(p, new AtomicLong());
-    }
   }
 
   /** Capacity as a fraction of the maximum heap. */
@@ -94,24 +80,11 @@ public final class LruBlockCache implements BlockCache {
       }
       return null;
     }
-    e.lastAccess = clock.incrementAndGet();
-    if (e.priority == BlockPriority.SINGLE) {
-      promote(e);
-    }
+    groups.accessed(e, map);
     if (countStats) {
       stats.hit(e.block.category());
     }
     return e.block;
-  }
-
-  private void promote(Entry e) {
-    synchronized (e) {
-      if (e.priority == BlockPriority.SINGLE && map.get(e.key) == e) {
-        e.priority = BlockPriority.MULTI;
-        groupSize.get(BlockPriority.SINGLE).addAndGet(-e.size);
-        groupSize.get(BlockPriority.MULTI).addAndGet(e.size);
-      }
-    }
   }
 
   @Override
@@ -120,12 +93,12 @@ public final class LruBlockCache implements BlockCache {
     if (bytes > capacity / 10) {
       return; // one block must not push out a tenth of the cache
     }
-    Entry e = new Entry(key, block, bytes, clock.incrementAndGet(),
+    Entry e = new Entry(key, block, bytes,
         inMemory ? BlockPriority.MEMORY : BlockPriority.SINGLE);
     if (map.putIfAbsent(key, e) != null) {
       return;
     }
-    groupSize.get(e.priority).addAndGet(bytes);
+    groups.added(e);
     stats.added(block.category(), bytes);
     if (size.addAndGet(bytes) > capacity) {
       evict();
@@ -150,14 +123,11 @@ public final class LruBlockCache implements BlockCache {
   }
 
   private boolean remove(Entry e, boolean forSpace) {
-    synchronized (e) {
-      if (!map.remove(e.key, e)) {
-        return false;
-      }
-      groupSize.get(e.priority).addAndGet(-e.size);
+    if (!groups.remove(e, map)) {
+      return false;
     }
-    size.addAndGet(-e.size);
-    stats.removed(e.block.category(), e.size);
+    size.addAndGet(-e.bytes);
+    stats.removed(e.block.category(), e.bytes);
     if (forSpace) {
       stats.evicted(e.block.category());
     }
@@ -179,8 +149,7 @@ public final class LruBlockCache implements BlockCache {
 
   /** One pass: the groups' blocks least recently used first, from the group most over share. */
   private void evictDownTo(long target) {
-    PriorityEviction.evict(map.values(), e -> e.priority, e -> e.lastAccess,
-        p -> groupSize.get(p).get(), capacity, shares, () -> size.get() <= target,
+    groups.evict(map.values(), capacity, shares, () -> size.get() <= target,
         e -> remove(e, true));
   }
 
@@ -208,7 +177,7 @@ public final class LruBlockCache implements BlockCache {
 
   /** Bytes held by one priority group. */
   public long size(BlockPriority p) {
-    return groupSize.get(p).get();
+    return groups.size(p);
   }
 
   @Override

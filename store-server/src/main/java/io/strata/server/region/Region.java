@@ -412,24 +412,9 @@ public final class Region implements Closeable {
 
   /** The visible cells of one row (spec's row range is replaced by the row). */
   public List<Cell> get(byte[] row, ScanSpec spec) throws IOException {
-    ReadScratch scratch = ReadScratch.take();
-    if (scratch == null) { // a read inside a read on this thread
-      try (RegionScanner s = scanner(rowSpec(row, spec))) {
-        List<Cell> cells = s.nextRow();
-        return cells == null ? List.of() : cells;
-      }
-    }
-    try {
-      RegionScanner s = openGet(rowSpec(row, spec), scratch, false);
-      try {
-        List<Cell> cells = new ArrayList<>();
-        return s.nextRow(cells) ? cells : List.of();
-      } finally {
-        s.close();
-      }
-    } finally {
-      scratch.giveBack();
-    }
+    // The cells are copies; only the list is the scratch's, so it is copied too.
+    return readOneRow(row, spec, false, cells -> cells.isEmpty() ? List.of()
+        : new ArrayList<>(cells));
   }
 
   /** Reads the cells of one row given to a {@link #readRow} call. */
@@ -445,15 +430,25 @@ public final class Region implements Closeable {
    * beyond the call it must copy ({@link KeyValue#deepCopy}).
    */
   public <T> T readRow(byte[] row, ScanSpec spec, RowReader<T> reader) throws IOException {
+    return readOneRow(row, spec, true, reader);
+  }
+
+  /**
+   * One row to {@code reader}, through this thread's reusable scanner stack ({@link ReadScratch})
+   * unless a read on this thread holds it already; cells in place or copies.
+   */
+  private <T> T readOneRow(byte[] row, ScanSpec spec, boolean inPlace, RowReader<T> reader)
+      throws IOException {
+    ScanSpec get = rowSpec(row, spec);
     ReadScratch scratch = ReadScratch.take();
     if (scratch == null) { // a read inside a read on this thread
-      try (RegionScanner s = scannerInPlace(rowSpec(row, spec))) {
+      try (RegionScanner s = inPlace ? scannerInPlace(get) : scanner(get)) {
         List<Cell> cells = s.nextRow();
         return reader.read(cells == null ? List.of() : cells);
       }
     }
     try {
-      RegionScanner s = openGet(rowSpec(row, spec), scratch, true);
+      RegionScanner s = openGet(get, scratch, inPlace);
       try {
         s.nextRow(scratch.row);
         return reader.read(scratch.row);

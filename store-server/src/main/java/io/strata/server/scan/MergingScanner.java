@@ -26,7 +26,7 @@ public final class MergingScanner implements Closeable {
 
   public MergingScanner(List<CellSource> sources) {
     this.heap = new PriorityQueue<>(Math.max(1, sources.size()), ORDER);
-    this.sources.addAll(sources);
+    reset(sources);
   }
 
   /** Merges {@code sources} from now on (the previous ones must be closed): for reuse. */

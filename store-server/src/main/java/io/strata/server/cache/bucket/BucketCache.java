@@ -4,22 +4,22 @@ import io.strata.server.cache.BlockCache;
 import io.strata.server.cache.BlockCacheKey;
 import io.strata.server.cache.BlockCategory;
 import io.strata.server.cache.BlockPriority;
+import io.strata.server.cache.CacheEntry;
 import io.strata.server.cache.Cacheable;
 import io.strata.server.cache.CacheStats;
 import io.strata.server.cache.CacheableCodec;
 import io.strata.server.cache.PriorityEviction;
+import io.strata.server.cache.PriorityGroups;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,40 +52,32 @@ public final class BucketCache implements BlockCache, Closeable {
   private final ConcurrentHashMap<BlockCacheKey, Pending> pending = new ConcurrentHashMap<>();
   private final List<BlockingQueue<Pending>> queues = new ArrayList<>();
   private final List<Thread> writers = new ArrayList<>();
-  private final Map<BlockPriority, AtomicLong> groupSize = new EnumMap<>(BlockPriority.class);
-  private final AtomicLong clock = new AtomicLong();
+  private final PriorityGroups groups = new PriorityGroups();
   private final CacheStats stats = new CacheStats();
   private final LongAdder droppedInserts = new LongAdder();
   private final Object evictionLock = new Object();
   private volatile boolean closed;
   /** Writes in progress. */
-  private final java.util.concurrent.atomic.AtomicInteger writing =
-      new java.util.concurrent.atomic.AtomicInteger();
-  private final java.util.concurrent.atomic.LongAdder heldByReaders =
-      new java.util.concurrent.atomic.LongAdder();
+  private final AtomicInteger writing = new AtomicInteger();
+  private final LongAdder heldByReaders = new LongAdder();
 
   private record Pending(BlockCacheKey key, Cacheable block, boolean inMemory) {}
 
   /** A block in the engine, reference counted so its slot is freed only when unused. */
-  private final class Entry implements Runnable {
-    final BlockCacheKey key;
+  private final class Entry extends CacheEntry implements Runnable {
     final long offset;
     final int length;
     final BlockCategory category;
     final io.strata.common.util.RefCount refs = new io.strata.common.util.RefCount(); // index's
-    volatile BlockPriority priority;
-    volatile long lastAccess;
     /** The block as read in place, made on the first read and handed to every later one. */
     volatile Cacheable inPlace;
 
     Entry(BlockCacheKey key, long offset, int length, BlockCategory category,
         BlockPriority priority) {
-      this.key = key;
+      super(key, length, priority);
       this.offset = offset;
       this.length = length;
       this.category = category;
-      this.priority = priority;
-      this.lastAccess = clock.incrementAndGet();
     }
 
     boolean retain() {
@@ -123,9 +115,6 @@ public final class BucketCache implements BlockCache, Closeable {
     this.engine = engine;
     this.allocator = allocator;
     this.codec = codec;
-    for (BlockPriority p : BlockPriority.values()) {
-      groupSize.put(p, new AtomicLong());
-    }
     for (int i = 0; i < writerThreads; i++) {
       BlockingQueue<Pending> q = new ArrayBlockingQueue<>(queueLength);
       queues.add(q);
@@ -166,10 +155,7 @@ public final class BucketCache implements BlockCache, Closeable {
       }
       return null;
     }
-    e.lastAccess = clock.incrementAndGet();
-    if (e.priority == BlockPriority.SINGLE) {
-      promote(e);
-    }
+    groups.accessed(e, index);
     if (countStats) {
       stats.hit(e.category);
     }
@@ -205,16 +191,6 @@ public final class BucketCache implements BlockCache, Closeable {
     Cacheable block = codec.read(engine.read(e.offset, e.length), null);
     e.release();
     return block;
-  }
-
-  private void promote(Entry e) {
-    synchronized (e) {
-      if (e.priority == BlockPriority.SINGLE && index.get(e.key) == e) {
-        e.priority = BlockPriority.MULTI;
-        groupSize.get(BlockPriority.SINGLE).addAndGet(-e.length);
-        groupSize.get(BlockPriority.MULTI).addAndGet(e.length);
-      }
-    }
   }
 
   @Override
@@ -286,7 +262,7 @@ public final class BucketCache implements BlockCache, Closeable {
       allocator.free(offset); // evicted while being written, or cached meanwhile
       return;
     }
-    groupSize.get(e.priority).addAndGet(length);
+    groups.added(e);
     stats.added(e.category, allocator.slotSizeFor(length));
   }
 
@@ -294,8 +270,7 @@ public final class BucketCache implements BlockCache, Closeable {
   private void freeSpace() {
     synchronized (evictionLock) {
       long target = (long) (allocator.capacity() * (1 - FREE_TARGET));
-      PriorityEviction.evict(index.values(), e -> e.priority, e -> e.lastAccess,
-          p -> groupSize.get(p).get(), allocator.capacity(), PriorityEviction.DEFAULT_SHARES,
+      groups.evict(index.values(), allocator.capacity(), PriorityEviction.DEFAULT_SHARES,
           () -> allocator.slotBytes() <= target, e -> {
             boolean removed = remove(e);
             if (removed) {
@@ -307,11 +282,8 @@ public final class BucketCache implements BlockCache, Closeable {
   }
 
   private boolean remove(Entry e) {
-    synchronized (e) {
-      if (!index.remove(e.key, e)) {
-        return false;
-      }
-      groupSize.get(e.priority).addAndGet(-e.length);
+    if (!groups.remove(e, index)) {
+      return false;
     }
     stats.removed(e.category, allocator.slotSizeFor(e.length));
     e.release(); // the index's reference: the slot is freed once no read holds it
