@@ -24,6 +24,11 @@ public final class CoreKeys {
       "ZooKeeper servers as host:port[,host:port...]. In standalone mode the embedded server "
           + "listens on the port of the first entry.");
 
+  public static final ConfigKey<String> ZOOKEEPER_DATA_DIR = ConfigKey.string(
+      "strata.zookeeper.data.dir", "",
+      "Where the embedded ZooKeeper of standalone mode (and bin/strata zookeeper) keeps its "
+          + "data, a local directory. Empty: zookeeper/ under a local strata.rootdir.");
+
   public static final ConfigKey<Duration> ZOOKEEPER_SESSION_TIMEOUT = ConfigKey.duration(
       "strata.zookeeper.session.timeout", "30s",
       "ZooKeeper session timeout of servers: a server silent for this long is declared dead "

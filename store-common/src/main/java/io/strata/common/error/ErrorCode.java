@@ -16,6 +16,8 @@ public enum ErrorCode {
   THROTTLED(1004, true, ThrottledException::new),
   CALL_TIMEOUT(1005, true, CallTimeoutException::new),
   SERVER_ERROR(1006, true, ServerErrorException::new),
+  WRONG_REGION(1007, true, WrongRegionException::new),
+  REGION_IN_TRANSITION(1008, true, RegionInTransitionException::new),
 
   TABLE_NOT_FOUND(2001, false, TableNotFoundException::new),
   NO_SUCH_FAMILY(2002, false, NoSuchFamilyException::new),
@@ -25,7 +27,9 @@ public enum ErrorCode {
   ACCESS_DENIED(2006, false, AccessDeniedException::new),
   TABLE_EXISTS(2007, false, TableExistsException::new),
   NAMESPACE_NOT_FOUND(2008, false, NamespaceNotFoundException::new),
-  NAMESPACE_EXISTS(2009, false, NamespaceExistsException::new);
+  NAMESPACE_EXISTS(2009, false, NamespaceExistsException::new),
+  TABLE_NOT_ENABLED(2010, false, TableNotEnabledException::new),
+  TABLE_NOT_DISABLED(2011, false, TableNotDisabledException::new);
 
   private static final Map<Integer, ErrorCode> BY_CODE = new HashMap<>();
 

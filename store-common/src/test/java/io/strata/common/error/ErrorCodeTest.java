@@ -31,7 +31,11 @@ class ErrorCodeTest {
         new AccessDeniedException("bob", "write", "table 'users'"),
         new TableExistsException("users"),
         new NamespaceNotFoundException("ns"),
-        new NamespaceExistsException("ns"));
+        new NamespaceExistsException("ns"),
+        new WrongRegionException("row1", "users,,1"),
+        new RegionInTransitionException("users,,1", "OPENING"),
+        new TableNotEnabledException("users", "disabled"),
+        new TableNotDisabledException("users", "delete it"));
   }
 
   @Test

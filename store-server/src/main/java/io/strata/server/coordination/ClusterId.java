@@ -1,5 +1,7 @@
 package io.strata.server.coordination;
 
+import io.strata.common.coordination.ZNodes;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;

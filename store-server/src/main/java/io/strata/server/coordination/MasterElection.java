@@ -1,5 +1,7 @@
 package io.strata.server.coordination;
 
+import io.strata.common.coordination.ZNodes;
+
 import io.strata.common.schema.ServerName;
 import java.io.IOException;
 import org.slf4j.Logger;

@@ -1,5 +1,7 @@
 package io.strata.server.coordination;
 
+import io.strata.common.coordination.ZNodes;
+
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -108,6 +110,23 @@ public final class ZkSession implements Closeable {
       return false;
     } catch (KeeperException | InterruptedException e) {
       throw failure("create " + path, e);
+    }
+  }
+
+  /** Sets a persistent znode's data, creating the znode if it does not exist. */
+  public void write(String path, byte[] data) throws IOException {
+    try {
+      try {
+        zk.setData(path, data, -1);
+      } catch (KeeperException.NoNodeException e) {
+        try {
+          zk.create(path, data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+        } catch (KeeperException.NodeExistsException raced) {
+          zk.setData(path, data, -1);
+        }
+      }
+    } catch (KeeperException | InterruptedException e) {
+      throw failure("write " + path, e);
     }
   }
 

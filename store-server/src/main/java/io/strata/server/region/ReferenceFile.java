@@ -1,5 +1,6 @@
 package io.strata.server.region;
 
+import io.strata.server.fs.RecordFiles;
 import io.strata.common.error.CorruptFileException;
 import io.strata.common.proto.RegionProtos.ReferenceProto;
 import io.strata.common.util.Bytes;

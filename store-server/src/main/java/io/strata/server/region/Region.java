@@ -94,11 +94,20 @@ public final class Region implements Closeable {
   /** Creates the region's directory and {@code .regioninfo} if missing, then opens it. */
   public static Region create(RegionContext ctx, RegionInfo info, TableDescriptor table)
       throws IOException {
+    return create(ctx, info, table, List.of());
+  }
+
+  /**
+   * Creates the region's directory and {@code .regioninfo} if missing, then opens it, replaying
+   * its edits from {@code walsToReplay} (see {@link #open}).
+   */
+  public static Region create(RegionContext ctx, RegionInfo info, TableDescriptor table,
+      List<Path> walsToReplay) throws IOException {
     Path dir = RegionLayout.regionDir(ctx.rootDir(), info);
     if (!ctx.fs().exists(new Path(dir, RegionLayout.REGION_INFO_FILE))) {
       RegionInfoFile.write(ctx.fs(), dir, info);
     }
-    return open(ctx, info, table, List.of());
+    return open(ctx, info, table, walsToReplay);
   }
 
   /**
@@ -142,10 +151,24 @@ public final class Region implements Closeable {
       for (Store s : r.stores.values()) {
         maxSeq = Math.max(maxSeq, s.maxFlushedSequenceId());
       }
-      long replayedMax = new WalReplayer(r).replay(walsToReplay);
+      List<Path> recovered = new ArrayList<>();
+      Path recoveredDir = RegionLayout.recoveredWalsDir(dir);
+      if (ctx.fs().exists(recoveredDir)) {
+        for (var st : ctx.fs().listStatus(recoveredDir)) {
+          recovered.add(st.getPath());
+        }
+        recovered.sort(null);
+      }
+      List<Path> replay = new ArrayList<>(walsToReplay);
+      replay.addAll(recovered);
+      long replayedMax = new WalReplayer(r).replay(replay);
       ctx.wal().advanceSequenceIdTo(Math.max(maxSeq, replayedMax) + 1);
       if (replayedMax >= 0) {
         r.flush();
+      }
+      // Flushed (or nothing to replay): the recovered edits are in block files now.
+      for (Path p : recovered) {
+        ctx.fs().delete(p, false);
       }
       ctx.limiter().register(r);
       if (r.hasReferences()) {
@@ -354,9 +377,8 @@ public final class Region implements Closeable {
           + CellLimits.MAX_ROW_LENGTH + "-byte limit; use a shorter row key");
     }
     if (!info.containsRow(e.row())) {
-      throw new BadRequestException("row '" + Bytes.toStringBinary(e.row())
-          + "' is outside region " + info.getRegionNameAsString()
-          + "; the client must locate the region again");
+      throw new io.strata.common.error.WrongRegionException(Bytes.toStringBinary(e.row()),
+          info.getRegionNameAsString());
     }
     for (Cell c : e.cells()) {
       if (CellComparator.INSTANCE.compareRow(c, e.row()) != 0) {
@@ -676,6 +698,11 @@ public final class Region implements Closeable {
   public int fileCount(byte[] family) {
     Store s = stores.get(family);
     return s == null ? 0 : s.fileCount();
+  }
+
+  /** Whether the region stopped serving (closed, closing, split or aborted). */
+  public boolean isClosed() {
+    return closed;
   }
 
   void checkOpen() throws IOException {

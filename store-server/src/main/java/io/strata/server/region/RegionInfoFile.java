@@ -1,5 +1,6 @@
 package io.strata.server.region;
 
+import io.strata.server.fs.RecordFiles;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.SchemaCodec;
 import java.io.IOException;
@@ -7,11 +8,11 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /** A region directory's {@code .regioninfo} file (docs/formats/schema.md). */
-final class RegionInfoFile {
+public final class RegionInfoFile {
   private RegionInfoFile() {}
 
   /** Writes {@code <regionDir>/.regioninfo} through a synced temporary file and a rename. */
-  static void write(FileSystem fs, Path regionDir, RegionInfo info) throws IOException {
+  public static void write(FileSystem fs, Path regionDir, RegionInfo info) throws IOException {
     fs.mkdirs(regionDir);
     Path tmp = new Path(RegionLayout.tmpDir(regionDir), RegionLayout.REGION_INFO_FILE);
     RecordFiles.writeSynced(fs, tmp, SchemaCodec.serialize(info), true);
@@ -22,7 +23,7 @@ final class RegionInfoFile {
   }
 
   /** Reads {@code <regionDir>/.regioninfo}; null if the directory holds none. */
-  static RegionInfo readIfPresent(FileSystem fs, Path regionDir) throws IOException {
+  public static RegionInfo readIfPresent(FileSystem fs, Path regionDir) throws IOException {
     Path file = new Path(regionDir, RegionLayout.REGION_INFO_FILE);
     byte[] stored = RecordFiles.readIfPresent(fs, file);
     return stored == null ? null : SchemaCodec.parseRegionInfo(stored, file.toString());

@@ -19,6 +19,7 @@ import org.apache.hadoop.fs.Path;
 public final class RegionLayout {
   public static final String REGION_INFO_FILE = ".regioninfo";
   public static final String TMP_DIR = ".tmp";
+  public static final String RECOVERED_WALS_DIR = "recovered.wals";
   /** Daughters are prepared under the parent here, invisible until the split commits. */
   public static final String SPLITS_DIR = ".splits";
   /** The split's commit record; see {@link SplitRecord}. */
@@ -55,6 +56,11 @@ public final class RegionLayout {
 
   public static Path splitRecord(Path regionDir) {
     return new Path(regionDir, SPLIT_RECORD_FILE);
+  }
+
+  /** Edits of the region split out of dead servers' WALs, replayed when it opens. */
+  public static Path recoveredWalsDir(Path regionDir) {
+    return new Path(regionDir, RECOVERED_WALS_DIR);
   }
 
   public static Path tmpDir(Path regionDir) {

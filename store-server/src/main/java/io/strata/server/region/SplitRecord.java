@@ -1,5 +1,6 @@
 package io.strata.server.region;
 
+import io.strata.server.fs.RecordFiles;
 import com.google.protobuf.ByteString;
 import io.strata.common.error.CorruptFileException;
 import io.strata.common.proto.RegionProtos.SplitRecordProto;

@@ -1,5 +1,7 @@
 package io.strata.server.coordination;
 
+import io.strata.common.coordination.ZNodes;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,6 @@
 package io.strata.server.region;
 
+import io.strata.server.fs.RecordFiles;
 import static io.strata.server.region.RegionFixture.CF1;
 import static io.strata.server.region.RegionFixture.CF2;
 import static io.strata.server.region.RegionFixture.delete;
@@ -131,7 +132,7 @@ class SplitTest {
                 ScanSpec.all().withMaxVersions(10))));
           }
           // A row outside a daughter is refused, as for any region.
-          assertThrows(BadRequestException.class, () -> a.mutate(List.of(new RowEdit(mid,
+          assertThrows(io.strata.common.error.WrongRegionException.class, () -> a.mutate(List.of(new RowEdit(mid,
               List.of(put(Bytes.toString(mid), CF1, "q", 1, "v"))))));
         }
         assertEquals(List.of(d.a(), d.b()),

@@ -1,4 +1,4 @@
-package io.strata.server.coordination;
+package io.strata.common.coordination;
 
 import io.strata.common.schema.ServerName;
 
@@ -24,7 +24,7 @@ public final class ZNodes {
   public static final String META_REGION_SERVER = BASE + "/meta-region-server";
 
   /** The persistent parents every process makes sure of when it starts. */
-  static final String[] PARENTS = {BASE, BACKUP_MASTERS, REGION_SERVERS};
+  public static final String[] PARENTS = {BASE, BACKUP_MASTERS, REGION_SERVERS};
 
   private ZNodes() {}
 

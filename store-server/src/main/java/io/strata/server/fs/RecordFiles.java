@@ -1,4 +1,4 @@
-package io.strata.server.region;
+package io.strata.server.fs;
 
 import io.strata.common.error.CorruptFileException;
 import java.io.FileNotFoundException;
@@ -12,24 +12,24 @@ import org.apache.hadoop.fs.Path;
  * reference files, the split record): whole-file reads, synced writes, and the errors that name
  * the file when its content is not what it should be.
  */
-final class RecordFiles {
+public final class RecordFiles {
   private RecordFiles() {}
 
   /** A protobuf parser, as {@code SomeProto::parseFrom}. */
   @FunctionalInterface
-  interface Parser<T> {
+  public interface Parser<T> {
     T parse(byte[] data) throws com.google.protobuf.InvalidProtocolBufferException;
   }
 
   /** The file's bytes. */
-  static byte[] read(FileSystem fs, Path path) throws IOException {
+  public static byte[] read(FileSystem fs, Path path) throws IOException {
     try (var in = fs.open(path)) {
       return in.readAllBytes();
     }
   }
 
   /** The file's bytes, or null if it does not exist. */
-  static byte[] readIfPresent(FileSystem fs, Path path) throws IOException {
+  public static byte[] readIfPresent(FileSystem fs, Path path) throws IOException {
     try {
       return read(fs, path);
     } catch (FileNotFoundException e) {
@@ -38,7 +38,7 @@ final class RecordFiles {
   }
 
   /** Writes the bytes as the whole file and syncs them to disk before closing. */
-  static void writeSynced(FileSystem fs, Path path, byte[] data, boolean overwrite)
+  public static void writeSynced(FileSystem fs, Path path, byte[] data, boolean overwrite)
       throws IOException {
     try (FSDataOutputStream out = fs.create(path, overwrite)) {
       out.write(data);
@@ -47,7 +47,7 @@ final class RecordFiles {
   }
 
   /** Parses a record named {@code what}, refusing bytes that are not one. */
-  static <T> T parse(Path path, String what, byte[] data, Parser<T> parser)
+  public static <T> T parse(Path path, String what, byte[] data, Parser<T> parser)
       throws CorruptFileException {
     try {
       return parser.parse(data);
@@ -57,7 +57,7 @@ final class RecordFiles {
   }
 
   /** Refuses a format version this code does not know, rather than guessing. */
-  static void checkVersion(Path path, String what, int version, int known)
+  public static void checkVersion(Path path, String what, int version, int known)
       throws CorruptFileException {
     if (version != known) {
       throw new CorruptFileException(path.toString(), what + " format version " + version

@@ -1,0 +1,132 @@
+package io.strata.client;
+
+import io.strata.common.schema.ColumnFamilyDescriptor;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.ServerName;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.schema.TableName;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * Administers a cluster: tables, namespaces, regions. Table DDL runs on the master as a durable
+ * procedure; these calls return once it finished (within {@code strata.client.ddl.timeout}).
+ * Errors name the object and the fix: a missing table is a TableNotFoundException, deleting an
+ * enabled table a TableNotDisabledException, and so on.
+ *
+ * <pre>{@code
+ * try (Admin admin = conn.getAdmin()) {
+ *   admin.createTable(TableDescriptor.newBuilder(TableName.valueOf("t"))
+ *       .setColumnFamily(ColumnFamilyDescriptor.of("f")).build(), SplitAlgorithm.HEX_STRING, 8);
+ *   admin.disableTable(TableName.valueOf("t"));
+ *   admin.deleteTable(TableName.valueOf("t"));
+ * }
+ * }</pre>
+ */
+public interface Admin extends Closeable {
+  // ---- tables ----
+
+  void createTable(TableDescriptor table) throws IOException;
+
+  /** Pre-split: one region before the first key, one between each pair, one after the last. */
+  void createTable(TableDescriptor table, byte[][] splitKeys) throws IOException;
+
+  /** {@code regions} regions with keys evenly spaced between start and end (HBase's form). */
+  void createTable(TableDescriptor table, byte[] startKey, byte[] endKey, int regions)
+      throws IOException;
+
+  void createTable(TableDescriptor table, SplitAlgorithm algorithm, int regions)
+      throws IOException;
+
+  /** Deletes a disabled table with all its data. */
+  void deleteTable(TableName table) throws IOException;
+
+  void enableTable(TableName table) throws IOException;
+
+  void disableTable(TableName table) throws IOException;
+
+  boolean isTableEnabled(TableName table) throws IOException;
+
+  boolean isTableDisabled(TableName table) throws IOException;
+
+  boolean tableExists(TableName table) throws IOException;
+
+  /** Replaces the table's schema; open regions are reopened with it. */
+  void modifyTable(TableDescriptor table) throws IOException;
+
+  void addColumnFamily(TableName table, ColumnFamilyDescriptor family) throws IOException;
+
+  void modifyColumnFamily(TableName table, ColumnFamilyDescriptor family) throws IOException;
+
+  /** Removes a family and its data. */
+  void deleteColumnFamily(TableName table, byte[] family) throws IOException;
+
+  /** Empties a disabled table (keeping its region boundaries if asked) and enables it. */
+  void truncateTable(TableName table, boolean preserveSplits) throws IOException;
+
+  TableDescriptor getDescriptor(TableName table) throws IOException;
+
+  /** User tables, sorted by name. */
+  List<TableName> listTableNames() throws IOException;
+
+  List<TableName> listTableNames(Pattern pattern, boolean includeSystemTables) throws IOException;
+
+  List<TableName> listTableNamesByNamespace(String namespace) throws IOException;
+
+  List<TableDescriptor> listTableDescriptors() throws IOException;
+
+  /** The table's regions in key order. */
+  List<RegionInfo> getRegions(TableName table) throws IOException;
+
+  // ---- namespaces ----
+
+  void createNamespace(NamespaceDescriptor namespace) throws IOException;
+
+  /** Deletes an empty namespace. */
+  void deleteNamespace(String name) throws IOException;
+
+  NamespaceDescriptor getNamespaceDescriptor(String name) throws IOException;
+
+  List<NamespaceDescriptor> listNamespaceDescriptors() throws IOException;
+
+  // ---- regions ----
+
+  /** Flushes every region of the table to block files. */
+  void flush(TableName table) throws IOException;
+
+  /** Flushes one region, by encoded or full name. */
+  void flushRegion(String regionName) throws IOException;
+
+  void compact(TableName table) throws IOException;
+
+  void majorCompact(TableName table) throws IOException;
+
+  void compactRegion(String regionName, boolean major) throws IOException;
+
+  /** Splits every region of the table at its middle row. */
+  void split(TableName table) throws IOException;
+
+  /** Splits the region holding {@code splitPoint} there. */
+  void split(TableName table, byte[] splitPoint) throws IOException;
+
+  /** Splits a region (encoded or full name) at its middle row, or at {@code splitPoint}. */
+  void splitRegion(String regionName, byte[] splitPoint) throws IOException;
+
+  /** Moves a region to another server (any other when {@code destination} is null). */
+  void move(String encodedRegionName, ServerName destination) throws IOException;
+
+  void assign(String regionName) throws IOException;
+
+  void unassign(String regionName) throws IOException;
+
+  /** Evens out regions per server now; true if any region moved. */
+  boolean balance() throws IOException;
+
+  ClusterStatus getClusterStatus() throws IOException;
+
+  /** Nothing to free: the connection owns the resources. */
+  @Override
+  default void close() {}
+}

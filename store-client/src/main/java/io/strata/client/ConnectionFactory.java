@@ -1,0 +1,31 @@
+package io.strata.client;
+
+import io.strata.client.internal.ConnectionImpl;
+import io.strata.common.conf.StrataConfiguration;
+import java.io.IOException;
+
+/**
+ * Makes connections. The cluster is found through ZooKeeper ({@code strata.zookeeper.quorum}):
+ * the active master and the server of strata:meta are read from their znodes.
+ *
+ * <pre>{@code
+ * Connection conn = ConnectionFactory.createConnection();   // conf/strata-site.xml, defaults
+ * }</pre>
+ */
+public final class ConnectionFactory {
+  private ConnectionFactory() {}
+
+  /** A connection configured from {@code strata-site.xml} and system properties. */
+  public static Connection createConnection() throws IOException {
+    return createConnection(StrataConfiguration.create());
+  }
+
+  /**
+   * A connection to the cluster {@code conf} names.
+   *
+   * @throws IOException naming the quorum when ZooKeeper cannot be reached
+   */
+  public static Connection createConnection(StrataConfiguration conf) throws IOException {
+    return new ConnectionImpl(conf);
+  }
+}

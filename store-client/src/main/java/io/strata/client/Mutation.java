@@ -1,0 +1,171 @@
+package io.strata.client;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellLimits;
+import io.strata.common.schema.Durability;
+import io.strata.common.util.Bytes;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+
+/**
+ * A change to one row: a {@link Put}, {@link Delete}, {@link Increment} or {@link Append}. It
+ * holds the row, a default timestamp, a durability, and the cells to send grouped by family.
+ *
+ * <pre>{@code
+ * Mutation m = new Put(Bytes.toBytes("row1"))
+ *     .addColumn(Bytes.toBytes("cf"), Bytes.toBytes("q"), Bytes.toBytes("v"))
+ *     .setDurability(Durability.ASYNC_WAL);
+ * m.size();   // 1 cell
+ * }</pre>
+ *
+ * <p>Fluent setters are overridden in each subclass with the subclass as return type (as in
+ * HBase) instead of a self-type parameter, so users write {@code Mutation} and
+ * {@code List<Mutation>}, never {@code Mutation<?>}.
+ *
+ * <p>Byte arrays passed in are not copied (as in HBase): do not change them afterwards. Not
+ * thread-safe: build a mutation in one thread, then hand it over.
+ */
+public abstract sealed class Mutation implements Row permits Put, Delete, Increment, Append {
+  /** Most cells {@link #toString()} prints; a mutation may hold millions. */
+  private static final int MAX_PRINTED_CELLS = 20;
+
+  private final byte[] row;
+  private final long ts;
+  private Durability durability = Durability.USE_DEFAULT;
+  // Families in unsigned byte order; within a family, cells in the order they were added.
+  private final NavigableMap<byte[], List<Cell>> familyCells = new TreeMap<>(Bytes::compare);
+  // The same lists behind read-only wrappers, so getFamilyCellMap() is a live view costing O(1).
+  private final NavigableMap<byte[], List<Cell>> readOnlyLists = new TreeMap<>(Bytes::compare);
+  private int cellCount;
+
+  Mutation(byte[] row, long ts) {
+    this.row = Operations.checkRow(row, getClass().getSimpleName() + " row");
+    this.ts = Operations.checkTimestamp(ts);
+  }
+
+  @Override
+  public byte[] getRow() {
+    return row;
+  }
+
+  /**
+   * The timestamp given cells that do not name one; {@link CellLimits#LATEST_TIMESTAMP} (the
+   * default) lets the server stamp them with its clock.
+   */
+  public long getTimestamp() {
+    return ts;
+  }
+
+  public Durability getDurability() {
+    return durability;
+  }
+
+  /**
+   * How hard the server makes this write durable; USE_DEFAULT (the default) defers to the
+   * table.
+   */
+  public Mutation setDurability(Durability durability) {
+    if (durability == null) {
+      throw new IllegalArgumentException("durability is null; use Durability.USE_DEFAULT for "
+          + "the table's setting");
+    }
+    this.durability = durability;
+    return this;
+  }
+
+  /**
+   * Family to cells, families in unsigned byte order. A read-only live view: change the
+   * mutation through its add methods.
+   */
+  public NavigableMap<byte[], List<Cell>> getFamilyCellMap() {
+    return Collections.unmodifiableNavigableMap(readOnlyLists);
+  }
+
+  /** Whether no cell was added. (An empty Delete still means something: see {@link Delete}.) */
+  public boolean isEmpty() {
+    return cellCount == 0;
+  }
+
+  /** Number of cells. */
+  public int size() {
+    return cellCount;
+  }
+
+  /** All cells, family by family in family order, each family's in the order they were added. */
+  public List<Cell> cells() {
+    List<Cell> all = new ArrayList<>(cellCount);
+    familyCells.values().forEach(all::addAll);
+    return all;
+  }
+
+  /** Adds a cell of this row under its family; subclasses have checked row and type. */
+  void addCell(byte[] family, Cell cell) {
+    List<Cell> cells = familyCells.get(family);
+    if (cells == null) {
+      cells = new ArrayList<>();
+      familyCells.put(family, cells);
+      readOnlyLists.put(family, Collections.unmodifiableList(cells));
+    }
+    cells.add(cell);
+    cellCount++;
+  }
+
+  /** Cells of one column, in the order added. */
+  List<Cell> columnCells(byte[] family, byte[] qualifier) {
+    List<Cell> cells = familyCells.get(Operations.checkFamily(family));
+    List<Cell> out = new ArrayList<>();
+    if (cells != null) {
+      byte[] q = Operations.qualifier(qualifier);
+      for (Cell c : cells) {
+        if (CellComparator.INSTANCE.compareQualifier(c, q, 0, q.length) == 0) {
+          out.add(c);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Checks that a cell given whole belongs to this row: one mutation changes one row. */
+  void checkCellRow(Cell cell) {
+    if (cell == null) {
+      throw new IllegalArgumentException("cell is null");
+    }
+    if (CellComparator.INSTANCE.compareRow(cell, row) != 0) {
+      byte[] cellRow = Bytes.copy(cell.getRowArray(), cell.getRowOffset(), cell.getRowLength());
+      throw new IllegalArgumentException("cell row " + Operations.rowString(cellRow)
+          + " differs from the " + getClass().getSimpleName() + " row "
+          + Operations.rowString(row) + "; a mutation changes one row: put the cell in a "
+          + getClass().getSimpleName() + " of its own row");
+    }
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder(getClass().getSimpleName())
+        .append("{row=").append(Operations.rowString(row))
+        .append(", ts=").append(ts == CellLimits.LATEST_TIMESTAMP ? "LATEST" : ts)
+        .append(", durability=").append(durability);
+    appendDetails(sb);
+    sb.append(", cells=[");
+    int printed = 0;
+    for (List<Cell> cells : familyCells.values()) {
+      for (Cell c : cells) {
+        if (printed == MAX_PRINTED_CELLS) {
+          break;
+        }
+        sb.append(printed++ == 0 ? "" : ", ").append(Result.cellString(c));
+      }
+    }
+    if (cellCount > printed) {
+      sb.append(", ... ").append(cellCount - printed).append(" more");
+    }
+    return sb.append("]}").toString();
+  }
+
+  /** Subclass fields for {@link #toString()}, each as {@code ", name=value"}. */
+  void appendDetails(StringBuilder sb) {}
+}

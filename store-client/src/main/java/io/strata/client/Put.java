@@ -1,0 +1,76 @@
+package io.strata.client;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellLimits;
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.schema.Durability;
+import io.strata.common.util.Bytes;
+import java.util.List;
+
+/**
+ * Writes cells to one row. Each cell is a {@link CellType#PUT} at the Put's timestamp unless
+ * one is given; the default timestamp {@link CellLimits#LATEST_TIMESTAMP} lets the server stamp
+ * the cells with its clock when it applies them.
+ *
+ * <pre>{@code
+ * Put put = new Put(Bytes.toBytes("user42"))
+ *     .addColumn(Bytes.toBytes("info"), Bytes.toBytes("name"), Bytes.toBytes("Ada"))
+ *     .addColumn(Bytes.toBytes("info"), Bytes.toBytes("born"), 1815L, Bytes.toBytes("1815"));
+ * table.put(put);
+ * }</pre>
+ *
+ * A null qualifier or value is taken as empty, as in HBase.
+ */
+public final class Put extends Mutation {
+  public Put(byte[] row) {
+    this(row, CellLimits.LATEST_TIMESTAMP);
+  }
+
+  /** A Put whose cells default to timestamp {@code ts}. */
+  public Put(byte[] row, long ts) {
+    super(row, ts);
+  }
+
+  /** Writes {@code value} at the Put's timestamp. */
+  public Put addColumn(byte[] family, byte[] qualifier, byte[] value) {
+    return addColumn(family, qualifier, getTimestamp(), value);
+  }
+
+  /** Writes {@code value} at timestamp {@code ts}. */
+  public Put addColumn(byte[] family, byte[] qualifier, long ts, byte[] value) {
+    Operations.checkFamily(family);
+    Operations.checkTimestamp(ts);
+    addCell(family, KeyValue.of(getRow(), family, Operations.qualifier(qualifier), ts,
+        CellType.PUT, Operations.value(value)));
+    return this;
+  }
+
+  /** Adds a ready-made cell; it must be a PUT of this Put's row. */
+  public Put add(Cell cell) {
+    checkCellRow(cell);
+    if (cell.getType() != CellType.PUT) {
+      throw new IllegalArgumentException("a Put holds PUT cells, not " + cell.getType()
+          + "; use a Delete for deletes");
+    }
+    KeyValue kv = KeyValue.copyOf(cell);
+    addCell(Bytes.copy(kv.getFamilyArray(), kv.getFamilyOffset(), kv.getFamilyLength()), kv);
+    return this;
+  }
+
+  /** Whether the Put writes to this column (at any timestamp). */
+  public boolean has(byte[] family, byte[] qualifier) {
+    return !columnCells(family, qualifier).isEmpty();
+  }
+
+  /** The cells written to this column, in the order added; empty when none. */
+  public List<Cell> get(byte[] family, byte[] qualifier) {
+    return columnCells(family, qualifier);
+  }
+
+  @Override
+  public Put setDurability(Durability durability) {
+    super.setDurability(durability);
+    return this;
+  }
+}

@@ -1,0 +1,81 @@
+package io.strata.client;
+
+import io.strata.common.schema.Durability;
+import io.strata.common.schema.TableName;
+import io.strata.common.util.Bytes;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Reads and writes one table. Light and thread-safe; it shares its connection's resources.
+ * Every call routes to the region holding its row, retrying what is retryable (a region moving
+ * or splitting, a busy server) within {@code strata.client.operation.timeout}; errors retrying
+ * cannot fix (unknown family, disabled table, bad input) are thrown at once, as the same
+ * exception with the same text the server raised.
+ *
+ * <pre>{@code
+ * Table t = conn.getTable(TableName.valueOf("counters"));
+ * long n = t.incrementColumnValue(row, CF, Bytes.toBytes("hits"), 1);
+ * Result r = t.get(new Get(row).addFamily(CF));
+ * }</pre>
+ */
+public interface Table extends Closeable {
+  TableName getName();
+
+  Result get(Get get) throws IOException;
+
+  /** The results in the order of the gets (an empty Result for a row with no cells). */
+  Result[] get(List<Get> gets) throws IOException;
+
+  boolean exists(Get get) throws IOException;
+
+  boolean[] exists(List<Get> gets) throws IOException;
+
+  void put(Put put) throws IOException;
+
+  /** Puts by region in parallel batches; a {@link BatchFailedException} names any failures. */
+  void put(List<Put> puts) throws IOException;
+
+  void delete(Delete delete) throws IOException;
+
+  void delete(List<Delete> deletes) throws IOException;
+
+  /** Adds to 8-byte counters atomically; returns the new values (unless returnResults off). */
+  Result increment(Increment increment) throws IOException;
+
+  default long incrementColumnValue(byte[] row, byte[] family, byte[] qualifier, long amount)
+      throws IOException {
+    return incrementColumnValue(row, family, qualifier, amount, Durability.USE_DEFAULT);
+  }
+
+  default long incrementColumnValue(byte[] row, byte[] family, byte[] qualifier, long amount,
+      Durability durability) throws IOException {
+    Increment inc = new Increment(row).addColumn(family, qualifier, amount);
+    inc.setDurability(durability);
+    Result r = increment(inc);
+    return Bytes.toLong(r.getValue(family, qualifier));
+  }
+
+  Result append(Append append) throws IOException;
+
+  /** A compare-and-set: applies the action if the condition holds on the row's newest values. */
+  CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate) throws IOException;
+
+  /** Applies the puts and deletes of one row atomically. */
+  void mutateRow(RowMutations mutations) throws IOException;
+
+  ResultScanner getScanner(Scan scan) throws IOException;
+
+  default ResultScanner getScanner(byte[] family) throws IOException {
+    return getScanner(new Scan().addFamily(family));
+  }
+
+  default ResultScanner getScanner(byte[] family, byte[] qualifier) throws IOException {
+    return getScanner(new Scan().addColumn(family, qualifier));
+  }
+
+  /** Nothing to free: the connection owns the resources. */
+  @Override
+  default void close() {}
+}

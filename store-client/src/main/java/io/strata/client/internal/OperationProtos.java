@@ -1,0 +1,230 @@
+package io.strata.client.internal;
+
+import com.google.protobuf.ByteString;
+import io.strata.client.Append;
+import io.strata.client.CheckAndMutate;
+import io.strata.client.Delete;
+import io.strata.client.Get;
+import io.strata.client.Increment;
+import io.strata.client.Mutation;
+import io.strata.client.Put;
+import io.strata.client.Result;
+import io.strata.client.RowMutations;
+import io.strata.client.Scan;
+import io.strata.client.TimeRange;
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellLimits;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.filter.FilterCodec;
+import io.strata.common.proto.ClientProtos.ColumnProto;
+import io.strata.common.proto.ClientProtos.ConditionProto;
+import io.strata.common.proto.ClientProtos.DurabilityProto;
+import io.strata.common.proto.ClientProtos.GetProto;
+import io.strata.common.proto.ClientProtos.MutationProto;
+import io.strata.common.proto.ClientProtos.ResultProto;
+import io.strata.common.proto.ClientProtos.ScanProto;
+import io.strata.common.proto.ClientProtos.TimeRangeProto;
+import io.strata.common.rpc.CellBlock;
+import io.strata.common.schema.Durability;
+import io.strata.common.util.Bytes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.NavigableSet;
+
+/**
+ * Turns the public operations into the messages of {@code client.proto}, and answers back into
+ * {@link Result}s. Cells never go through protobuf: a mutation's cells are appended to the
+ * call's {@link CellBlock.Writer} and its message says how many it added
+ * (docs/formats/rpc.md).
+ *
+ * <pre>{@code
+ * CellBlock.Writer cells = new CellBlock.Writer(4096);
+ * MutationProto m = OperationProtos.toProto(put, cells);
+ * // send m with cells.toBytes() as the frame's cell block
+ * }</pre>
+ *
+ * <p>This is where operations that cannot be sent are refused, with an
+ * IllegalArgumentException saying why: a Put, Increment or Append with no cells, an empty
+ * RowMutations, and an exclusive start row on a reversed scan (no row sorts just below
+ * another, so there is no inclusive start to send instead).
+ *
+ * <p>Scan caching, max result size and limit are not part of {@link ScanProto}: the scanner
+ * caller puts them in each ScanRequest.
+ */
+public final class OperationProtos {
+  private OperationProtos() {}
+
+  public static GetProto toProto(Get get) {
+    GetProto.Builder b = GetProto.newBuilder()
+        .setRow(bytes(get.getRow()))
+        .addAllColumns(columns(get.getFamilyMap()))
+        .setTimeRange(toProto(get.getTimeRange()))
+        .setMaxVersions(get.getMaxVersions())
+        .setSkipBlockCache(!get.getCacheBlocks())
+        .setExistenceOnly(get.isCheckExistenceOnly());
+    if (get.getFilter() != null) {
+      b.setFilter(FilterCodec.toProto(get.getFilter()));
+    }
+    return b.build();
+  }
+
+  /** @throws IllegalArgumentException for an exclusive start row on a reversed scan */
+  public static ScanProto toProto(Scan scan) {
+    ScanProto.Builder b = ScanProto.newBuilder()
+        .setStartRow(bytes(startRow(scan)))
+        .setStopRow(bytes(scan.getStopRow()))
+        .addAllColumns(columns(scan.getFamilyMap()))
+        .setTimeRange(toProto(scan.getTimeRange()))
+        .setMaxVersions(scan.getMaxVersions())
+        .setReversed(scan.isReversed())
+        .setSkipBlockCache(!scan.getCacheBlocks())
+        .setBatch(scan.getBatch())
+        .setIncludeStopRow(scan.includeStopRow());
+    if (scan.getFilter() != null) {
+      b.setFilter(FilterCodec.toProto(scan.getFilter()));
+    }
+    return b.build();
+  }
+
+  /**
+   * The start row to send. ScanProto's start row is always inclusive, so an exclusive start is
+   * sent as the smallest row after it, {@code row + 0x00}. Going down (reversed) there is no
+   * such neighbour ("b" is preceded by "a\xFF\xFF..."), so that case is refused.
+   */
+  private static byte[] startRow(Scan scan) {
+    byte[] start = scan.getStartRow();
+    if (scan.includeStartRow() || start.length == 0) {
+      return start;
+    }
+    if (scan.isReversed()) {
+      throw new IllegalArgumentException("a reversed scan with an exclusive start row ("
+          + Bytes.toStringBinary(start) + ") cannot be sent: the scan message has no "
+          + "include-start-row flag; start at the row inclusively and skip it when it comes");
+    }
+    return Bytes.add(start, new byte[] {0});
+  }
+
+  /**
+   * Appends the mutation's cells to {@code cells} and returns its message, whose cell_count
+   * says how many were appended.
+   *
+   * @throws IllegalArgumentException when the mutation cannot be sent (see the class comment)
+   */
+  public static MutationProto toProto(Mutation m, CellBlock.Writer cells) {
+    MutationProto.Builder b = MutationProto.newBuilder()
+        .setRow(bytes(m.getRow()))
+        .setDurability(toProto(m.getDurability()))
+        .setCellCount(m.size());
+    if (m instanceof Put) {
+      requireCells(m);
+      b.setType(MutationProto.Type.PUT);
+    } else if (m instanceof Delete) {
+      if (m.isEmpty() && m.getTimestamp() != CellLimits.LATEST_TIMESTAMP) {
+        b.setTimestamp(m.getTimestamp()); // the server marks every family up to this time
+      }
+      b.setType(MutationProto.Type.DELETE);
+    } else if (m instanceof Increment inc) {
+      requireCells(m);
+      b.setType(MutationProto.Type.INCREMENT).setSkipResults(!inc.isReturnResults());
+    } else if (m instanceof Append app) {
+      requireCells(m);
+      b.setType(MutationProto.Type.APPEND).setSkipResults(!app.isReturnResults());
+    } else {
+      throw new AssertionError("Mutation is sealed; unexpected " + m.getClass());
+    }
+    for (List<Cell> family : m.getFamilyCellMap().values()) {
+      cells.addAll(family);
+    }
+    return b.build();
+  }
+
+  /** The messages of each mutation in order, their cells appended to {@code cells}. */
+  public static List<MutationProto> toProtos(RowMutations rm, CellBlock.Writer cells) {
+    if (rm.getMutations().isEmpty()) {
+      throw new IllegalArgumentException("RowMutations of row " + Bytes.toStringBinary(rm.getRow())
+          + " holds no mutations; add a Put or Delete before sending it");
+    }
+    List<MutationProto> out = new ArrayList<>(rm.getMutations().size());
+    for (Mutation m : rm.getMutations()) {
+      out.add(toProto(m, cells));
+    }
+    return out;
+  }
+
+  /**
+   * The condition of a check-and-mutate: a column test, or a filter. Its row goes in the
+   * request's condition_row and its action in the request's mutations.
+   */
+  public static ConditionProto toProto(CheckAndMutate cam) {
+    ConditionProto.Builder b = ConditionProto.newBuilder();
+    if (cam.hasFilter()) {
+      return b.setFilter(FilterCodec.toProto(cam.getFilter())).build();
+    }
+    b.setFamily(bytes(cam.getFamily()))
+        .setQualifier(bytes(cam.getQualifier()))
+        .setCompareOp(cam.getCompareOp().name());
+    if (cam.getValue() != null) {
+      b.setValue(bytes(cam.getValue()));
+    }
+    return b.build();
+  }
+
+  /**
+   * The Result of an answer: the next {@code p.getCellCount()} cells of {@code cells}.
+   *
+   * @throws BadRequestException when the block holds fewer cells than claimed or a malformed one
+   */
+  public static Result toResult(ResultProto p, CellBlock.Reader cells) throws BadRequestException {
+    List<Cell> read = cells.next(p.getCellCount());
+    return Result.create(read, p.hasExists() ? p.getExists() : null, p.getPartial());
+  }
+
+  /** The enums share their names; a test keeps them in step. */
+  public static DurabilityProto toProto(Durability d) {
+    return DurabilityProto.valueOf(d.name());
+  }
+
+  public static Durability toDurability(DurabilityProto p) {
+    if (p == DurabilityProto.UNRECOGNIZED) {
+      throw new IllegalArgumentException("unknown durability on the wire (sent by a newer "
+          + "version?); known: USE_DEFAULT, SKIP_WAL, ASYNC_WAL, SYNC_WAL, FSYNC_WAL");
+    }
+    return Durability.valueOf(p.name());
+  }
+
+  public static TimeRangeProto toProto(TimeRange range) {
+    TimeRangeProto.Builder b = TimeRangeProto.newBuilder().setMin(range.getMin());
+    // An unset max means unbounded, so the "no bound" sentinel is not sent.
+    if (range.getMax() != Long.MAX_VALUE) {
+      b.setMax(range.getMax());
+    }
+    return b.build();
+  }
+
+  private static void requireCells(Mutation m) {
+    if (m.isEmpty()) {
+      String kind = m.getClass().getSimpleName();
+      throw new IllegalArgumentException(kind + " of row " + Bytes.toStringBinary(m.getRow())
+          + " has no columns; add one with addColumn before sending it");
+    }
+  }
+
+  private static List<ColumnProto> columns(NavigableMap<byte[], NavigableSet<byte[]>> map) {
+    List<ColumnProto> out = new ArrayList<>(map.size());
+    for (Map.Entry<byte[], NavigableSet<byte[]>> e : map.entrySet()) {
+      ColumnProto.Builder c = ColumnProto.newBuilder().setFamily(bytes(e.getKey()));
+      // An empty set (whole family) sends no qualifiers, which the message reads the same way.
+      for (byte[] q : e.getValue()) {
+        c.addQualifiers(bytes(q));
+      }
+      out.add(c.build());
+    }
+    return out;
+  }
+
+  private static ByteString bytes(byte[] b) {
+    return ByteString.copyFrom(b);
+  }
+}

@@ -1,0 +1,37 @@
+package io.strata.client.internal;
+
+import io.strata.common.conf.ClientKeys;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.error.StrataException;
+import io.strata.common.error.ThrottledException;
+import java.time.Duration;
+
+/**
+ * When to retry and how long to wait ({@link ClientKeys}): the pause grows 1, 2, 3, 5, 10, 20,
+ * 40, 100 times the base (with up to 20% jitter) and no retry starts after the operation's
+ * deadline.
+ */
+record RetryPolicy(Duration operationTimeout, Duration rpcTimeout, Duration pause, int retries) {
+  private static final int[] BACKOFF = {1, 2, 3, 5, 10, 20, 40, 100};
+
+  static RetryPolicy from(StrataConfiguration conf) {
+    return new RetryPolicy(conf.get(ClientKeys.OPERATION_TIMEOUT),
+        conf.get(ClientKeys.RPC_TIMEOUT), conf.get(ClientKeys.PAUSE),
+        conf.get(ClientKeys.RETRIES));
+  }
+
+  /** Whether the same call may succeed later. */
+  static boolean retryable(Throwable e) {
+    return e instanceof StrataException s ? s.isRetryable() : e instanceof java.io.IOException
+        && !(e instanceof java.io.InterruptedIOException);
+  }
+
+  /** The pause before retry number {@code attempt} (1 = the first retry). */
+  long pauseMillis(int attempt, Throwable last) {
+    if (last instanceof ThrottledException t && t.waitMillis() > 0) {
+      return t.waitMillis();
+    }
+    long base = pause.toMillis() * BACKOFF[Math.min(attempt - 1, BACKOFF.length - 1)];
+    return base + (long) (base * 0.2 * Math.random());
+  }
+}

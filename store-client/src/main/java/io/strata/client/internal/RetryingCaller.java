@@ -1,0 +1,127 @@
+package io.strata.client.internal;
+
+import io.strata.client.RetriesExhaustedException;
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one operation with retries: the single retry loop of the client (never nested, so an
+ * error surfaces within the operation timeout). Each attempt gets the previous attempt's error,
+ * so it can look its region up again when that error says the location was stale. An error that
+ * retrying cannot fix ends the operation at once, as itself; running out of time or retries ends
+ * it with a {@link RetriesExhaustedException} whose cause is the last error.
+ */
+final class RetryingCaller {
+  /** One try: locate, then call; {@code previous} is the last try's error, or null. */
+  @FunctionalInterface
+  interface Attempt<T> {
+    CompletableFuture<T> run(long rpcTimeoutMillis, Throwable previous) throws IOException;
+  }
+
+  private final RetryPolicy policy;
+  private final ScheduledExecutorService timer;
+
+  RetryingCaller(RetryPolicy policy, ScheduledExecutorService timer) {
+    this.policy = policy;
+    this.timer = timer;
+  }
+
+  RetryPolicy policy() {
+    return policy;
+  }
+
+  <T> CompletableFuture<T> call(String what, Attempt<T> attempt) {
+    return call(what, attempt, policy.operationTimeout().toMillis());
+  }
+
+  <T> CompletableFuture<T> call(String what, Attempt<T> attempt, long timeoutMillis) {
+    CompletableFuture<T> result = new CompletableFuture<>();
+    new Run<>(what, attempt, System.nanoTime(), timeoutMillis, result).next(null, 0);
+    return result;
+  }
+
+  private final class Run<T> {
+    private final String what;
+    private final Attempt<T> attempt;
+    private final long startNanos;
+    private final long timeoutMillis;
+    private final CompletableFuture<T> result;
+
+    Run(String what, Attempt<T> attempt, long startNanos, long timeoutMillis,
+        CompletableFuture<T> result) {
+      this.what = what;
+      this.attempt = attempt;
+      this.startNanos = startNanos;
+      this.timeoutMillis = timeoutMillis;
+      this.result = result;
+    }
+
+    private long elapsedMillis() {
+      return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    }
+
+    void next(Throwable previous, int tries) {
+      long left = timeoutMillis - elapsedMillis();
+      CompletableFuture<T> f;
+      try {
+        f = attempt.run(Math.max(1, Math.min(policy.rpcTimeout().toMillis(), left)), previous);
+      } catch (IOException | RuntimeException e) {
+        f = CompletableFuture.failedFuture(e);
+      }
+      f.whenComplete((v, e) -> {
+        if (e == null) {
+          result.complete(v);
+        } else {
+          failed(unwrap(e), tries + 1);
+        }
+      });
+    }
+
+    private void failed(Throwable e, int tries) {
+      if (!RetryPolicy.retryable(e)) {
+        result.completeExceptionally(e);
+        return;
+      }
+      long pause = policy.pauseMillis(tries, e);
+      if (tries > policy.retries() || elapsedMillis() + pause >= timeoutMillis) {
+        result.completeExceptionally(new RetriesExhaustedException(what, tries, elapsedMillis(),
+            e));
+        return;
+      }
+      timer.schedule(() -> next(e, tries), pause, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  static Throwable unwrap(Throwable e) {
+    while ((e instanceof CompletionException || e instanceof ExecutionException)
+        && e.getCause() != null) {
+      e = e.getCause();
+    }
+    return e;
+  }
+
+  /** Waits for a future, rethrowing its failure as the IOException it was. */
+  static <T> T join(CompletableFuture<T> f) throws IOException {
+    try {
+      return f.get();
+    } catch (InterruptedException e) {
+      f.cancel(false);
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while waiting for the cluster");
+    } catch (ExecutionException e) {
+      Throwable cause = unwrap(e);
+      if (cause instanceof IOException io) {
+        throw io; // the server's exception as itself: same type, same text
+
+      }
+      if (cause instanceof RuntimeException re) {
+        throw re;
+      }
+      throw new IOException(cause);
+    }
+  }
+}

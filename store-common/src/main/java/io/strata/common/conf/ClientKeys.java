@@ -1,0 +1,45 @@
+package io.strata.common.conf;
+
+import java.time.Duration;
+
+/** Keys of the client library: timeouts, retries, scanner batches. */
+public final class ClientKeys {
+  public static final String SECTION = "Client";
+
+  public static final ConfigKey<Duration> OPERATION_TIMEOUT = ConfigKey.duration(
+      "strata.client.operation.timeout", "60s",
+      "Longest a client operation (get, put, scan call, admin call) may take with all its "
+          + "retries; then it fails with the last error.");
+
+  public static final ConfigKey<Duration> RPC_TIMEOUT = ConfigKey.duration(
+      "strata.client.rpc.timeout", "30s",
+      "Longest one RPC may take before the client gives up on it and retries.");
+
+  public static final ConfigKey<Duration> DDL_TIMEOUT = ConfigKey.duration(
+      "strata.client.ddl.timeout", "10m",
+      "How long an admin call waits for the master's procedure (create, delete, enable, "
+          + "disable, modify, truncate table) to finish.");
+
+  public static final ConfigKey<Duration> PAUSE = ConfigKey.duration("strata.client.pause",
+      "100ms",
+      "Base pause between retries; the pause grows with each retry (1, 2, 3, 5, 10, 20, 40, "
+          + "100 times this) up to the operation timeout.");
+
+  public static final ConfigKey<Integer> RETRIES = ConfigKey.integer(
+      "strata.client.retries.number", 35, "retries",
+      "Most retries of one operation, whatever time is left of the operation timeout.");
+
+  public static final ConfigKey<Integer> SCANNER_CACHING = ConfigKey.integer(
+      "strata.client.scanner.caching", 1000, "rows",
+      "Rows a scanner fetches per call unless the Scan sets caching.");
+
+  public static final ConfigKey<Long> SCANNER_MAX_RESULT_SIZE = ConfigKey.size(
+      "strata.client.scanner.max.result.size", "2m",
+      "Bytes a scanner fetches per call at most unless the Scan sets a max result size.");
+
+  public static final ConfigKey<Integer> IO_THREADS = ConfigKey.integer(
+      "strata.client.io.threads", 2, "threads",
+      "Network threads of one connection.");
+
+  private ClientKeys() {}
+}

@@ -1,0 +1,47 @@
+package io.strata.common.conf;
+
+import java.time.Duration;
+
+/** Keys of the region server and master daemons (beyond their ports in {@link CoreKeys}). */
+public final class ServerKeys {
+  public static final String SECTION = "Servers";
+
+  public static final ConfigKey<String> HOST = ConfigKey.string("strata.server.host",
+      "127.0.0.1",
+      "Address the master and region servers bind their RPC ports to and publish in "
+          + "ZooKeeper. Set it to the machine's name or address in distributed mode.");
+
+  public static final ConfigKey<Duration> REPORT_INTERVAL = ConfigKey.duration(
+      "strata.regionserver.report.interval", "3s",
+      "How often a region server reports its load (regions, requests, memstore) to the master.");
+
+  public static final ConfigKey<Duration> SCANNER_LEASE = ConfigKey.duration(
+      "strata.regionserver.scanner.lease.timeout", "60s",
+      "A scanner the client has not called for this long is closed and its resources freed; "
+          + "the client's next call gets an error telling it to open a new scanner.");
+
+  public static final ConfigKey<Long> MAX_CELL_SIZE = ConfigKey.size(
+      "strata.regionserver.cell.max.size", "10m",
+      "Largest cell (key, value and tags) a write may carry. A larger one is refused with an "
+          + "error naming the row and this key. 0 disables the check.");
+
+  public static final ConfigKey<Integer> REGION_OPEN_THREADS = ConfigKey.integer(
+      "strata.master.assignment.threads", 8, "threads",
+      "Regions the master opens or closes at the same time.");
+
+  public static final ConfigKey<Duration> REGION_OPEN_TIMEOUT = ConfigKey.duration(
+      "strata.master.region.open.timeout", "10m",
+      "How long the master waits for a region server to open a region (which includes "
+          + "replaying a dead server's WAL) before it tries another server.");
+
+  public static final ConfigKey<Duration> BALANCER_PERIOD = ConfigKey.duration(
+      "strata.balancer.period", "5m",
+      "How often the master evens out the number of regions per server. 0 turns the "
+          + "periodic run off; the balance command still runs it.");
+
+  public static final ConfigKey<Duration> WAIT_FOR_SERVERS = ConfigKey.duration(
+      "strata.master.wait.for.servers", "5m",
+      "How long a starting master waits for a first region server before it gives up.");
+
+  private ServerKeys() {}
+}

@@ -1,0 +1,19 @@
+package io.strata.common.error;
+
+import java.util.Map;
+
+/** The operation needs a disabled table (delete, truncate), and this one is not disabled. */
+public final class TableNotDisabledException extends DoNotRetryException {
+  public TableNotDisabledException(String table, String operation) {
+    this("table '" + table + "' is not disabled; disable it first (disable '" + table
+        + "') and then " + operation, Map.of("table", table, "operation", operation));
+  }
+
+  TableNotDisabledException(String message, Map<String, String> details) {
+    super(ErrorCode.TABLE_NOT_DISABLED, message, details);
+  }
+
+  public String table() {
+    return detail("table");
+  }
+}

@@ -1,0 +1,108 @@
+package io.strata.server.launcher;
+
+import io.strata.common.conf.CoreKeys;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.server.coordination.EmbeddedZooKeeper;
+import io.strata.server.master.Master;
+import io.strata.server.regionserver.RegionServer;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The process {@code bin/strata} runs: {@code standalone}, {@code master}, {@code regionserver}
+ * or {@code zookeeper}, in the foreground until SIGTERM, which stops it cleanly (a region server
+ * flushes every region). With {@code -Dstrata.info.file=F} it writes its addresses to F once it
+ * serves, for {@code bin/strata status}.
+ */
+public final class StrataMain {
+  private StrataMain() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length != 1) {
+      System.err.println("usage: StrataMain standalone|master|regionserver|zookeeper");
+      System.exit(2);
+    }
+    StrataConfiguration conf = StrataConfiguration.create();
+    for (String w : conf.warnings()) {
+      System.err.println("warning: " + w);
+    }
+    List<String> info = new ArrayList<>();
+    Runnable stop;
+    try {
+      switch (args[0]) {
+        case "standalone" -> {
+          StandaloneCluster c = StandaloneCluster.start(conf);
+          info.add("zookeeper=" + c.zookeeperAddress());
+          info.add("master=" + c.master().serverName().getAddress());
+          info.add("regionserver=" + c.regionServer().serverName().getAddress());
+          stop = () -> {
+            try {
+              c.stop();
+            } catch (IOException e) {
+              e.printStackTrace();
+            }
+          };
+        }
+        case "master" -> {
+          Master m = new Master(conf);
+          m.start();
+          info.add("master=" + m.serverName().getAddress());
+          stop = m::stop;
+        }
+        case "regionserver" -> {
+          RegionServer rs = new RegionServer(conf);
+          rs.start();
+          info.add("regionserver=" + rs.serverName().getAddress());
+          stop = () -> {
+            try {
+              rs.stop();
+            } catch (IOException e) {
+              e.printStackTrace();
+            }
+          };
+        }
+        case "zookeeper" -> {
+          String first = conf.get(CoreKeys.ZOOKEEPER_QUORUM).split(",")[0].trim();
+          int colon = first.lastIndexOf(':');
+          EmbeddedZooKeeper zk = new EmbeddedZooKeeper(
+              StandaloneCluster.zookeeperDataDir(conf), first.substring(0, colon),
+              Integer.parseInt(first.substring(colon + 1)));
+          info.add("zookeeper=" + zk.connectString());
+          stop = zk::close;
+        }
+        default -> {
+          System.err.println("unknown daemon '" + args[0] + "'; use standalone, master, "
+              + "regionserver or zookeeper");
+          System.exit(2);
+          return;
+        }
+      }
+    } catch (Exception e) {
+      System.err.println("Strata could not start: " + e.getMessage());
+      e.printStackTrace();
+      System.exit(1);
+      return;
+    }
+    info.add("rootdir=" + conf.get(CoreKeys.ROOT_DIR));
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      stop.run();
+      stopped.countDown();
+    }, "strata-shutdown"));
+    String infoFile = System.getProperty("strata.info.file");
+    if (infoFile != null) {
+      Path p = Path.of(infoFile);
+      Path tmp = p.resolveSibling(p.getFileName() + ".tmp");
+      Files.writeString(tmp, String.join("\n", info) + "\n", StandardCharsets.UTF_8);
+      Files.move(tmp, p, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+    System.out.println("Strata " + args[0] + " started: " + String.join(", ", info));
+    stopped.await();
+  }
+}

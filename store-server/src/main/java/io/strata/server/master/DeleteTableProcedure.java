@@ -1,0 +1,58 @@
+package io.strata.server.master;
+
+import io.strata.common.proto.ProcedureProtos.ProcedureProto;
+import io.strata.common.schema.SchemaCodec;
+import io.strata.common.schema.TableName;
+import io.strata.common.schema.TableState;
+import io.strata.server.region.RegionLayout;
+import java.io.IOException;
+
+/**
+ * Deletes a disabled table: 0 check; 1 remove its regions and state from meta; 2 delete its
+ * directories (data and archive); 3 forget its schema.
+ */
+final class DeleteTableProcedure extends Procedure {
+  DeleteTableProcedure(ProcedureProto.Builder record) {
+    super(record);
+  }
+
+  static DeleteTableProcedure of(TableName table) {
+    return new DeleteTableProcedure(ProcedureProto.newBuilder().setType(DELETE_TABLE)
+        .setTableName(SchemaCodec.toProto(table)));
+  }
+
+  @Override
+  String describe() {
+    return "delete table " + SchemaCodec.fromProto(record.getTableName());
+  }
+
+  @Override
+  int step(int step, Master m) throws IOException {
+    TableName name = SchemaCodec.fromProto(record.getTableName());
+    switch (step) {
+      case 0 -> {
+        m.requireUserTable(name);
+        m.requireState(name, TableState.DISABLED, "delete it");
+        return 1;
+      }
+      case 1 -> {
+        for (RegionStates.Node n : m.states().ofTable(name)) {
+          m.meta().deleteRegion(n.region());
+          m.states().remove(n.region());
+        }
+        m.removeTableState(name);
+        return 2;
+      }
+      case 2 -> {
+        m.fs().delete(RegionLayout.tableDir(m.root(), name), true);
+        m.fs().delete(RegionLayout.archiveTableDir(m.root(), name), true);
+        return 3;
+      }
+      case 3 -> {
+        m.removeDescriptor(name);
+        return DONE;
+      }
+      default -> throw new IllegalStateException("delete table has no step " + step);
+    }
+  }
+}

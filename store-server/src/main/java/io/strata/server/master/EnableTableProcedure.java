@@ -1,0 +1,50 @@
+package io.strata.server.master;
+
+import io.strata.common.proto.ProcedureProtos.ProcedureProto;
+import io.strata.common.schema.SchemaCodec;
+import io.strata.common.schema.TableName;
+import io.strata.common.schema.TableState;
+import java.io.IOException;
+
+/** Enables a disabled table: 0 check; 1 ENABLING; 2 open its regions; 3 ENABLED. */
+final class EnableTableProcedure extends Procedure {
+  EnableTableProcedure(ProcedureProto.Builder record) {
+    super(record);
+  }
+
+  static EnableTableProcedure of(TableName table) {
+    return new EnableTableProcedure(ProcedureProto.newBuilder().setType(ENABLE_TABLE)
+        .setTableName(SchemaCodec.toProto(table)));
+  }
+
+  @Override
+  String describe() {
+    return "enable table " + SchemaCodec.fromProto(record.getTableName());
+  }
+
+  @Override
+  int step(int step, Master m) throws IOException {
+    TableName name = SchemaCodec.fromProto(record.getTableName());
+    switch (step) {
+      case 0 -> {
+        m.requireUserTable(name);
+        m.requireState(name, TableState.DISABLED, "enable it");
+        return 1;
+      }
+      case 1 -> {
+        m.setTableState(name, TableState.ENABLING);
+        return 2;
+      }
+      case 2 -> {
+        m.assignment().assignAll(m.states().ofTable(name).stream()
+            .map(RegionStates.Node::region).toList());
+        return 3;
+      }
+      case 3 -> {
+        m.setTableState(name, TableState.ENABLED);
+        return DONE;
+      }
+      default -> throw new IllegalStateException("enable table has no step " + step);
+    }
+  }
+}

@@ -1,0 +1,604 @@
+package io.strata.server.master;
+
+import io.strata.client.Connection;
+import io.strata.client.ConnectionFactory;
+import io.strata.client.internal.rpc.RpcClient;
+import io.strata.common.conf.ClientKeys;
+import io.strata.common.conf.CoreKeys;
+import io.strata.common.conf.ServerKeys;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.coordination.ZNodes;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.error.ServerBusyException;
+import io.strata.common.error.TableNotDisabledException;
+import io.strata.common.error.TableNotFoundException;
+import io.strata.common.proto.AdminProtos.GetServerInfoRequest;
+import io.strata.common.proto.AdminProtos.GetServerInfoResponse;
+import io.strata.common.proto.AdminProtos.OpenRegionRequest;
+import io.strata.common.proto.AdminProtos.OpenRegionResponse;
+import io.strata.common.proto.AdminProtos.RegionLoadProto;
+import io.strata.common.proto.MasterProtos.NamespaceProto;
+import io.strata.common.proto.ProcedureProtos.ProcedureProto;
+import io.strata.common.schema.MetaLayout;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.RegionState;
+import io.strata.common.schema.SchemaCodec;
+import io.strata.common.schema.ServerName;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.schema.TableName;
+import io.strata.common.schema.TableState;
+import io.strata.server.coordination.ClusterId;
+import io.strata.server.coordination.MasterElection;
+import io.strata.server.coordination.RegionServerTracker;
+import io.strata.server.coordination.ZkSession;
+import io.strata.server.fs.RecordFiles;
+import io.strata.server.fs.StorageFileSystems;
+import io.strata.server.region.RegionInfoFile;
+import io.strata.server.region.RegionLayout;
+import io.strata.server.region.TableDescriptorFile;
+import io.strata.server.rpc.RpcServer;
+import io.strata.server.rpc.RpcServerOptions;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The master. Several may run; one is active (it holds {@code /strata/master}), the others wait
+ * as backups and take over when it goes.
+ *
+ * <p>Becoming active ({@link #initialize}): wait for a region server; split the WALs of servers
+ * that died; open strata:meta (creating it on the cluster's first start) and publish where in
+ * {@code /strata/meta-region-server}; load namespaces, table states and region states from meta
+ * and schemas from the file system; open every region of an enabled table that no live server
+ * serves; resume unfinished procedures; then serve DDL and start the balancer. A server that
+ * dies later is recovered the same way: its WALs are split, then its regions opened elsewhere
+ * (meta first).
+ */
+public final class Master implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(Master.class);
+
+  private final StrataConfiguration conf;
+  private final FileSystem fs;
+  private final Path root;
+  private final RpcServer rpc;
+  private final RpcClient rpcClient;
+  private final ServerManager servers;
+  private final DeadServerWals deadWals;
+  private final RegionStates states = new RegionStates();
+  private final Map<TableName, TableDescriptor> descriptors = new ConcurrentHashMap<>();
+  private final Map<TableName, TableState> tableStates = new ConcurrentHashMap<>();
+  private final Map<String, NamespaceProto> namespaces = new ConcurrentHashMap<>();
+  private final CountDownLatch initialized = new CountDownLatch(1);
+  private final ExecutorService recovery = Executors.newSingleThreadExecutor(r -> {
+    Thread t = new Thread(r, "server-recovery");
+    t.setDaemon(true);
+    return t;
+  });
+  private final ScheduledExecutorService chores = Executors.newSingleThreadScheduledExecutor(
+      r -> {
+        Thread t = new Thread(r, "master-chores");
+        t.setDaemon(true);
+        return t;
+      });
+  private ServerName name;
+  private ZkSession zk;
+  private MasterElection election;
+  private String clusterId;
+  private Connection connection;
+  private MetaTable meta;
+  private AssignmentManager assignment;
+  private ProcedureExecutor procedures;
+  private volatile boolean stopped;
+  private volatile Throwable initFailure;
+
+  public Master(StrataConfiguration conf) throws IOException {
+    this.conf = conf;
+    this.fs = StorageFileSystems.forRoot(conf);
+    this.root = fs.makeQualified(StorageFileSystems.rootDir(conf));
+    this.rpcClient = new RpcClient("master", 2);
+    this.servers = new ServerManager(rpcClient, conf.get(ClientKeys.RPC_TIMEOUT));
+    this.deadWals = new DeadServerWals(fs, root);
+    this.rpc = new RpcServer("master", RpcServerOptions.fromConfig(conf,
+        conf.get(ServerKeys.HOST), conf.get(CoreKeys.MASTER_PORT)),
+        List.of(new MasterService(this).service()));
+  }
+
+  /** Binds the port and takes part in the election; returns at once (a backup waits). */
+  public synchronized void start() throws IOException {
+    rpc.start();
+    name = ServerName.valueOf(conf.get(ServerKeys.HOST), rpc.address().getPort(),
+        System.currentTimeMillis());
+    zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
+        conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT));
+    zk.onExpired(() -> {
+      LOG.error("master {} lost its ZooKeeper session; it stops so a backup takes over", name);
+      new Thread(this::kill, "master-abort").start();
+    });
+    election = new MasterElection(zk, name, () -> {
+      Thread t = new Thread(this::initialize, "master-init");
+      t.setDaemon(true);
+      t.start();
+    });
+    election.start();
+  }
+
+  public ServerName serverName() {
+    return name;
+  }
+
+  public boolean isActive() {
+    return election != null && election.isActive();
+  }
+
+  /** Whether this master is active and finished taking over. */
+  public boolean isInitialized() {
+    return initialized.getCount() == 0;
+  }
+
+  /** Waits until this master is active and initialized; false if the time ran out. */
+  public boolean awaitInitialized(Duration timeout) throws InterruptedException {
+    return initialized.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  private void initialize() {
+    try {
+      byte[] stored = RecordFiles.readIfPresent(fs, new Path(root, "cluster.id"));
+      if (stored != null) {
+        zk.createIfAbsent(ZNodes.CLUSTER_ID, stored); // a ZooKeeper that lost its data
+      }
+      clusterId = ClusterId.getOrCreate(zk);
+      writeRootFiles();
+      RegionServerTracker tracker = new RegionServerTracker(zk);
+      servers.onDeath(s -> recovery.execute(() -> recoverServer(s)));
+      tracker.follow(servers::update);
+      Duration wait = conf.get(ServerKeys.WAIT_FOR_SERVERS);
+      LOG.info("master {} is active; waiting up to {} s for a region server", name,
+          wait.toSeconds());
+      if (!servers.awaitServers(1, wait)) {
+        throw new IOException("no region server registered within " + wait.toSeconds()
+            + " s (strata.master.wait.for.servers); start one with bin/strata regionserver "
+            + "start");
+      }
+      for (ServerName s : deadWals.withWals()) {
+        if (!servers.isLive(s)) {
+          deadWals.split(s);
+        }
+      }
+      assignMeta();
+      connection = ConnectionFactory.createConnection(conf);
+      meta = new MetaTable(connection.getTable(TableName.META));
+      assignment = new AssignmentManager(meta, states, servers, deadWals, this::descriptor,
+          conf.get(ServerKeys.REGION_OPEN_TIMEOUT), conf.get(ServerKeys.REGION_OPEN_THREADS));
+      loadCatalog();
+      reconcile();
+      ProcedureStore store = new ProcedureStore(fs, root);
+      List<ProcedureProto> unfinished = store.load();
+      procedures = new ProcedureExecutor(store, this, unfinished);
+      Duration balance = conf.get(ServerKeys.BALANCER_PERIOD);
+      if (!balance.isZero()) {
+        chores.scheduleWithFixedDelay(() -> {
+          try {
+            balance();
+          } catch (Exception e) {
+            LOG.warn("balancer run failed", e);
+          }
+        }, balance.toMillis(), balance.toMillis(), TimeUnit.MILLISECONDS);
+      }
+      initialized.countDown();
+      LOG.info("master {} initialized: {} table(s), {} region(s), {} live server(s)", name,
+          tableStates.size(), states.all().size(), servers.liveServers().size());
+    } catch (Throwable e) {
+      if (!stopped) {
+        initFailure = e;
+        LOG.error("master {} could not take over; it stops", name, e);
+        kill();
+      }
+    }
+  }
+
+  /** Why initialization failed, or null. */
+  public Throwable initFailure() {
+    return initFailure;
+  }
+
+  private void writeRootFiles() throws IOException {
+    fs.mkdirs(root);
+    Path id = new Path(root, "cluster.id");
+    if (!fs.exists(id)) {
+      RecordFiles.writeSynced(fs, id, clusterId.getBytes(StandardCharsets.UTF_8), true);
+    }
+    Path version = new Path(root, "version");
+    if (!fs.exists(version)) {
+      RecordFiles.writeSynced(fs, version, "1".getBytes(StandardCharsets.UTF_8), true);
+    }
+  }
+
+  /**
+   * Opens strata:meta unless a live server serves it already, creating it on the first start,
+   * and publishes its server.
+   */
+  private void assignMeta() throws IOException, InterruptedException {
+    TableDescriptor metaTable = MetaLayout.descriptor();
+    if (TableDescriptorFile.readIfPresent(fs, root, TableName.META) == null) {
+      TableDescriptorFile.write(fs, root, metaTable);
+      RegionInfoFile.write(fs, RegionLayout.regionDir(root, MetaLayout.META_REGION),
+          MetaLayout.META_REGION);
+      LOG.info("created strata:meta in {}", root);
+    }
+    descriptors.put(TableName.META, metaTable);
+    byte[] where = zk.read(ZNodes.META_REGION_SERVER);
+    if (where != null) {
+      ServerName s = ServerName.parse(new String(where, StandardCharsets.UTF_8));
+      if (servers.isLive(s) && online(s).contains(MetaLayout.META_REGION.getEncodedName())) {
+        states.set(MetaLayout.META_REGION, RegionState.OPEN, s);
+        return;
+      }
+      if (!servers.isLive(s)) {
+        deadWals.split(s);
+      }
+    }
+    openMeta();
+  }
+
+  /** Opens meta on a live server (retrying others) and writes its znode. */
+  private void openMeta() throws IOException, InterruptedException {
+    IOException last = null;
+    for (int attempt = 0; attempt < 10 && !stopped; attempt++) {
+      List<ServerName> live = servers.liveServers();
+      if (live.isEmpty()) {
+        servers.awaitServers(1, conf.get(ServerKeys.WAIT_FOR_SERVERS));
+        continue;
+      }
+      ServerName s = live.get(attempt % live.size());
+      try {
+        Duration timeout = conf.get(ServerKeys.REGION_OPEN_TIMEOUT);
+        servers.admin(s).call("OpenRegion", OpenRegionRequest.newBuilder()
+            .setRegion(SchemaCodec.toProto(MetaLayout.META_REGION))
+            .setTable(SchemaCodec.toProto(MetaLayout.descriptor())).build(), null,
+            OpenRegionResponse.parser(), timeout, 1).get(timeout.toMillis() + 1000,
+                TimeUnit.MILLISECONDS);
+        zk.write(ZNodes.META_REGION_SERVER, s.toString().getBytes(StandardCharsets.UTF_8));
+        states.set(MetaLayout.META_REGION, RegionState.OPEN, s);
+        LOG.info("strata:meta is open on {}", s);
+        return;
+      } catch (Exception e) {
+        last = AssignmentManager.asIo(e);
+        LOG.warn("opening strata:meta on {} failed: {}", s, last.getMessage());
+        Thread.sleep(200L * (attempt + 1));
+      }
+    }
+    throw last != null ? last : new IOException("strata:meta could not be opened");
+  }
+
+  /** Encoded names of the regions a live server says it hosts. */
+  private Set<String> online(ServerName s) {
+    try {
+      GetServerInfoResponse r = servers.admin(s).call("GetServerInfo",
+          GetServerInfoRequest.getDefaultInstance(), null, GetServerInfoResponse.parser(),
+          conf.get(ClientKeys.RPC_TIMEOUT), 1).get(conf.get(ClientKeys.RPC_TIMEOUT).toMillis()
+              + 1000, TimeUnit.MILLISECONDS).result();
+      Set<String> names = new HashSet<>();
+      for (RegionLoadProto l : r.getLoad().getRegionsList()) {
+        names.add(SchemaCodec.fromProto(l.getRegion()).getEncodedName());
+      }
+      return names;
+    } catch (Exception e) {
+      LOG.warn("could not ask {} for its regions: {}", s, e.toString());
+      return Set.of();
+    }
+  }
+
+  /** Namespaces, table states and schemas, and region states, from meta and the file system. */
+  private void loadCatalog() throws IOException {
+    namespaces.putAll(meta.namespaces());
+    for (String ns : List.of(TableName.DEFAULT_NAMESPACE, TableName.SYSTEM_NAMESPACE)) {
+      if (!namespaces.containsKey(ns)) {
+        NamespaceProto p = NamespaceProto.newBuilder().setName(ns).build();
+        meta.putNamespace(p);
+        namespaces.put(ns, p);
+      }
+    }
+    tableStates.putAll(meta.tableStates());
+    for (TableName t : tableStates.keySet()) {
+      TableDescriptor d = TableDescriptorFile.readIfPresent(fs, root, t);
+      if (d != null) {
+        descriptors.put(t, d);
+      } else {
+        LOG.warn("table {} is in meta but has no schema file; its create did not finish", t);
+      }
+    }
+    for (MetaTable.RegionRow r : meta.regions()) {
+      states.set(r.region(), r.state(), r.server());
+    }
+  }
+
+  /**
+   * Opens what should be open and is not: regions of enabled tables whose server is dead or
+   * does not host them. Regions of tables whose DDL is under way are left to its procedure.
+   */
+  private void reconcile() throws IOException {
+    Map<ServerName, Set<String>> hosted = new java.util.HashMap<>();
+    for (ServerName s : servers.liveServers()) {
+      hosted.put(s, online(s));
+    }
+    List<RegionInfo> toOpen = new ArrayList<>();
+    for (RegionStates.Node n : states.all()) {
+      if (n.region().isMetaRegion()) {
+        continue;
+      }
+      TableState t = tableStates.get(n.region().getTable());
+      boolean servedWhereSaid = n.server() != null && hosted.containsKey(n.server())
+          && hosted.get(n.server()).contains(n.region().getEncodedName());
+      if (servedWhereSaid) {
+        if (n.state() != RegionState.OPEN && t == TableState.ENABLED) {
+          assignment.transition(n.region(), RegionState.OPEN, n.server());
+        }
+        continue;
+      }
+      if (t == TableState.ENABLED) {
+        toOpen.add(n.region());
+      } else if (t == TableState.DISABLED && n.state() != RegionState.CLOSED) {
+        assignment.unassign(n.region());
+      }
+    }
+    if (!toOpen.isEmpty()) {
+      LOG.info("opening {} region(s) no live server serves", toOpen.size());
+      assignment.assignAll(toOpen);
+    }
+  }
+
+  /** A region server died: split its WALs, then open its regions elsewhere (meta first). */
+  private void recoverServer(ServerName dead) {
+    try {
+      while (!stopped && !initialized.await(1, TimeUnit.SECONDS)) {
+        if (initFailure != null) {
+          return;
+        }
+      }
+      if (stopped) {
+        return;
+      }
+      LOG.info("region server {} died; recovering its regions", dead);
+      deadWals.split(dead);
+      RegionStates.Node metaNode = states.get(MetaLayout.META_REGION.getEncodedName());
+      if (metaNode != null && dead.equals(metaNode.server())) {
+        openMeta();
+      }
+      List<RegionInfo> toOpen = new ArrayList<>();
+      for (RegionStates.Node n : states.onServer(dead)) {
+        if (n.region().isMetaRegion()) {
+          continue;
+        }
+        TableState t = tableStates.get(n.region().getTable());
+        if (t == TableState.ENABLED || t == TableState.ENABLING) {
+          toOpen.add(n.region());
+        } else {
+          assignment.transition(n.region(), RegionState.CLOSED, null);
+        }
+      }
+      assignment.assignAll(toOpen);
+      LOG.info("recovered {} region(s) of dead server {}", toOpen.size(), dead);
+    } catch (Exception e) {
+      LOG.error("recovering the regions of dead server {} failed; a master restart retries",
+          dead, e);
+    }
+  }
+
+  /** Moves regions from the fullest to the emptiest servers; returns how many moved. */
+  int balance() throws Exception {
+    checkReady();
+    return procedures.runInline(() -> {
+      Map<ServerName, List<RegionInfo>> byServer = new java.util.TreeMap<>();
+      for (ServerName s : servers.liveServers()) {
+        byServer.put(s, new ArrayList<>());
+      }
+      for (RegionStates.Node n : states.all()) {
+        if (n.state() == RegionState.OPEN && byServer.containsKey(n.server())) {
+          byServer.get(n.server()).add(n.region());
+        }
+      }
+      List<RegionBalancer.Move> moves = RegionBalancer.plan(byServer,
+          r -> !r.isMetaRegion() && tableStates.get(r.getTable()) == TableState.ENABLED);
+      for (RegionBalancer.Move m : moves) {
+        assignment.move(m.region(), m.to());
+      }
+      if (!moves.isEmpty()) {
+        LOG.info("balancer moved {} region(s)", moves.size());
+      }
+      return moves.size();
+    }).get();
+  }
+
+  // ---- what procedures and the service use ----
+
+  FileSystem fs() {
+    return fs;
+  }
+
+  Path root() {
+    return root;
+  }
+
+  MetaTable meta() {
+    return meta;
+  }
+
+  RegionStates states() {
+    return states;
+  }
+
+  AssignmentManager assignment() {
+    return assignment;
+  }
+
+  ServerManager servers() {
+    return servers;
+  }
+
+  ProcedureExecutor procedures() {
+    return procedures;
+  }
+
+  String clusterId() {
+    return clusterId;
+  }
+
+  Duration openTimeout() {
+    return conf.get(ServerKeys.REGION_OPEN_TIMEOUT);
+  }
+
+  List<ServerName> backupMasters() {
+    List<ServerName> out = new ArrayList<>();
+    try {
+      for (String c : zk.children(ZNodes.BACKUP_MASTERS, null)) {
+        out.add(ServerName.parse(c));
+      }
+    } catch (IOException | IllegalArgumentException e) {
+      LOG.debug("could not list backup masters", e);
+    }
+    return out;
+  }
+
+  TableDescriptor descriptor(TableName t) {
+    return descriptors.get(t);
+  }
+
+  void putDescriptor(TableDescriptor d) {
+    descriptors.put(d.getTableName(), d);
+  }
+
+  void removeDescriptor(TableName t) {
+    descriptors.remove(t);
+  }
+
+  Map<TableName, TableDescriptor> descriptors() {
+    return descriptors;
+  }
+
+  TableState tableState(TableName t) {
+    return t.equals(TableName.META) ? TableState.ENABLED : tableStates.get(t);
+  }
+
+  void setTableState(TableName t, TableState s) throws IOException {
+    meta.putTableState(t, s);
+    tableStates.put(t, s);
+  }
+
+  void removeTableState(TableName t) throws IOException {
+    meta.deleteTableState(t);
+    tableStates.remove(t);
+  }
+
+  boolean namespaceExists(String ns) {
+    return namespaces.containsKey(ns);
+  }
+
+  Map<String, NamespaceProto> namespaces() {
+    return namespaces;
+  }
+
+  void putNamespace(NamespaceProto ns) throws IOException {
+    meta.putNamespace(ns);
+    namespaces.put(ns.getName(), ns);
+  }
+
+  void deleteNamespace(String ns) throws IOException {
+    meta.deleteNamespace(ns);
+    namespaces.remove(ns);
+  }
+
+  /** The table exists and is a user table; else the error a client should see. */
+  void requireUserTable(TableName t) throws IOException {
+    if (t.isSystemTable()) {
+      throw new BadRequestException("'" + t + "' is a system table; it cannot be changed by DDL");
+    }
+    if (descriptor(t) == null || tableState(t) == null) {
+      throw new TableNotFoundException(t.toString());
+    }
+  }
+
+  /** The table is in {@code wanted} (DISABLED) for {@code operation}. */
+  void requireState(TableName t, TableState wanted, String operation) throws IOException {
+    TableState s = tableState(t);
+    if (s != wanted) {
+      if (wanted == TableState.DISABLED) {
+        throw new TableNotDisabledException(t.toString(), operation);
+      }
+      throw new BadRequestException("table '" + t + "' is " + s + ", not " + wanted);
+    }
+  }
+
+  /** Refuses calls until this master is active and initialized, naming what to do. */
+  void checkReady() throws ServerBusyException {
+    if (!isActive()) {
+      throw new ServerBusyException(String.valueOf(name), "this master is a backup; the client "
+          + "finds the active master in ZooKeeper");
+    }
+    if (!isInitialized()) {
+      throw new ServerBusyException(String.valueOf(name), "the master is still taking over "
+          + "(opening strata:meta, recovering regions)");
+    }
+  }
+
+  // ---- stopping ----
+
+  /** Stops this master; region servers keep serving, and a backup takes over. */
+  public synchronized void stop() {
+    if (stopped) {
+      return;
+    }
+    stopped = true;
+    LOG.info("master {} stopping", name);
+    chores.shutdownNow();
+    recovery.shutdownNow();
+    if (procedures != null) {
+      procedures.close();
+    }
+    if (assignment != null) {
+      assignment.close();
+    }
+    if (election != null) {
+      election.stop();
+    }
+    rpc.close();
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (IOException e) {
+        LOG.debug("closing the master's connection", e);
+      }
+    }
+    servers.close();
+    rpcClient.close();
+    if (zk != null) {
+      zk.close();
+    }
+    LOG.info("master {} stopped", name);
+  }
+
+  /** As {@link #stop}: the master keeps no state outside meta and its procedure store. */
+  public void kill() {
+    stop();
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+}

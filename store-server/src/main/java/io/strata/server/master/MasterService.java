@@ -1,0 +1,338 @@
+package io.strata.server.master;
+
+import com.google.protobuf.MessageLite;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.error.NamespaceExistsException;
+import io.strata.common.error.NamespaceNotFoundException;
+import io.strata.common.error.TableNotFoundException;
+import io.strata.common.proto.AdminProtos.ServerLoadProto;
+import io.strata.common.proto.MasterProtos.BalanceRequest;
+import io.strata.common.proto.MasterProtos.BalanceResponse;
+import io.strata.common.proto.MasterProtos.ClusterStatusRequest;
+import io.strata.common.proto.MasterProtos.ClusterStatusResponse;
+import io.strata.common.proto.MasterProtos.CreateNamespaceRequest;
+import io.strata.common.proto.MasterProtos.CreateTableRequest;
+import io.strata.common.proto.MasterProtos.EmptyResponse;
+import io.strata.common.proto.MasterProtos.GetProcedureResultRequest;
+import io.strata.common.proto.MasterProtos.GetProcedureResultResponse;
+import io.strata.common.proto.MasterProtos.GetRegionResponse;
+import io.strata.common.proto.MasterProtos.GetTableRegionsRequest;
+import io.strata.common.proto.MasterProtos.GetTableRegionsResponse;
+import io.strata.common.proto.MasterProtos.GetTableRequest;
+import io.strata.common.proto.MasterProtos.GetTableResponse;
+import io.strata.common.proto.MasterProtos.ListNamespacesRequest;
+import io.strata.common.proto.MasterProtos.ListNamespacesResponse;
+import io.strata.common.proto.MasterProtos.ListTablesRequest;
+import io.strata.common.proto.MasterProtos.ListTablesResponse;
+import io.strata.common.proto.MasterProtos.ModifyTableRequest;
+import io.strata.common.proto.MasterProtos.MoveRequest;
+import io.strata.common.proto.MasterProtos.NamespaceProto;
+import io.strata.common.proto.MasterProtos.NamespaceRequest;
+import io.strata.common.proto.MasterProtos.ProcedureIdProto;
+import io.strata.common.proto.MasterProtos.RegionRequest;
+import io.strata.common.proto.MasterProtos.RegionServerReportRequest;
+import io.strata.common.proto.MasterProtos.RegionStateProto;
+import io.strata.common.proto.MasterProtos.SplitRequest;
+import io.strata.common.proto.MasterProtos.TableRequest;
+import io.strata.common.proto.MasterProtos.TruncateTableRequest;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.RegionState;
+import io.strata.common.schema.SchemaCodec;
+import io.strata.common.schema.ServerName;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.schema.TableName;
+import io.strata.common.schema.TableState;
+import io.strata.common.util.Bytes;
+import io.strata.server.rpc.CallKind;
+import io.strata.server.rpc.RpcMethod;
+import io.strata.server.rpc.RpcResult;
+import io.strata.server.rpc.RpcService;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * The master service: DDL (as procedures whose id is answered at once), namespaces, listings,
+ * cluster status, region moves and the region servers' reports. Every call but the reports
+ * needs an active, initialized master.
+ */
+final class MasterService {
+  private final Master master;
+
+  MasterService(Master master) {
+    this.master = master;
+  }
+
+  @FunctionalInterface
+  private interface Call<P extends MessageLite> {
+    MessageLite run(P param) throws Exception;
+  }
+
+  @SuppressWarnings("unchecked")
+  private <P extends MessageLite> RpcMethod method(com.google.protobuf.Parser<P> parser,
+      Call<P> call) {
+    return new RpcMethod(parser, CallKind.PRIORITY, (p, cells) -> {
+      master.checkReady();
+      try {
+        return RpcResult.of(call.run((P) p));
+      } catch (IOException | RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw AssignmentManager.asIo(e);
+      }
+    });
+  }
+
+  RpcService service() {
+    Map<String, RpcMethod> m = new HashMap<>();
+    m.put("CreateTable", method(CreateTableRequest.parser(), r -> {
+      TableDescriptor t = SchemaCodec.fromProto(r.getTable());
+      return submit(CreateTableProcedure.of(t, r.getSplitKeysList().stream()
+          .map(com.google.protobuf.ByteString::toByteArray).toList()));
+    }));
+    m.put("DeleteTable", method(TableRequest.parser(),
+        r -> submit(DeleteTableProcedure.of(SchemaCodec.fromProto(r.getTable())))));
+    m.put("EnableTable", method(TableRequest.parser(),
+        r -> submit(EnableTableProcedure.of(SchemaCodec.fromProto(r.getTable())))));
+    m.put("DisableTable", method(TableRequest.parser(),
+        r -> submit(DisableTableProcedure.of(SchemaCodec.fromProto(r.getTable())))));
+    m.put("ModifyTable", method(ModifyTableRequest.parser(),
+        r -> submit(ModifyTableProcedure.of(SchemaCodec.fromProto(r.getTable())))));
+    m.put("TruncateTable", method(TruncateTableRequest.parser(),
+        r -> submit(TruncateTableProcedure.of(SchemaCodec.fromProto(r.getTable()),
+            r.getPreserveSplits()))));
+    m.put("GetProcedureResult", method(GetProcedureResultRequest.parser(), this::procResult));
+    m.put("CreateNamespace", method(CreateNamespaceRequest.parser(), this::createNamespace));
+    m.put("DeleteNamespace", method(NamespaceRequest.parser(), this::deleteNamespace));
+    m.put("ListNamespaces", method(ListNamespacesRequest.parser(), r -> ListNamespacesResponse
+        .newBuilder().addAllNamespaces(new java.util.TreeMap<>(master.namespaces()).values())
+        .build()));
+    m.put("ListTables", method(ListTablesRequest.parser(), this::listTables));
+    m.put("GetTable", method(GetTableRequest.parser(), this::getTable));
+    m.put("GetTableRegions", method(GetTableRegionsRequest.parser(), this::tableRegions));
+    m.put("GetRegion", method(RegionRequest.parser(),
+        r -> GetRegionResponse.newBuilder().setRegion(toProto(region(r.getRegion()))).build()));
+    m.put("ClusterStatus", method(ClusterStatusRequest.parser(), this::clusterStatus));
+    m.put("Move", method(MoveRequest.parser(), this::move));
+    m.put("Assign", method(RegionRequest.parser(), r -> inline(() -> {
+      RegionStates.Node n = region(r.getRegion());
+      master.assignment().assign(n.region(), null);
+    })));
+    m.put("Unassign", method(RegionRequest.parser(), r -> inline(() -> {
+      RegionStates.Node n = region(r.getRegion());
+      master.assignment().unassign(n.region());
+    })));
+    m.put("Balance", method(BalanceRequest.parser(),
+        r -> BalanceResponse.newBuilder().setMoves(master.balance()).build()));
+    m.put("Split", method(SplitRequest.parser(), this::split));
+    // Reports come from region servers even while this master is still taking over.
+    m.put("RegionServerReport", new RpcMethod(RegionServerReportRequest.parser(),
+        CallKind.PRIORITY, (p, cells) -> {
+          master.servers().report(((RegionServerReportRequest) p).getLoad());
+          return RpcResult.of(EmptyResponse.getDefaultInstance());
+        }));
+    return new RpcService("MasterService", m);
+  }
+
+  private ProcedureIdProto submit(Procedure p) throws IOException {
+    return ProcedureIdProto.newBuilder().setProcId(master.procedures().submit(p)).build();
+  }
+
+  private GetProcedureResultResponse procResult(GetProcedureResultRequest r) {
+    GetProcedureResultResponse.Builder b = GetProcedureResultResponse.newBuilder();
+    ProcedureExecutor.Outcome o = master.procedures().outcome(r.getProcId());
+    if (o != null) {
+      b.setState(GetProcedureResultResponse.State.FINISHED);
+      if (o.error() != null) {
+        b.setErrorCode(o.error().code().code()).setErrorMessage(o.error().getMessage())
+            .putAllErrorDetails(o.error().details());
+      }
+    } else if (master.procedures().isRunning(r.getProcId())) {
+      b.setState(GetProcedureResultResponse.State.RUNNING);
+    } else {
+      b.setState(GetProcedureResultResponse.State.NOT_FOUND);
+    }
+    return b.build();
+  }
+
+  @FunctionalInterface
+  private interface Task {
+    void run() throws IOException;
+  }
+
+  /** Runs on the procedure thread, so it never interleaves with DDL. */
+  private EmptyResponse inline(Task t) throws Exception {
+    master.procedures().runInline(() -> {
+      t.run();
+      return null;
+    }).get();
+    return EmptyResponse.getDefaultInstance();
+  }
+
+  private EmptyResponse createNamespace(CreateNamespaceRequest r) throws Exception {
+    String name;
+    try {
+      name = TableName.validateNamespace(r.getNamespace().getName());
+    } catch (IllegalArgumentException e) {
+      throw new BadRequestException(e.getMessage());
+    }
+    return inline(() -> {
+      if (master.namespaceExists(name)) {
+        throw new NamespaceExistsException(name);
+      }
+      master.putNamespace(r.getNamespace());
+    });
+  }
+
+  private EmptyResponse deleteNamespace(NamespaceRequest r) throws Exception {
+    String name = r.getName();
+    return inline(() -> {
+      if (!master.namespaceExists(name)) {
+        throw new NamespaceNotFoundException(name);
+      }
+      if (name.equals(TableName.DEFAULT_NAMESPACE) || name.equals(TableName.SYSTEM_NAMESPACE)) {
+        throw new BadRequestException("namespace '" + name + "' is built in and cannot be "
+            + "dropped");
+      }
+      List<String> tables = master.descriptors().keySet().stream()
+          .filter(t -> t.getNamespace().equals(name)).map(TableName::toString).sorted().toList();
+      if (!tables.isEmpty()) {
+        throw new BadRequestException("namespace '" + name + "' still holds table(s) "
+            + String.join(", ", tables) + "; disable and drop them first");
+      }
+      master.deleteNamespace(name);
+    });
+  }
+
+  private ListTablesResponse listTables(ListTablesRequest r) throws BadRequestException {
+    Pattern p;
+    try {
+      p = r.getRegex().isEmpty() ? null : Pattern.compile(r.getRegex());
+    } catch (PatternSyntaxException e) {
+      throw new BadRequestException("table pattern '" + r.getRegex() + "' is not a regular "
+          + "expression: " + e.getDescription());
+    }
+    ListTablesResponse.Builder b = ListTablesResponse.newBuilder();
+    for (TableDescriptor d : new java.util.TreeMap<>(master.descriptors()).values()) {
+      TableName t = d.getTableName();
+      if ((t.isSystemTable() && !r.getIncludeSystem()) || master.tableState(t) == null
+          || (!r.getNamespace().isEmpty() && !t.getNamespace().equals(r.getNamespace()))
+          || (p != null && !p.matcher(t.getNameAsString()).matches())) {
+        continue;
+      }
+      b.addTables(SchemaCodec.toProto(d));
+    }
+    return b.build();
+  }
+
+  private GetTableResponse getTable(GetTableRequest r) throws IOException {
+    TableName t = SchemaCodec.fromProto(r.getTable());
+    TableDescriptor d = master.descriptor(t);
+    TableState s = master.tableState(t);
+    if (d == null || s == null) {
+      if (!master.namespaceExists(t.getNamespace())) {
+        throw new NamespaceNotFoundException(t.getNamespace());
+      }
+      throw new TableNotFoundException(t.toString());
+    }
+    return GetTableResponse.newBuilder().setTable(SchemaCodec.toProto(d)).setState(s.name())
+        .build();
+  }
+
+  private GetTableRegionsResponse tableRegions(GetTableRegionsRequest r) throws IOException {
+    TableName t = SchemaCodec.fromProto(r.getTable());
+    if (master.descriptor(t) == null) {
+      throw new TableNotFoundException(t.toString());
+    }
+    GetTableRegionsResponse.Builder b = GetTableRegionsResponse.newBuilder();
+    for (RegionStates.Node n : master.states().ofTable(t)) {
+      b.addRegions(toProto(n));
+    }
+    return b.build();
+  }
+
+  private static RegionStateProto toProto(RegionStates.Node n) {
+    RegionStateProto.Builder b = RegionStateProto.newBuilder()
+        .setRegion(SchemaCodec.toProto(n.region())).setState(n.state().name());
+    if (n.server() != null) {
+      b.setServer(SchemaCodec.toProto(n.server()));
+    }
+    return b.build();
+  }
+
+  private RegionStates.Node region(String name) throws BadRequestException {
+    RegionStates.Node n = master.states().find(name);
+    if (n == null) {
+      throw new BadRequestException("no region is named '" + name + "'; give an encoded name "
+          + "(32 hex digits) or a full region name as listed by the table's regions");
+    }
+    return n;
+  }
+
+  private ClusterStatusResponse clusterStatus(ClusterStatusRequest r) {
+    ClusterStatusResponse.Builder b = ClusterStatusResponse.newBuilder()
+        .setClusterId(master.clusterId()).setMaster(SchemaCodec.toProto(master.serverName()));
+    master.backupMasters().forEach(s -> b.addBackupMasters(SchemaCodec.toProto(s)));
+    for (ServerName s : master.servers().liveServers()) {
+      ServerLoadProto load = master.servers().load(s);
+      b.addServers(load != null ? load : ServerLoadProto.newBuilder()
+          .setServer(SchemaCodec.toProto(s)).build());
+    }
+    master.servers().deadServers().forEach(s -> b.addDeadServers(SchemaCodec.toProto(s)));
+    for (RegionStates.Node n : master.states().all()) {
+      if (n.state() != RegionState.OPEN && n.state() != RegionState.CLOSED
+          && n.state() != RegionState.OFFLINE) {
+        b.addRegionsInTransition(toProto(n));
+      }
+    }
+    return b.build();
+  }
+
+  private EmptyResponse move(MoveRequest r) throws Exception {
+    RegionStates.Node n = region(r.getRegion());
+    ServerName to = r.hasDestination() ? SchemaCodec.fromProto(r.getDestination()) : null;
+    if (to != null && !master.servers().isLive(to)) {
+      throw new BadRequestException("server " + to + " is not a live region server; pick one "
+          + "from status 'detailed'");
+    }
+    if (n.region().isMetaRegion()) {
+      throw new BadRequestException("strata:meta stays where it is; it moves only when its "
+          + "server stops");
+    }
+    return inline(() -> master.assignment().move(n.region(), to));
+  }
+
+  private ProcedureIdProto split(SplitRequest r) throws IOException {
+    byte[] row = r.getSplitRow().isEmpty() ? null : r.getSplitRow().toByteArray();
+    List<RegionInfo> targets = new ArrayList<>();
+    if (!r.getRegion().isEmpty()) {
+      targets.add(region(r.getRegion()).region());
+    } else {
+      TableName t = SchemaCodec.fromProto(r.getTable());
+      master.requireUserTable(t);
+      for (RegionStates.Node n : master.states().ofTable(t)) {
+        if (row == null || n.region().containsRow(row)) {
+          targets.add(n.region());
+        }
+      }
+    }
+    if (targets.isEmpty()) {
+      throw new BadRequestException("no region to split"
+          + (row == null ? "" : " holds row '" + Bytes.toStringBinary(row) + "'"));
+    }
+    long last = 0;
+    for (RegionInfo region : targets) {
+      if (region.isMetaRegion()) {
+        throw new BadRequestException("strata:meta does not split");
+      }
+      last = master.procedures().submit(SplitRegionProcedure.of(region, row));
+    }
+    // Procedures run in order: the last one ending means all did.
+    return ProcedureIdProto.newBuilder().setProcId(last).build();
+  }
+
+}

@@ -1,0 +1,118 @@
+package io.strata.server.master;
+
+import io.strata.client.Delete;
+import io.strata.client.Put;
+import io.strata.client.Result;
+import io.strata.client.ResultScanner;
+import io.strata.client.Scan;
+import io.strata.client.Table;
+import io.strata.common.proto.MasterProtos.NamespaceProto;
+import io.strata.common.schema.MetaLayout;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.RegionState;
+import io.strata.common.schema.SchemaCodec;
+import io.strata.common.schema.ServerName;
+import io.strata.common.schema.TableName;
+import io.strata.common.schema.TableState;
+import io.strata.common.util.Bytes;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The master's reads and writes of strata:meta ({@link MetaLayout}), through the public client
+ * API like any other table: region rows with their state and server, table states, namespaces.
+ * Every write of a region row writes all its columns, so a row never mixes two transitions.
+ */
+final class MetaTable {
+  /** A region row: the region, its state, and the server named for that state (or null). */
+  record RegionRow(RegionInfo region, RegionState state, ServerName server) {}
+
+  private final Table meta;
+
+  MetaTable(Table meta) {
+    this.meta = meta;
+  }
+
+  void putRegion(RegionInfo region, RegionState state, ServerName server) throws IOException {
+    byte[] row = region.getRegionName();
+    Put p = new Put(row)
+        .addColumn(MetaLayout.INFO, MetaLayout.REGION_INFO, SchemaCodec.serialize(region))
+        .addColumn(MetaLayout.INFO, MetaLayout.STATE, Bytes.toBytes(state.name()))
+        .addColumn(MetaLayout.INFO, MetaLayout.SERVER, server == null ? Bytes.EMPTY
+            : Bytes.toBytes(server.toString()));
+    meta.put(p);
+  }
+
+  void deleteRegion(RegionInfo region) throws IOException {
+    meta.delete(new Delete(region.getRegionName()).addFamily(MetaLayout.INFO));
+  }
+
+  /** Every region row of every table (meta's own region is not in meta). */
+  List<RegionRow> regions() throws IOException {
+    List<RegionRow> rows = new ArrayList<>();
+    try (ResultScanner s = meta.getScanner(new Scan().addFamily(MetaLayout.INFO))) {
+      for (Result r : s) {
+        byte[] info = r.getValue(MetaLayout.INFO, MetaLayout.REGION_INFO);
+        if (info == null) {
+          continue;
+        }
+        RegionInfo region = SchemaCodec.parseRegionInfo(info, "strata:meta row "
+            + Bytes.toStringBinary(r.getRow()));
+        byte[] state = r.getValue(MetaLayout.INFO, MetaLayout.STATE);
+        byte[] server = r.getValue(MetaLayout.INFO, MetaLayout.SERVER);
+        rows.add(new RegionRow(region, state == null ? RegionState.OFFLINE
+            : RegionState.parse(Bytes.toString(state)), server == null || server.length == 0
+            ? null : ServerName.parse(Bytes.toString(server))));
+      }
+    }
+    return rows;
+  }
+
+  void putTableState(TableName table, TableState state) throws IOException {
+    meta.put(new Put(MetaLayout.tableRow(table)).addColumn(MetaLayout.TABLE,
+        MetaLayout.TABLE_STATE, Bytes.toBytes(state.name())));
+  }
+
+  void deleteTableState(TableName table) throws IOException {
+    meta.delete(new Delete(MetaLayout.tableRow(table)).addFamily(MetaLayout.TABLE));
+  }
+
+  Map<TableName, TableState> tableStates() throws IOException {
+    Map<TableName, TableState> states = new TreeMap<>();
+    try (ResultScanner s = meta.getScanner(new Scan().addFamily(MetaLayout.TABLE))) {
+      for (Result r : s) {
+        byte[] v = r.getValue(MetaLayout.TABLE, MetaLayout.TABLE_STATE);
+        if (v != null) {
+          states.put(TableName.valueOf(r.getRow()), TableState.parse(Bytes.toString(v)));
+        }
+      }
+    }
+    return states;
+  }
+
+  void putNamespace(NamespaceProto ns) throws IOException {
+    meta.put(new Put(Bytes.toBytes(ns.getName())).addColumn(MetaLayout.NAMESPACE,
+        MetaLayout.NAMESPACE_DATA, ns.toByteArray()));
+  }
+
+  void deleteNamespace(String name) throws IOException {
+    meta.delete(new Delete(Bytes.toBytes(name)).addFamily(MetaLayout.NAMESPACE));
+  }
+
+  Map<String, NamespaceProto> namespaces() throws IOException {
+    Map<String, NamespaceProto> all = new TreeMap<>();
+    try (ResultScanner s = meta.getScanner(new Scan().addFamily(MetaLayout.NAMESPACE))) {
+      for (Result r : s) {
+        byte[] v = r.getValue(MetaLayout.NAMESPACE, MetaLayout.NAMESPACE_DATA);
+        if (v != null) {
+          NamespaceProto p = NamespaceProto.parseFrom(v);
+          all.put(p.getName(), p);
+        }
+      }
+    }
+    return all;
+  }
+}

@@ -1,0 +1,144 @@
+package io.strata.server.master;
+
+import io.strata.common.error.StrataException;
+import io.strata.common.proto.ProcedureProtos.ProcedureProto;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs procedures one at a time, in submission order, on one thread, so two DDL operations never
+ * interleave; balancer moves and region admin run on the same thread for the same reason. Each
+ * step is saved in the {@link ProcedureStore} before the next runs; a failed step is retried
+ * with growing pauses unless its error says retrying cannot help.
+ */
+final class ProcedureExecutor implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(ProcedureExecutor.class);
+  private static final int KEPT_RESULTS = 1000;
+
+  /** How a finished procedure ended: error null on success. */
+  record Outcome(StrataException error) {}
+
+  private final ProcedureStore store;
+  private final Master master;
+  private final ExecutorService thread;
+  private final AtomicLong nextId;
+  private final Map<Long, Outcome> finished = new LinkedHashMap<>() {
+    @Override
+    protected boolean removeEldestEntry(Map.Entry<Long, Outcome> e) {
+      return size() > KEPT_RESULTS;
+    }
+  };
+  private final Map<Long, Procedure> running = new java.util.concurrent.ConcurrentHashMap<>();
+  private volatile boolean stopped;
+
+  ProcedureExecutor(ProcedureStore store, Master master, List<ProcedureProto> unfinished) {
+    this.store = store;
+    this.master = master;
+    this.nextId = new AtomicLong(store.firstFreeId(unfinished));
+    this.thread = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "procedures");
+      t.setDaemon(true);
+      return t;
+    });
+    for (ProcedureProto p : unfinished) {
+      Procedure proc = Procedure.fromRecord(p);
+      LOG.info("resuming procedure {} ({}) at step {}", p.getId(), proc.describe(), p.getStep());
+      running.put(p.getId(), proc);
+      thread.execute(() -> run(proc));
+    }
+  }
+
+  /** Records the procedure and queues it; returns its id. */
+  long submit(Procedure proc) throws IOException {
+    long id = nextId.getAndIncrement();
+    proc.record().setId(id).setVersion(ProcedureStore.FORMAT_VERSION).setStep(0)
+        .setSubmittedMillis(System.currentTimeMillis());
+    store.save(proc.record().build());
+    running.put(id, proc);
+    thread.execute(() -> run(proc));
+    return id;
+  }
+
+  /** Runs a non-durable task on the procedure thread, after what is queued before it. */
+  <T> Future<T> runInline(Callable<T> task) {
+    return thread.submit(task);
+  }
+
+  /** The outcome, or null while it runs (or when no such procedure is known). */
+  synchronized Outcome outcome(long id) {
+    return finished.get(id);
+  }
+
+  boolean isRunning(long id) {
+    return running.containsKey(id);
+  }
+
+  private void run(Procedure proc) {
+    long pause = 100;
+    int step = proc.record().getStep();
+    while (!stopped && step != Procedure.DONE) {
+      try {
+        int next = proc.step(step, master);
+        step = next;
+        if (next != Procedure.DONE) {
+          proc.record().setStep(next);
+          store.save(proc.record().build());
+        }
+        pause = 100;
+      } catch (StrataException e) {
+        if (!e.isRetryable()) {
+          LOG.info("procedure {} ({}) failed: {}", proc.id(), proc.describe(), e.getMessage());
+          finish(proc, e);
+          return;
+        }
+        pause = retryPause(proc, step, e, pause);
+      } catch (IOException | RuntimeException e) {
+        pause = retryPause(proc, step, e, pause);
+      }
+    }
+    if (step == Procedure.DONE) {
+      LOG.info("procedure {} ({}) finished", proc.id(), proc.describe());
+      finish(proc, null);
+    }
+  }
+
+  private long retryPause(Procedure proc, int step, Exception e, long pause) {
+    LOG.warn("procedure {} ({}) step {} failed, retrying in {} ms: {}", proc.id(),
+        proc.describe(), step, pause, e.toString());
+    try {
+      Thread.sleep(pause);
+    } catch (InterruptedException ie) {
+      Thread.currentThread().interrupt();
+      stopped = true;
+    }
+    return Math.min(pause * 2, 5000);
+  }
+
+  private void finish(Procedure proc, StrataException error) {
+    try {
+      store.delete(proc.id());
+    } catch (IOException e) {
+      LOG.warn("could not delete the record of finished procedure {}", proc.id(), e);
+    }
+    synchronized (this) {
+      finished.put(proc.id(), new Outcome(error));
+    }
+    running.remove(proc.id());
+  }
+
+  @Override
+  public void close() {
+    stopped = true;
+    thread.shutdownNow();
+  }
+}

@@ -1,0 +1,129 @@
+package io.strata.server.master;
+
+import io.strata.client.internal.rpc.RpcClient;
+import io.strata.client.internal.rpc.RpcConnection;
+import io.strata.common.error.ServerErrorException;
+import io.strata.common.proto.AdminProtos.ServerLoadProto;
+import io.strata.common.schema.ServerName;
+import java.io.Closeable;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The region servers as the master knows them: live ones (from their ZooKeeper znodes), their
+ * latest load reports, and one admin connection to each. A server whose znode goes is dead:
+ * the listener given to {@link #onDeath} recovers its regions.
+ */
+final class ServerManager implements Closeable {
+  private final RpcClient client;
+  private final Duration connectTimeout;
+  private final Set<ServerName> live = ConcurrentHashMap.newKeySet();
+  private final Map<ServerName, ServerLoadProto> loads = new ConcurrentHashMap<>();
+  private final Map<ServerName, RpcConnection> admins = new ConcurrentHashMap<>();
+  private final Set<ServerName> dead = ConcurrentHashMap.newKeySet();
+  private volatile Consumer<ServerName> onDeath = s -> { };
+
+  ServerManager(RpcClient client, Duration connectTimeout) {
+    this.client = client;
+    this.connectTimeout = connectTimeout;
+  }
+
+  void onDeath(Consumer<ServerName> listener) {
+    this.onDeath = listener;
+  }
+
+  /** The live servers now, from ZooKeeper; servers gone since the last call are dead. */
+  synchronized void update(List<ServerName> now) {
+    Set<ServerName> gone = new TreeSet<>(live);
+    now.forEach(gone::remove);
+    live.clear();
+    live.addAll(now);
+    notifyAll(); // awaitServers
+    for (ServerName s : gone) {
+      loads.remove(s);
+      RpcConnection c = admins.remove(s);
+      if (c != null) {
+        c.close();
+      }
+      dead.add(s);
+      onDeath.accept(s);
+    }
+  }
+
+  boolean isLive(ServerName s) {
+    return live.contains(s);
+  }
+
+  List<ServerName> liveServers() {
+    List<ServerName> l = new ArrayList<>(live);
+    l.sort(null);
+    return l;
+  }
+
+  Collection<ServerName> deadServers() {
+    return new TreeSet<>(dead);
+  }
+
+  void report(ServerLoadProto load) {
+    ServerName s = io.strata.common.schema.SchemaCodec.fromProto(load.getServer());
+    if (live.contains(s)) {
+      loads.put(s, load);
+    }
+  }
+
+  ServerLoadProto load(ServerName s) {
+    return loads.get(s);
+  }
+
+  /** The admin service of a live server. */
+  RpcConnection admin(ServerName s) throws IOException {
+    RpcConnection c = admins.get(s);
+    if (c != null && c.isOpen()) {
+      return c;
+    }
+    if (!live.contains(s)) {
+      throw new ServerErrorException(s.toString(), new IOException("region server " + s
+          + " is not live"));
+    }
+    synchronized (this) {
+      c = admins.get(s);
+      if (c == null || !c.isOpen()) {
+        c = client.connect(new InetSocketAddress(s.host(), s.port()), "AdminService",
+            connectTimeout);
+        admins.put(s, c);
+      }
+      return c;
+    }
+  }
+
+  /** Waits until at least {@code n} servers are live; false if the time ran out. */
+  boolean awaitServers(int n, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (this) {
+      while (live.size() < n) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(this, left);
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public void close() {
+    admins.values().forEach(RpcConnection::close);
+    admins.clear();
+  }
+}

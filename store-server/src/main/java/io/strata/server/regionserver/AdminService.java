@@ -1,0 +1,87 @@
+package io.strata.server.regionserver;
+
+import io.strata.common.proto.AdminProtos.CloseRegionRequest;
+import io.strata.common.proto.AdminProtos.CloseRegionResponse;
+import io.strata.common.proto.AdminProtos.CompactRegionRequest;
+import io.strata.common.proto.AdminProtos.CompactRegionResponse;
+import io.strata.common.proto.AdminProtos.FlushRegionRequest;
+import io.strata.common.proto.AdminProtos.FlushRegionResponse;
+import io.strata.common.proto.AdminProtos.GetServerInfoRequest;
+import io.strata.common.proto.AdminProtos.GetServerInfoResponse;
+import io.strata.common.proto.AdminProtos.OpenRegionRequest;
+import io.strata.common.proto.AdminProtos.OpenRegionResponse;
+import io.strata.common.proto.AdminProtos.SplitRegionRequest;
+import io.strata.common.proto.AdminProtos.SplitRegionResponse;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.SchemaCodec;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.server.region.RegionSplitter;
+import io.strata.server.rpc.CallKind;
+import io.strata.server.rpc.RpcMethod;
+import io.strata.server.rpc.RpcResult;
+import io.strata.server.rpc.RpcService;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The admin service: what the master (open, close, split) and operators (flush, compact, server
+ * information) ask of one region server. Served by the priority handlers.
+ */
+final class AdminService {
+  static final String NAME = "AdminService";
+
+  private final RegionServer server;
+
+  AdminService(RegionServer server) {
+    this.server = server;
+  }
+
+  RpcService service() {
+    return new RpcService(NAME, Map.of(
+        "OpenRegion", new RpcMethod(OpenRegionRequest.parser(), CallKind.PRIORITY,
+            (p, c) -> open((OpenRegionRequest) p)),
+        "CloseRegion", new RpcMethod(CloseRegionRequest.parser(), CallKind.PRIORITY,
+            (p, c) -> close((CloseRegionRequest) p)),
+        "FlushRegion", new RpcMethod(FlushRegionRequest.parser(), CallKind.PRIORITY,
+            (p, c) -> flush((FlushRegionRequest) p)),
+        "CompactRegion", new RpcMethod(CompactRegionRequest.parser(), CallKind.PRIORITY,
+            (p, c) -> compact((CompactRegionRequest) p)),
+        "SplitRegion", new RpcMethod(SplitRegionRequest.parser(), CallKind.PRIORITY,
+            (p, c) -> split((SplitRegionRequest) p)),
+        "GetServerInfo", new RpcMethod(GetServerInfoRequest.parser(), CallKind.PRIORITY,
+            (p, c) -> RpcResult.of(GetServerInfoResponse.newBuilder()
+                .setLoad(server.load()).build()))));
+  }
+
+  private RpcResult open(OpenRegionRequest req) throws IOException {
+    RegionInfo info = SchemaCodec.fromProto(req.getRegion());
+    TableDescriptor table = SchemaCodec.fromProto(req.getTable());
+    List<Path> wals = req.getWalsToReplayList().stream().map(Path::new).toList();
+    server.openRegion(info, table, wals);
+    return RpcResult.of(OpenRegionResponse.getDefaultInstance());
+  }
+
+  private RpcResult close(CloseRegionRequest req) throws IOException {
+    server.closeRegion(req.getEncodedName(), req.getAbort());
+    return RpcResult.of(CloseRegionResponse.getDefaultInstance());
+  }
+
+  private RpcResult flush(FlushRegionRequest req) throws IOException {
+    long seq = server.onlineRegions().get(req.getEncodedName()).region().flush();
+    return RpcResult.of(FlushRegionResponse.newBuilder().setFlushSequenceId(seq).build());
+  }
+
+  private RpcResult compact(CompactRegionRequest req) throws IOException {
+    server.onlineRegions().get(req.getEncodedName()).region().compact(req.getMajor());
+    return RpcResult.of(CompactRegionResponse.getDefaultInstance());
+  }
+
+  private RpcResult split(SplitRegionRequest req) throws IOException {
+    byte[] row = req.getSplitRow().isEmpty() ? null : req.getSplitRow().toByteArray();
+    RegionSplitter.Daughters d = server.splitRegion(req.getEncodedName(), row);
+    return RpcResult.of(SplitRegionResponse.newBuilder().setDaughterA(SchemaCodec.toProto(d.a()))
+        .setDaughterB(SchemaCodec.toProto(d.b())).build());
+  }
+}

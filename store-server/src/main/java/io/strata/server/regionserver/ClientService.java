@@ -1,0 +1,362 @@
+package io.strata.server.regionserver;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.error.StrataException;
+import io.strata.common.error.WrongRegionException;
+import io.strata.common.proto.ClientProtos.ActionProto;
+import io.strata.common.proto.ClientProtos.ActionResultProto;
+import io.strata.common.proto.ClientProtos.ExceptionPayloadProto;
+import io.strata.common.proto.ClientProtos.GetRequest;
+import io.strata.common.proto.ClientProtos.GetResponse;
+import io.strata.common.proto.ClientProtos.MultiRequest;
+import io.strata.common.proto.ClientProtos.MultiResponse;
+import io.strata.common.proto.ClientProtos.MutateRequest;
+import io.strata.common.proto.ClientProtos.MutateResponse;
+import io.strata.common.proto.ClientProtos.MutationProto;
+import io.strata.common.proto.ClientProtos.RegionActionProto;
+import io.strata.common.proto.ClientProtos.RegionActionResultProto;
+import io.strata.common.proto.ClientProtos.ResultProto;
+import io.strata.common.proto.ClientProtos.ScanRequest;
+import io.strata.common.proto.ClientProtos.ScanResponse;
+import io.strata.common.rpc.CellBlock;
+import io.strata.common.util.Bytes;
+import io.strata.server.region.Region;
+import io.strata.server.region.RegionScanner;
+import io.strata.server.region.RowEdit;
+import io.strata.server.rpc.CallKind;
+import io.strata.server.rpc.RpcMethod;
+import io.strata.server.rpc.RpcResult;
+import io.strata.server.rpc.RpcService;
+import io.strata.server.scan.ScanSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The client service: Get, Mutate, Multi and Scan over the hosted regions. Reads go through the
+ * regions' in-place paths: cells are written straight from where they lie (memstore, cache
+ * blocks) into the answer's cell block, and the blocks are given back once written.
+ */
+final class ClientService {
+  static final String NAME = "ClientService";
+  /** Bytes a scan call returns at most when the client does not say. */
+  private static final long DEFAULT_MAX_RESULT_SIZE = 2L << 20;
+
+  private final OnlineRegions regions;
+  private final ScannerRegistry scanners;
+
+  ClientService(OnlineRegions regions, ScannerRegistry scanners) {
+    this.regions = regions;
+    this.scanners = scanners;
+  }
+
+  RpcService service() {
+    return new RpcService(NAME, Map.of(
+        "Get", new RpcMethod(GetRequest.parser(), CallKind.READ,
+            (p, cells) -> get((GetRequest) p)),
+        "Mutate", new RpcMethod(MutateRequest.parser(), CallKind.WRITE,
+            (p, cells) -> mutate((MutateRequest) p, cells)),
+        "Multi", new RpcMethod(MultiRequest.parser(), CallKind.WRITE,
+            (p, cells) -> multi((MultiRequest) p, cells)),
+        "Scan", new RpcMethod(ScanRequest.parser(), CallKind.SCAN,
+            (p, cells) -> scan((ScanRequest) p))));
+  }
+
+  private RpcResult get(GetRequest req) throws IOException {
+    OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
+    CellBlock.Writer out = new CellBlock.Writer(256);
+    ResultProto result = doGet(h, req.getGet(), out);
+    return new RpcResult(GetResponse.newBuilder().setResult(result).build(), out.toBytes());
+  }
+
+  private static ResultProto doGet(OnlineRegions.Hosted h,
+      io.strata.common.proto.ClientProtos.GetProto g, CellBlock.Writer out) throws IOException {
+    ScanSpec spec = h.translator().get(g);
+    checkInRegion(h.region(), spec.startRow());
+    h.reads().increment();
+    if (g.getExistenceOnly()) {
+      boolean exists = h.region().readRow(spec.startRow(), spec, cells -> !cells.isEmpty());
+      return ResultProto.newBuilder().setExists(exists).build();
+    }
+    int n = h.region().readRow(spec.startRow(), spec, cells -> {
+      out.addAll(cells);
+      return cells.size();
+    });
+    return ResultProto.newBuilder().setCellCount(n).build();
+  }
+
+  private static void checkInRegion(Region r, byte[] row) throws WrongRegionException {
+    if (!r.info().containsRow(row)) {
+      throw new WrongRegionException(Bytes.toStringBinary(row), r.info().getRegionNameAsString());
+    }
+  }
+
+  private RpcResult mutate(MutateRequest req, byte[] cellBlock) throws IOException {
+    OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
+    CellBlock.Reader in = new CellBlock.Reader(cellBlock);
+    if (req.getMutationsCount() == 0) {
+      throw new BadRequestException("a mutate call carries no mutation; send at least one");
+    }
+    h.writes().increment();
+    if (req.hasCondition()) {
+      byte[] row = req.getConditionRow().toByteArray();
+      List<RowEdit> edits = edits(h, req.getMutationsList(), in);
+      RowEdit action = merge(row, edits);
+      boolean done = h.region().checkAndMutate(row, h.translator().condition(req.getCondition()),
+          action);
+      return RpcResult.of(MutateResponse.newBuilder().setProcessed(done).build());
+    }
+    MutationProto first = req.getMutations(0);
+    if (first.getType() == MutationProto.Type.INCREMENT
+        || first.getType() == MutationProto.Type.APPEND) {
+      if (req.getMutationsCount() != 1) {
+        throw new BadRequestException("an increment or append goes alone in a mutate call");
+      }
+      CellBlock.Writer out = new CellBlock.Writer(128);
+      ResultProto r = atomic(h, first, in, out);
+      return new RpcResult(MutateResponse.newBuilder().setProcessed(true).setResult(r).build(),
+          out.toBytes());
+    }
+    List<RowEdit> edits = edits(h, req.getMutationsList(), in);
+    merge(edits.get(0).row(), edits); // one row: a RowMutations is atomic
+    h.region().mutate(edits);
+    return RpcResult.of(MutateResponse.newBuilder().setProcessed(true).build());
+  }
+
+  private static List<RowEdit> edits(OnlineRegions.Hosted h, List<MutationProto> ms,
+      CellBlock.Reader in) throws IOException {
+    List<RowEdit> edits = new ArrayList<>(ms.size());
+    for (MutationProto m : ms) {
+      edits.add(h.translator().edit(m, in));
+    }
+    return edits;
+  }
+
+  /** The edits as one edit of {@code row}; refuses edits of other rows. */
+  private static RowEdit merge(byte[] row, List<RowEdit> edits) throws BadRequestException {
+    List<Cell> cells = new ArrayList<>();
+    io.strata.common.schema.Durability d = io.strata.common.schema.Durability.USE_DEFAULT;
+    for (RowEdit e : edits) {
+      if (!Bytes.equals(e.row(), row)) {
+        throw new BadRequestException("the mutation of row '" + Bytes.toStringBinary(e.row())
+            + "' is in a row mutation of row '" + Bytes.toStringBinary(row) + "'; one atomic "
+            + "row mutation changes one row");
+      }
+      cells.addAll(e.cells());
+      d = e.durability().ordinal() > d.ordinal() ? e.durability() : d;
+    }
+    return new RowEdit(row, cells, d);
+  }
+
+  /** An increment or append; the new values go to {@code out}. */
+  private static ResultProto atomic(OnlineRegions.Hosted h, MutationProto m, CellBlock.Reader in,
+      CellBlock.Writer out) throws IOException {
+    byte[] row = m.getRow().toByteArray();
+    List<Cell> values = m.getType() == MutationProto.Type.INCREMENT
+        ? h.region().increment(row, h.translator().deltas(m, in),
+            RequestTranslator.durability(m.getDurability()))
+        : h.region().append(row, h.translator().appends(m, in),
+            RequestTranslator.durability(m.getDurability()));
+    if (m.getSkipResults()) {
+      return ResultProto.getDefaultInstance();
+    }
+    out.addAll(values);
+    return ResultProto.newBuilder().setCellCount(values.size()).build();
+  }
+
+  /**
+   * A batch: per region, runs of puts and deletes go to the region as one call (one WAL entry);
+   * gets, increments and appends run one by one in between, so every action sees the ones
+   * before it. An action that fails gets its own error; the others still run.
+   */
+  private RpcResult multi(MultiRequest req, byte[] cellBlock) throws IOException {
+    CellBlock.Reader in = new CellBlock.Reader(cellBlock);
+    CellBlock.Writer out = new CellBlock.Writer(256);
+    MultiResponse.Builder resp = MultiResponse.newBuilder();
+    for (RegionActionProto ra : req.getRegionActionsList()) {
+      OnlineRegions.Hosted h = regions.find(ra.getRegion().getEncodedName());
+      if (h == null) {
+        skipCells(ra, in);
+        resp.addRegionResults(RegionActionResultProto.newBuilder().setException(payload(
+            new io.strata.common.error.NotServingRegionException(
+                ra.getRegion().getEncodedName(), regions.server()))));
+        continue;
+      }
+      resp.addRegionResults(regionActions(h, ra, in, out));
+    }
+    return new RpcResult(resp.build(), out.toBytes());
+  }
+
+  private static void skipCells(RegionActionProto ra, CellBlock.Reader in)
+      throws BadRequestException {
+    for (ActionProto a : ra.getActionsList()) {
+      if (a.hasMutation()) {
+        in.next(a.getMutation().getCellCount());
+      }
+    }
+  }
+
+  private static RegionActionResultProto regionActions(OnlineRegions.Hosted h,
+      RegionActionProto ra, CellBlock.Reader in, CellBlock.Writer out) throws IOException {
+    RegionActionResultProto.Builder results = RegionActionResultProto.newBuilder();
+    List<Integer> pendingIndexes = new ArrayList<>();
+    List<RowEdit> pending = new ArrayList<>();
+    for (ActionProto a : ra.getActionsList()) {
+      if (a.hasMutation() && isPutOrDelete(a.getMutation())) {
+        try {
+          RowEdit e = h.translator().edit(a.getMutation(), in);
+          checkInRegion(h.region(), e.row());
+          pending.add(e);
+          pendingIndexes.add(a.getIndex());
+        } catch (StrataException e) {
+          results.addResults(failed(a.getIndex(), e));
+        }
+        continue;
+      }
+      applyPending(h, pending, pendingIndexes, results);
+      try {
+        if (a.hasGet()) {
+          results.addResults(ActionResultProto.newBuilder().setIndex(a.getIndex())
+              .setResult(doGet(h, a.getGet(), out)));
+        } else if (a.hasMutation()) {
+          h.writes().increment();
+          results.addResults(ActionResultProto.newBuilder().setIndex(a.getIndex())
+              .setResult(atomic(h, a.getMutation(), in, out)));
+        } else {
+          throw new BadRequestException("action " + a.getIndex() + " is neither a get nor a "
+              + "mutation");
+        }
+      } catch (StrataException e) {
+        results.addResults(failed(a.getIndex(), e));
+      }
+    }
+    applyPending(h, pending, pendingIndexes, results);
+    return results.build();
+  }
+
+  private static boolean isPutOrDelete(MutationProto m) {
+    return m.getType() == MutationProto.Type.PUT || m.getType() == MutationProto.Type.DELETE;
+  }
+
+  /**
+   * Writes the pending puts and deletes as one region call. If that fails for a reason retrying
+   * cannot fix, one of them is bad: write them one by one so each gets its own answer.
+   */
+  private static void applyPending(OnlineRegions.Hosted h, List<RowEdit> pending,
+      List<Integer> indexes, RegionActionResultProto.Builder results) throws IOException {
+    if (pending.isEmpty()) {
+      return;
+    }
+    h.writes().add(pending.size());
+    try {
+      h.region().mutate(pending);
+      indexes.forEach(i -> results.addResults(ok(i)));
+    } catch (StrataException e) {
+      if (e.isRetryable() || pending.size() == 1) {
+        indexes.forEach(i -> results.addResults(failed(i, e)));
+      } else {
+        for (int i = 0; i < pending.size(); i++) {
+          try {
+            h.region().mutate(List.of(pending.get(i)));
+            results.addResults(ok(indexes.get(i)));
+          } catch (StrataException one) {
+            results.addResults(failed(indexes.get(i), one));
+          }
+        }
+      }
+    }
+    pending.clear();
+    indexes.clear();
+  }
+
+  private static ActionResultProto ok(int index) {
+    return ActionResultProto.newBuilder().setIndex(index)
+        .setResult(ResultProto.getDefaultInstance()).build();
+  }
+
+  private static ActionResultProto failed(int index, StrataException e) {
+    return ActionResultProto.newBuilder().setIndex(index).setException(payload(e)).build();
+  }
+
+  static ExceptionPayloadProto payload(StrataException e) {
+    return ExceptionPayloadProto.newBuilder().setCode(e.code().code())
+        .setMessage(e.getMessage() == null ? "" : e.getMessage()).putAllDetails(e.details())
+        .build();
+  }
+
+  /**
+   * Opens, continues or closes a scanner. Cells are written into the answer in place and the
+   * scanner ships (gives back blocks) right after, so a scan pins nothing between calls.
+   */
+  private RpcResult scan(ScanRequest req) throws IOException {
+    if (req.getCloseScanner() && req.getScannerId() != 0 && !req.hasScan()) {
+      ScannerRegistry.Open o = scanners.take(req.getScannerId());
+      try {
+        scanners.close(req.getScannerId(), o);
+      } finally {
+        o.lock.unlock();
+      }
+      return RpcResult.of(ScanResponse.newBuilder().setScannerId(req.getScannerId())
+          .setMoreResultsInRegion(false).build());
+    }
+    long id;
+    ScannerRegistry.Open o;
+    if (req.hasScan()) {
+      OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
+      ScanSpec spec = h.translator().scan(req.getScan());
+      RegionScanner s = h.region().scannerInPlace(spec);
+      o = new ScannerRegistry.Open(s, h.region().encodedName(), req.getScan().getBatch());
+      id = scanners.add(o);
+      o = scanners.take(id);
+      h.reads().increment();
+    } else {
+      id = req.getScannerId();
+      o = scanners.take(id);
+      if (req.getNextCallSeq() != o.nextCallSeq) {
+        o.lock.unlock();
+        throw new BadRequestException("scanner " + id + " expected call " + o.nextCallSeq
+            + " but got " + req.getNextCallSeq() + ": a retried call would skip rows; open a "
+            + "new scanner from the last row you received");
+      }
+    }
+    try {
+      return next(id, o, req);
+    } catch (IOException | RuntimeException e) {
+      scanners.close(id, o);
+      throw e;
+    } finally {
+      o.lock.unlock();
+    }
+  }
+
+  private RpcResult next(long id, ScannerRegistry.Open o, ScanRequest req) throws IOException {
+    ScanResponse.Builder resp = ScanResponse.newBuilder().setScannerId(id)
+        .setTtlSeconds((int) scanners.lease().toSeconds());
+    CellBlock.Writer out = new CellBlock.Writer(4096);
+    boolean more = true;
+    // An open fetches its first batch unless it asks for no rows; a close of an open scanner
+    // fetches nothing; an open that also closes fetches one batch and closes.
+    boolean fetch = req.hasScan() ? req.getNumberOfRows() > 0 : !req.getCloseScanner();
+    if (fetch) {
+      long maxBytes = req.getMaxResultSize() > 0 ? req.getMaxResultSize()
+          : DEFAULT_MAX_RESULT_SIZE;
+      RegionScanner.ScanBatch batch = o.scanner.next(Math.max(1, req.getNumberOfRows()),
+          o.batch, maxBytes);
+      for (RegionScanner.RowPart part : batch.parts()) {
+        out.addAll(part.cells());
+        resp.addResults(ResultProto.newBuilder().setCellCount(part.cells().size())
+            .setPartial(part.partial()));
+      }
+      o.scanner.shipped(); // the cells are in the answer now
+      more = !batch.exhausted();
+    }
+    o.nextCallSeq++;
+    if (!more || req.getCloseScanner()) {
+      scanners.close(id, o);
+      more = false;
+    }
+    return new RpcResult(resp.setMoreResultsInRegion(more).build(), out.toBytes());
+  }
+}

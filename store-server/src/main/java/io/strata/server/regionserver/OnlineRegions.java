@@ -1,0 +1,63 @@
+package io.strata.server.regionserver;
+
+import io.strata.common.error.NotServingRegionException;
+import io.strata.server.region.Region;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The regions a server hosts, by encoded name, with request counts for its load report. A
+ * region is here only while it serves: added after it opened, removed before it closes.
+ */
+final class OnlineRegions {
+  /** A hosted region and what it has served. */
+  record Hosted(Region region, RequestTranslator translator, LongAdder reads, LongAdder writes) {}
+
+  private final ConcurrentHashMap<String, Hosted> regions = new ConcurrentHashMap<>();
+  private volatile String server;
+
+  OnlineRegions(String server) {
+    this.server = server;
+  }
+
+  /** Names the server in errors, once it knows its name (after binding its port). */
+  void setServer(String server) {
+    this.server = server;
+  }
+
+  String server() {
+    return server;
+  }
+
+  /** The region, or a NotServingRegionException telling the client to look it up again. */
+  Hosted get(String encodedName) throws NotServingRegionException {
+    Hosted h = regions.get(encodedName);
+    if (h == null) {
+      throw new NotServingRegionException(encodedName, server);
+    }
+    return h;
+  }
+
+  Hosted find(String encodedName) {
+    return regions.get(encodedName);
+  }
+
+  void add(Region r, long maxCellSize) {
+    regions.put(r.encodedName(), new Hosted(r, new RequestTranslator(r.table(), maxCellSize),
+        new LongAdder(), new LongAdder()));
+  }
+
+  Hosted remove(String encodedName) {
+    return regions.remove(encodedName);
+  }
+
+  List<Hosted> all() {
+    return new ArrayList<>(regions.values());
+  }
+
+  int size() {
+    return regions.size();
+  }
+}

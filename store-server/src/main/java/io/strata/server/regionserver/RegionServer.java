@@ -1,0 +1,382 @@
+package io.strata.server.regionserver;
+
+import io.strata.common.conf.CoreKeys;
+import io.strata.common.conf.RegionKeys;
+import io.strata.common.conf.ServerKeys;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.error.NotServingRegionException;
+import io.strata.common.proto.AdminProtos.RegionLoadProto;
+import io.strata.common.proto.AdminProtos.ServerLoadProto;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.SchemaCodec;
+import io.strata.common.schema.ServerName;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.server.cache.BlockCache;
+import io.strata.server.coordination.RegionServerTracker;
+import io.strata.server.coordination.ZkSession;
+import io.strata.server.fs.StorageFileSystems;
+import io.strata.server.memstore.ChunkPool;
+import io.strata.server.region.BlockCaches;
+import io.strata.server.region.CompactionService;
+import io.strata.server.region.MemStoreLimiter;
+import io.strata.server.region.Region;
+import io.strata.server.region.RegionCaching;
+import io.strata.server.region.RegionContext;
+import io.strata.server.region.RegionFlusher;
+import io.strata.server.region.RegionOptions;
+import io.strata.server.region.RegionSplitter;
+import io.strata.server.region.SplitRecovery;
+import io.strata.server.rpc.RpcServer;
+import io.strata.server.rpc.RpcServerOptions;
+import io.strata.server.wal.Wal;
+import io.strata.server.wal.WalOptions;
+import java.io.Closeable;
+import java.io.IOException;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A region server: hosts regions and serves them over RPC.
+ *
+ * <p>Life cycle: {@link #start} binds the RPC port (which names the server
+ * {@code host,port,startcode}), opens its WAL under {@code <root>/wals/<server>}, registers an
+ * ephemeral znode under {@code /strata/rs} and starts reporting its load to the master. The
+ * master then opens regions on it. {@link #stop} is the clean stop: it refuses new calls, closes
+ * (flushes) every region, closes the WAL and archives it (every edit is in block files now),
+ * and leaves ZooKeeper. {@link #kill} is a crash for tests: nothing is flushed and the WAL stays
+ * for the master to replay.
+ */
+public final class RegionServer implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(RegionServer.class);
+
+  private final StrataConfiguration conf;
+  private final FileSystem fs;
+  private final Path root;
+  private final long maxCellSize;
+  private final OnlineRegions regions;
+  /** Regions being opened or closed now, so that two requests for one do not race. */
+  private final Set<String> inTransition = ConcurrentHashMap.newKeySet();
+  private final ScannerRegistry scanners;
+  private final RpcServer rpc;
+  private ServerName name;
+  private Wal wal;
+  private RegionContext ctx;
+  private BlockCache cache;
+  private RegionFlusher flusher;
+  private CompactionService compactions;
+  private ZkSession zk;
+  private LoadReporter reporter;
+  private volatile boolean stopped;
+
+  public RegionServer(StrataConfiguration conf) throws IOException {
+    this.conf = conf;
+    this.fs = StorageFileSystems.forRoot(conf);
+    this.root = fs.makeQualified(StorageFileSystems.rootDir(conf));
+    this.maxCellSize = conf.get(ServerKeys.MAX_CELL_SIZE);
+    this.regions = new OnlineRegions("region server (starting)");
+    this.scanners = new ScannerRegistry(conf.get(ServerKeys.SCANNER_LEASE), "rs");
+    this.rpc = new RpcServer("regionserver", RpcServerOptions.fromConfig(conf,
+        conf.get(ServerKeys.HOST), conf.get(CoreKeys.REGIONSERVER_PORT)),
+        List.of(new ClientService(regions, scanners).service(), new AdminService(this).service()));
+  }
+
+  /** Binds, opens the WAL, registers in ZooKeeper and starts reporting. */
+  public synchronized void start() throws IOException {
+    rpc.start();
+    name = ServerName.valueOf(conf.get(ServerKeys.HOST), rpc.address().getPort(),
+        System.currentTimeMillis());
+    regions.setServer(name.toString());
+    try {
+      wal = new Wal(fs, walDir(root, name), new Path(root, "oldWALs"), name.toString(),
+          WalOptions.from(conf), 1, InstantSource.system());
+      cache = BlockCaches.fromConfig(conf);
+      flusher = new RegionFlusher();
+      compactions = CompactionService.fromConfig(conf);
+      ctx = new RegionContext(fs, root, wal, new ChunkPool(
+          (int) (long) conf.get(RegionKeys.MSLAB_CHUNK_SIZE), conf.get(RegionKeys.MSLAB_POOL_CHUNKS)),
+          RegionOptions.from(conf), flusher, MemStoreLimiter.fromHeap(name.toString(), conf,
+              flusher), compactions, InstantSource.system(),
+          RegionCaching.fromConfig(conf, cache));
+      zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
+          conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT));
+      zk.onExpired(() -> {
+        LOG.error("region server {} lost its ZooKeeper session: the master is recovering its "
+            + "regions elsewhere, so it aborts", name);
+        new Thread(this::kill, "rs-abort").start();
+      });
+      new RegionServerTracker(zk).register(name);
+      reporter = new LoadReporter(this, zk, conf.get(ServerKeys.REPORT_INTERVAL));
+      reporter.start();
+    } catch (IOException | RuntimeException e) {
+      kill();
+      throw e;
+    }
+    LOG.info("region server {} started; WAL in {}", name, walDir(root, name));
+  }
+
+  /** Where a server's WAL files live. */
+  public static Path walDir(Path root, ServerName server) {
+    return new Path(new Path(root, "wals"), server.toString());
+  }
+
+  public ServerName serverName() {
+    return name;
+  }
+
+  OnlineRegions onlineRegions() {
+    return regions;
+  }
+
+  /** The encoded names of the regions this server hosts now. */
+  public List<String> onlineRegionNames() {
+    return regions.all().stream().map(h -> h.region().encodedName()).sorted().toList();
+  }
+
+  /** The hosted region of this encoded name, or null. */
+  public Region region(String encodedName) {
+    OnlineRegions.Hosted h = regions.find(encodedName);
+    return h == null ? null : h.region();
+  }
+
+  /**
+   * Opens a region (replaying {@code wals} first); nothing if it is open here already. The
+   * region's directory and {@code .regioninfo} are made if missing.
+   */
+  void openRegion(RegionInfo info, TableDescriptor table, List<Path> wals) throws IOException {
+    checkRunning();
+    String name = info.getEncodedName();
+    if (regions.find(name) != null) {
+      return;
+    }
+    if (!inTransition.add(name)) {
+      throw new NotServingRegionException(info.getRegionNameAsString(), this.name + " (it is "
+          + "opening or closing here now)");
+    }
+    try {
+      Region r = Region.create(ctx, info, table, wals);
+      regions.add(r, maxCellSize);
+      LOG.info("opened region {} of table {}{}", name, info.getTable(),
+          wals.isEmpty() ? "" : " after replaying " + wals.size() + " WAL file(s)");
+    } finally {
+      inTransition.remove(name);
+    }
+  }
+
+  /**
+   * Stops serving a region and closes it: flushed, unless {@code abort} (the memstore is then
+   * dropped; its edits are in this server's WAL). A close whose final flush fails leaves
+   * acknowledged edits only in the WAL: the server aborts so that the master replays it.
+   */
+  void closeRegion(String encodedName, boolean abort) throws IOException {
+    OnlineRegions.Hosted h = regions.find(encodedName);
+    if (h == null) {
+      return; // closed already: closing is idempotent for the master's retries
+    }
+    if (!inTransition.add(encodedName)) {
+      throw new NotServingRegionException(encodedName, name + " (it is opening or closing "
+          + "here now)");
+    }
+    try {
+      regions.remove(encodedName);
+      scanners.closeRegion(encodedName);
+      if (abort) {
+        h.region().abort();
+      } else {
+        try {
+          h.region().close();
+        } catch (IOException e) {
+          LOG.error("closing region {} failed; aborting the server so its WAL is replayed",
+              encodedName, e);
+          new Thread(this::kill, "rs-abort").start();
+          throw e;
+        }
+      }
+      LOG.info("closed region {}", encodedName);
+    } finally {
+      inTransition.remove(encodedName);
+    }
+  }
+
+  /**
+   * Splits a hosted region and leaves both daughters closed for the master to assign. If the
+   * split fails after the parent closed and before it committed, the parent is opened again.
+   */
+  RegionSplitter.Daughters splitRegion(String encodedName, byte[] row) throws IOException {
+    checkRunning();
+    OnlineRegions.Hosted h = regions.get(encodedName);
+    if (!inTransition.add(encodedName)) {
+      throw new NotServingRegionException(encodedName, name + " (it is opening or closing "
+          + "here now)");
+    }
+    Region parent = h.region();
+    try {
+      try {
+        RegionSplitter.Daughters d = RegionSplitter.split(parent, row);
+        regions.remove(encodedName);
+        scanners.closeRegion(encodedName);
+        return d;
+      } catch (IOException | RuntimeException e) {
+        if (regions.find(encodedName) != null && parent.isClosed()) {
+          regions.remove(encodedName);
+          scanners.closeRegion(encodedName);
+          List<RegionInfo> now = SplitRecovery.regionsToOpen(fs, root, parent.info());
+          if (now.size() == 1 && now.get(0).equals(parent.info())) {
+            regions.add(Region.open(ctx, parent.info(), parent.table(), List.of()), maxCellSize);
+          }
+        }
+        throw e;
+      }
+    } finally {
+      inTransition.remove(encodedName);
+    }
+  }
+
+  private void checkRunning() throws BadRequestException {
+    if (stopped) {
+      throw new BadRequestException("region server " + name + " is stopping; it opens no "
+          + "regions");
+    }
+  }
+
+  /** The load this server reports: its regions with their sizes and request counts. */
+  ServerLoadProto load() {
+    ServerLoadProto.Builder b = ServerLoadProto.newBuilder().setServer(SchemaCodec.toProto(name))
+        .setReportMillis(System.currentTimeMillis())
+        .setUsedHeapBytes(Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory())
+        .setMaxHeapBytes(Runtime.getRuntime().maxMemory());
+    long requests = 0;
+    for (OnlineRegions.Hosted h : regions.all()) {
+      Region r = h.region();
+      int files = 0;
+      for (var f : r.table().getColumnFamilies()) {
+        files += r.fileCount(f.getName());
+      }
+      long reads = h.reads().sum();
+      long writes = h.writes().sum();
+      requests += reads + writes;
+      b.addRegions(RegionLoadProto.newBuilder().setRegion(SchemaCodec.toProto(r.info()))
+          .setMemstoreBytes(r.memStoreSize()).setStoreFiles(files).setReadRequests(reads)
+          .setWriteRequests(writes));
+    }
+    return b.setRequests(requests).build();
+  }
+
+  boolean isStopped() {
+    return stopped;
+  }
+
+  /**
+   * The clean stop: refuses new calls, closes every region (flushing it), closes and archives
+   * the WAL, and leaves ZooKeeper. Returns once all of that is done.
+   */
+  public synchronized void stop() throws IOException {
+    if (stopped) {
+      return;
+    }
+    stopped = true;
+    LOG.info("region server {} stopping: closing {} region(s)", name, regions.size());
+    if (reporter != null) {
+      reporter.close();
+    }
+    rpc.close();
+    scanners.close();
+    IOException failed = null;
+    for (OnlineRegions.Hosted h : regions.all()) {
+      try {
+        regions.remove(h.region().encodedName());
+        h.region().close();
+      } catch (IOException e) {
+        LOG.error("closing region {} failed; its edits stay in the WAL for replay",
+            h.region().encodedName(), e);
+        failed = e;
+      }
+    }
+    closeServices();
+    if (failed == null && wal != null) {
+      archiveWals();
+    }
+    if (zk != null) {
+      zk.close();
+    }
+    LOG.info("region server {} stopped", name);
+    if (failed != null) {
+      throw failed;
+    }
+  }
+
+  /** Every region flushed: the WAL holds nothing needed, so it goes to the archive. */
+  private void archiveWals() throws IOException {
+    Path dir = walDir(root, name);
+    Path archive = new Path(root, "oldWALs");
+    fs.mkdirs(archive);
+    if (fs.exists(dir)) {
+      for (var st : fs.listStatus(dir)) {
+        fs.rename(st.getPath(), new Path(archive, name + "." + st.getPath().getName()));
+      }
+      fs.delete(dir, true);
+    }
+  }
+
+  /**
+   * A crash, for tests and for a server that lost its session: stops serving at once, drops
+   * every memstore (the edits are in the WAL) and leaves ZooKeeper, flushing nothing.
+   */
+  public void kill() {
+    synchronized (this) {
+      if (stopped && zk == null) {
+        return;
+      }
+      stopped = true;
+    }
+    if (reporter != null) {
+      reporter.close();
+    }
+    rpc.close();
+    scanners.close();
+    for (OnlineRegions.Hosted h : regions.all()) {
+      regions.remove(h.region().encodedName());
+      try {
+        h.region().abort();
+      } catch (IOException e) {
+        LOG.warn("aborting region {}", h.region().encodedName(), e);
+      }
+    }
+    try {
+      closeServices();
+    } catch (IOException e) {
+      LOG.warn("closing the WAL of killed server {}", name, e);
+    }
+    if (zk != null) {
+      zk.close();
+      zk = null;
+    }
+    LOG.info("region server {} killed", name);
+  }
+
+  private void closeServices() throws IOException {
+    if (flusher != null) {
+      flusher.close();
+    }
+    if (compactions != null) {
+      compactions.close();
+    }
+    if (wal != null) {
+      wal.close();
+    }
+    if (cache instanceof Closeable c) {
+      c.close();
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    stop();
+  }
+}

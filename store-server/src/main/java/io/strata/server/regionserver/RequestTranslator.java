@@ -1,0 +1,290 @@
+package io.strata.server.regionserver;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.error.NoSuchFamilyException;
+import io.strata.common.filter.CompareOperator;
+import io.strata.common.filter.Filter;
+import io.strata.common.filter.FilterCodec;
+import io.strata.common.proto.ClientProtos.ColumnProto;
+import io.strata.common.proto.ClientProtos.ConditionProto;
+import io.strata.common.proto.ClientProtos.DurabilityProto;
+import io.strata.common.proto.ClientProtos.GetProto;
+import io.strata.common.proto.ClientProtos.MutationProto;
+import io.strata.common.proto.ClientProtos.ScanProto;
+import io.strata.common.proto.ClientProtos.TimeRangeProto;
+import io.strata.common.proto.FilterProtos.FilterProto;
+import io.strata.common.rpc.CellBlock;
+import io.strata.common.schema.Durability;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.util.Bytes;
+import io.strata.server.region.ColumnAppend;
+import io.strata.server.region.ColumnDelta;
+import io.strata.server.region.Condition;
+import io.strata.server.region.RowEdit;
+import io.strata.server.scan.ScanSpec;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.NavigableMap;
+import java.util.NavigableSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Turns the client service's wire messages into region calls, checking what the region would
+ * otherwise trust: families exist, cells belong to their mutation's row and type, cells are not
+ * larger than the configured limit. Every refusal names the object and the fix.
+ */
+final class RequestTranslator {
+  private final TableDescriptor table;
+  private final long maxCellSize;
+
+  RequestTranslator(TableDescriptor table, long maxCellSize) {
+    this.table = table;
+    this.maxCellSize = maxCellSize;
+  }
+
+  ScanSpec get(GetProto g) throws BadRequestException, NoSuchFamilyException {
+    byte[] row = g.getRow().toByteArray();
+    checkRow(row, "get");
+    ScanSpec spec = ScanSpec.row(row);
+    spec = withColumns(spec, g.getColumnsList());
+    spec = withTimeRange(spec, g.hasTimeRange() ? g.getTimeRange() : null);
+    spec = spec.withMaxVersions(Math.max(1, g.getMaxVersions()));
+    if (g.hasFilter()) {
+      spec = spec.withFilter(filter(g.getFilter()));
+    }
+    return spec.withCacheBlocks(!g.getSkipBlockCache());
+  }
+
+  ScanSpec scan(ScanProto s) throws BadRequestException, NoSuchFamilyException {
+    byte[] start = s.getStartRow().toByteArray();
+    byte[] stop = s.getStopRow().toByteArray();
+    if (s.getIncludeStopRow() && stop.length > 0) {
+      if (s.getReversed()) {
+        throw new BadRequestException("an inclusive stop row is for forward scans; a reversed "
+            + "scan stops before its stop row, so give the row below it as the stop row");
+      }
+      stop = Bytes.add(stop, new byte[] {0});
+    }
+    if (!s.getReversed() && start.length > 0 && stop.length > 0
+        && Bytes.compare(start, stop) > 0) {
+      throw new BadRequestException("scan start row '" + Bytes.toStringBinary(start)
+          + "' sorts after its stop row '" + Bytes.toStringBinary(stop)
+          + "'; swap them or set the scan reversed");
+    }
+    ScanSpec spec = ScanSpec.all().withRows(start, stop).withReversed(s.getReversed());
+    spec = withColumns(spec, s.getColumnsList());
+    spec = withTimeRange(spec, s.hasTimeRange() ? s.getTimeRange() : null);
+    spec = spec.withMaxVersions(Math.max(1, s.getMaxVersions()));
+    if (s.hasFilter()) {
+      spec = spec.withFilter(filter(s.getFilter()));
+    }
+    return spec.withCacheBlocks(!s.getSkipBlockCache());
+  }
+
+  private ScanSpec withColumns(ScanSpec spec, List<ColumnProto> columns)
+      throws NoSuchFamilyException {
+    if (columns.isEmpty()) {
+      return spec;
+    }
+    TreeMap<byte[], NavigableSet<byte[]>> map = new TreeMap<>(Bytes::compare);
+    for (ColumnProto c : columns) {
+      byte[] family = c.getFamily().toByteArray();
+      checkFamily(family);
+      NavigableSet<byte[]> qs = map.computeIfAbsent(family, f -> new TreeSet<>(Bytes::compare));
+      c.getQualifiersList().forEach(q -> qs.add(q.toByteArray()));
+    }
+    NavigableMap<byte[], NavigableSet<byte[]>> cols = Collections.unmodifiableNavigableMap(map);
+    return new ScanSpec(spec.startRow(), spec.stopRow(), cols, spec.maxVersions(),
+        spec.minTimestamp(), spec.maxTimestamp(), spec.filter(), spec.reversed(),
+        spec.cacheBlocks());
+  }
+
+  private static ScanSpec withTimeRange(ScanSpec spec, TimeRangeProto t)
+      throws BadRequestException {
+    if (t == null) {
+      return spec;
+    }
+    long min = t.getMin();
+    long max = t.hasMax() ? t.getMax() : Long.MAX_VALUE;
+    if (min < 0 || max < min) {
+      throw new BadRequestException("time range [" + min + ", " + max + ") is not a range of "
+          + "non-negative timestamps; give min <= max");
+    }
+    return spec.withTimeRange(min, max);
+  }
+
+  static Filter filter(FilterProto p) throws BadRequestException {
+    try {
+      return FilterCodec.fromProto(p);
+    } catch (RuntimeException e) {
+      throw new BadRequestException("the filter cannot be read: " + e.getMessage());
+    }
+  }
+
+  /** A put or delete as the cells it writes; a whole-row delete becomes family markers. */
+  RowEdit edit(MutationProto m, CellBlock.Reader cells) throws BadRequestException,
+      NoSuchFamilyException {
+    // The cells first: a refused mutation must still consume its own, not the next one's.
+    List<Cell> own = cells.next(m.getCellCount());
+    byte[] row = m.getRow().toByteArray();
+    checkRow(row, m.getType().name().toLowerCase());
+    switch (m.getType()) {
+      case PUT -> {
+        if (own.isEmpty()) {
+          throw new BadRequestException("the put of row '" + Bytes.toStringBinary(row)
+              + "' has no columns; add at least one column to a put");
+        }
+        checkCells(row, own, true);
+      }
+      case DELETE -> {
+        if (own.isEmpty()) {
+          own = wholeRow(row, m.hasTimestamp() ? m.getTimestamp()
+              : io.strata.common.cell.CellLimits.LATEST_TIMESTAMP);
+        }
+        checkCells(row, own, false);
+      }
+      default -> throw new BadRequestException("a " + m.getType() + " cannot be part of a put, "
+          + "delete, row mutation or check-and-mutate; send it on its own");
+    }
+    return new RowEdit(row, own, durability(m.getDurability()));
+  }
+
+  private List<Cell> wholeRow(byte[] row, long ts) {
+    List<Cell> markers = new ArrayList<>();
+    for (var f : table.getColumnFamilies()) {
+      markers.add(KeyValue.of(row, f.getName(), Bytes.EMPTY, ts, CellType.DELETE_FAMILY,
+          Bytes.EMPTY));
+    }
+    return markers;
+  }
+
+  List<ColumnDelta> deltas(MutationProto m, CellBlock.Reader cells) throws BadRequestException,
+      NoSuchFamilyException {
+    // The cells first: a refused mutation must still consume its own, not the next one's.
+    List<Cell> own = cells.next(m.getCellCount());
+    byte[] row = m.getRow().toByteArray();
+    checkRow(row, "increment");
+    checkCells(row, own, true);
+    List<ColumnDelta> deltas = new ArrayList<>(own.size());
+    for (Cell c : own) {
+      if (c.getValueLength() != Long.BYTES) {
+        throw new BadRequestException("the increment of " + column(c) + " carries "
+            + c.getValueLength() + " bytes; an amount is an 8-byte long");
+      }
+      deltas.add(new ColumnDelta(family(c), qualifier(c),
+          Bytes.toLong(c.getValueArray(), c.getValueOffset())));
+    }
+    if (deltas.isEmpty()) {
+      throw new BadRequestException("the increment of row '" + Bytes.toStringBinary(row)
+          + "' has no columns; add at least one column");
+    }
+    return deltas;
+  }
+
+  List<ColumnAppend> appends(MutationProto m, CellBlock.Reader cells) throws BadRequestException,
+      NoSuchFamilyException {
+    // The cells first: a refused mutation must still consume its own, not the next one's.
+    List<Cell> own = cells.next(m.getCellCount());
+    byte[] row = m.getRow().toByteArray();
+    checkRow(row, "append");
+    checkCells(row, own, true);
+    List<ColumnAppend> appends = new ArrayList<>(own.size());
+    for (Cell c : own) {
+      appends.add(new ColumnAppend(family(c), qualifier(c), Bytes.copy(c.getValueArray(),
+          c.getValueOffset(), c.getValueLength())));
+    }
+    if (appends.isEmpty()) {
+      throw new BadRequestException("the append to row '" + Bytes.toStringBinary(row)
+          + "' has no columns; add at least one column");
+    }
+    return appends;
+  }
+
+  Condition condition(ConditionProto c) throws BadRequestException, NoSuchFamilyException {
+    if (c.hasFilter()) {
+      return Condition.ifMatches(filter(c.getFilter()));
+    }
+    byte[] family = c.getFamily().toByteArray();
+    checkFamily(family);
+    CompareOperator op;
+    try {
+      op = CompareOperator.valueOf(c.getCompareOp());
+    } catch (IllegalArgumentException e) {
+      throw new BadRequestException("compare operator '" + c.getCompareOp() + "' is unknown; "
+          + "use LESS, LESS_OR_EQUAL, EQUAL, NOT_EQUAL, GREATER_OR_EQUAL or GREATER");
+    }
+    return new Condition(family, c.getQualifier().toByteArray(), op,
+        c.hasValue() ? c.getValue().toByteArray() : null);
+  }
+
+  static Durability durability(DurabilityProto d) {
+    return switch (d) {
+      case SKIP_WAL -> Durability.SKIP_WAL;
+      case ASYNC_WAL -> Durability.ASYNC_WAL;
+      case SYNC_WAL -> Durability.SYNC_WAL;
+      case FSYNC_WAL -> Durability.FSYNC_WAL;
+      default -> Durability.USE_DEFAULT;
+    };
+  }
+
+  private static void checkRow(byte[] row, String what) throws BadRequestException {
+    if (row.length == 0) {
+      throw new BadRequestException("the " + what + " has an empty row key; every row key has "
+          + "at least one byte");
+    }
+    if (row.length > io.strata.common.cell.CellLimits.MAX_ROW_LENGTH) {
+      throw new BadRequestException("the " + what + "'s row key of " + row.length
+          + " bytes exceeds the " + io.strata.common.cell.CellLimits.MAX_ROW_LENGTH
+          + "-byte limit; use a shorter row key");
+    }
+  }
+
+  private void checkCells(byte[] row, List<Cell> cells, boolean puts)
+      throws BadRequestException, NoSuchFamilyException {
+    for (Cell c : cells) {
+      if (CellComparator.INSTANCE.compareRow(c, row) != 0) {
+        throw new BadRequestException("a cell of row '" + Bytes.toStringBinary(c.getRowArray(),
+            c.getRowOffset(), c.getRowLength()) + "' is in the mutation of row '"
+            + Bytes.toStringBinary(row) + "'; give each row its own mutation");
+      }
+      checkFamily(family(c));
+      if (puts != (c.getType() == CellType.PUT)) {
+        throw new BadRequestException("cell " + column(c) + " has type " + c.getType() + ", "
+            + "which does not belong in a " + (puts ? "put" : "delete"));
+      }
+      if (maxCellSize > 0 && c instanceof KeyValue kv && kv.getLength() > maxCellSize) {
+        throw new BadRequestException("the cell " + column(c) + " of row '"
+            + Bytes.toStringBinary(row) + "' is " + kv.getLength() + " bytes, over the "
+            + maxCellSize + "-byte limit of strata.regionserver.cell.max.size; store smaller "
+            + "values or raise the limit");
+      }
+    }
+  }
+
+  void checkFamily(byte[] family) throws NoSuchFamilyException {
+    if (!table.hasColumnFamily(family)) {
+      throw new NoSuchFamilyException(table.getTableName().toString(),
+          Bytes.toStringBinary(family), table.getColumnFamilyNames());
+    }
+  }
+
+  private static byte[] family(Cell c) {
+    return Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+  }
+
+  private static byte[] qualifier(Cell c) {
+    return Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());
+  }
+
+  private static String column(Cell c) {
+    return "'" + Bytes.toStringBinary(c.getFamilyArray(), c.getFamilyOffset(),
+        c.getFamilyLength()) + ":" + Bytes.toStringBinary(c.getQualifierArray(),
+        c.getQualifierOffset(), c.getQualifierLength()) + "'";
+  }
+}
