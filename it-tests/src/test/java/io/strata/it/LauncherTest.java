@@ -18,14 +18,21 @@ class LauncherTest {
   private record Run(int exit, String out, String err) {}
 
   private static Run run(String... args) throws IOException, InterruptedException {
+    return run(java.util.Map.of(), args);
+  }
+
+  private static Run run(java.util.Map<String, String> env, String... args)
+      throws IOException, InterruptedException {
     List<String> cmd = new java.util.ArrayList<>();
     cmd.add(ROOT.resolve("bin/strata").toString());
     cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).directory(ROOT.toFile()).start();
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(ROOT.toFile());
+    pb.environment().putAll(env);
+    Process p = pb.start();
     p.getOutputStream().close();
-    if (!p.waitFor(60, TimeUnit.SECONDS)) {
+    if (!p.waitFor(180, TimeUnit.SECONDS)) {
       p.destroyForcibly();
-      throw new AssertionError("bin/strata " + String.join(" ", args) + " did not finish in 60s");
+      throw new AssertionError("bin/strata " + String.join(" ", args) + " did not finish in 180s");
     }
     return new Run(p.exitValue(), new String(p.getInputStream().readAllBytes(),
         StandardCharsets.UTF_8), new String(p.getErrorStream().readAllBytes(),
@@ -45,5 +52,56 @@ class LauncherTest {
     assertEquals(2, r.exit);
     assertTrue(r.err.startsWith("bin/strata: unknown command 'frobnicate'\nUsage: bin/strata"),
         r.err);
+  }
+
+  @Test
+  void startStatusAndStopRunStandaloneStrata(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    java.util.Map<String, String> env = java.util.Map.of(
+        "STRATA_PID_DIR", dir.resolve("pids").toString(),
+        "STRATA_LOG_DIR", dir.resolve("logs").toString(),
+        "STRATA_HEAPSIZE", "512m",
+        "STRATA_OPTS", "-Dstrata.rootdir=" + dir.resolve("data").toUri()
+            + " -Dstrata.zookeeper.quorum=127.0.0.1:0 -Dstrata.master.port=0"
+            + " -Dstrata.regionserver.port=0 -Dstrata.blockcache.l1.heap.fraction=0.05");
+    Run notYet = run(env, "status");
+    assertEquals(3, notYet.exit, notYet.err);
+    assertEquals("Strata standalone is not running\n", notYet.out);
+    try {
+      Run start = run(env, "start");
+      assertEquals(0, start.exit, start.out + start.err);
+      assertTrue(start.out.startsWith("Strata standalone started (pid "), start.out);
+      Run again = run(env, "start");
+      assertEquals(1, again.exit);
+      assertTrue(again.err.startsWith("Strata standalone is already running (pid "), again.err);
+      Run status = run(env, "status");
+      assertEquals(0, status.exit, status.err);
+      String zk = null;
+      for (String line : status.out.split("\n")) {
+        if (line.trim().startsWith("zookeeper=")) {
+          zk = line.trim().substring("zookeeper=".length());
+        }
+      }
+      assertTrue(status.out.contains("  master=127.0.0.1:") && zk != null, status.out);
+      // A client finds it through ZooKeeper and uses it.
+      io.strata.common.conf.StrataConfiguration conf =
+          io.strata.common.conf.StrataConfiguration.defaults().set("strata.zookeeper.quorum", zk);
+      try (io.strata.client.Connection conn =
+          io.strata.client.ConnectionFactory.createConnection(conf)) {
+        io.strata.common.schema.TableName t = io.strata.common.schema.TableName.valueOf("t");
+        conn.getAdmin().createTable(io.strata.common.schema.TableDescriptor.newBuilder(t)
+            .setColumnFamily(io.strata.common.schema.ColumnFamilyDescriptor.of("f")).build());
+        byte[] f = io.strata.common.util.Bytes.toBytes("f");
+        conn.getTable(t).put(new io.strata.client.Put(f).addColumn(f, f, f));
+        assertEquals(1, conn.getTable(t).get(new io.strata.client.Get(f)).size());
+      }
+    } finally {
+      Run stop = run(env, "stop");
+      assertEquals(0, stop.exit, stop.err);
+    }
+    Run after = run(env, "status");
+    assertEquals(3, after.exit);
+    String log = java.nio.file.Files.readString(dir.resolve("logs/strata-standalone.log"));
+    assertTrue(log.contains("standalone Strata stopped"), "the clean stop ran to its end");
   }
 }

@@ -265,19 +265,6 @@ class RpcTest {
 
   // ---- garbage on the port ----
 
-  private Socket raw() throws IOException {
-    Socket s = new Socket();
-    s.connect(new InetSocketAddress("127.0.0.1", server.address().getPort()), 30_000);
-    s.setSoTimeout(30_000);
-    return s;
-  }
-
-  /** Reads until the server closes the connection; returns the bytes it sent. */
-  private static byte[] readToClose(Socket s) throws IOException {
-    InputStream in = s.getInputStream();
-    return in.readAllBytes();
-  }
-
   /** The server still serves a well-formed client. */
   private void stillServes() throws Exception {
     assertEquals("alive", get(connect().call("Echo", text("alive"), null, StringValue.parser(),
@@ -287,90 +274,7 @@ class RpcTest {
   @Test
   void garbageNeverStopsTheServer() throws Exception {
     start(conf().set(RpcKeys.SETUP_TIMEOUT, "500ms"));
-    Random rnd = new Random(3);
-    // Random bytes: not the preamble, so the connection is closed without an answer.
-    try (Socket s = raw()) {
-      byte[] junk = new byte[4096];
-      rnd.nextBytes(junk);
-      junk[0] = 'X';
-      s.getOutputStream().write(junk);
-      assertEquals(0, readToClose(s).length);
-    }
-    stillServes();
-    // An HTTP request to the RPC port.
-    try (Socket s = raw()) {
-      s.getOutputStream().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes());
-      assertEquals(0, readToClose(s).length);
-    }
-    // The right magic with a future version: answered with a readable error, then closed.
-    try (Socket s = raw()) {
-      s.getOutputStream().write(new byte[] {'S', 'T', 'R', 'A', 9});
-      ResponseHeaderProto header = readErrorFrame(s.getInputStream());
-      assertEquals(0, header.getCallId());
-      assertEquals("bad request: RPC protocol version 9 is not spoken here; this server speaks "
-          + "version 1: use a client of the same release", header.getException().getMessage());
-    }
-    stillServes();
-    // A 2 GiB length prefix after a good preamble.
-    try (Socket s = raw()) {
-      OutputStream out = s.getOutputStream();
-      out.write(new byte[] {'S', 'T', 'R', 'A', 1});
-      out.write(new byte[] {0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF});
-      ResponseHeaderProto header = readErrorFrame(s.getInputStream());
-      assertTrue(header.getException().getMessage().contains("a request of 2147483647 bytes is "
-          + "larger than strata.rpc.max.request.size"), header.getException().getMessage());
-    }
-    stillServes();
-    // A frame whose inner lengths lie.
-    try (Socket s = raw()) {
-      OutputStream out = s.getOutputStream();
-      out.write(new byte[] {'S', 'T', 'R', 'A', 1});
-      out.write(new byte[] {0, 0, 0, 12, 0, 0, 0x10, 0, 1, 2, 3, 4, 5, 6, 7, 8});
-      ResponseHeaderProto header = readErrorFrame(s.getInputStream());
-      assertTrue(header.getException().getMessage().startsWith("bad request: malformed frame"),
-          header.getException().getMessage());
-    }
-    // A truncated frame, then the client goes away.
-    try (Socket s = raw()) {
-      OutputStream out = s.getOutputStream();
-      out.write(new byte[] {'S', 'T', 'R', 'A', 1, 0, 0, 1, 0, 1, 2, 3});
-    }
-    stillServes();
-    // Slowloris: half a preamble, then silence; the setup timeout closes it.
-    try (Socket s = raw()) {
-      s.getOutputStream().write(new byte[] {'S', 'T'});
-      long start = System.nanoTime();
-      assertEquals(0, readToClose(s).length);
-      assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20),
-          "closed by the setup timeout, not the test's socket timeout");
-    }
-    stillServes();
-    // Many half-open connections at once do not stop a good one.
-    List<Socket> idle = new ArrayList<>();
-    try {
-      for (int i = 0; i < 50; i++) {
-        Socket s = raw();
-        s.getOutputStream().write(new byte[] {'S'});
-        idle.add(s);
-      }
-      stillServes();
-    } finally {
-      for (Socket s : idle) {
-        s.close();
-      }
-    }
-  }
-
-  /** Reads one response frame (a connection error) and checks the server then closes. */
-  private static ResponseHeaderProto readErrorFrame(InputStream raw) throws IOException {
-    DataInputStream in = new DataInputStream(raw);
-    int length = in.readInt();
-    byte[] body = new byte[length];
-    in.readFully(body);
-    RpcFrame frame = RpcFrame.read(io.netty.buffer.Unpooled.wrappedBuffer(body));
-    ResponseHeaderProto header = ResponseHeaderProto.parseFrom(frame.header());
-    assertTrue(header.hasException());
-    assertEquals(-1, in.read(), "the server closes the connection after the error");
-    return header;
+    RpcGarbage.throwAt(new InetSocketAddress("127.0.0.1", server.address().getPort()),
+        this::stillServes);
   }
 }

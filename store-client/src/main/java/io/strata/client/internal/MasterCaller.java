@@ -10,6 +10,8 @@ import io.strata.common.proto.MasterProtos.ProcedureIdProto;
 import io.strata.common.schema.ServerName;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -48,10 +50,28 @@ final class MasterCaller {
     }));
   }
 
-  /** Submits a DDL call and waits for its procedure to finish. */
+  /**
+   * Submits a DDL call and waits for its procedures to finish; throws the first one's error
+   * after all ended.
+   */
   void procedure(String method, MessageLite request) throws IOException {
     ProcedureIdProto id = call(method, request, ProcedureIdProto.parser());
-    awaitProcedure(method, id.getProcId());
+    IOException first = null;
+    List<Long> all = new ArrayList<>();
+    all.add(id.getProcId());
+    all.addAll(id.getMoreProcIdsList());
+    for (long p : all) {
+      try {
+        awaitProcedure(method, p);
+      } catch (StrataException e) {
+        if (first == null) {
+          first = e;
+        }
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
   }
 
   private void awaitProcedure(String method, long procId) throws IOException {

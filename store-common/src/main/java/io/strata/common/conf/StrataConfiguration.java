@@ -35,6 +35,12 @@ public final class StrataConfiguration {
   public static final String SITE_FILE = "strata-site.xml";
   /** System property naming the configuration directory; bin/strata sets it. */
   public static final String CONF_DIR_PROPERTY = "strata.conf.dir";
+  /**
+   * System properties bin/strata sets for the launcher and logging, not configuration keys: the
+   * configuration neither reads nor warns about them.
+   */
+  static final java.util.Set<String> LAUNCHER_PROPERTIES = java.util.Set.of(CONF_DIR_PROPERTY,
+      "strata.log.dir", "strata.log.file", "strata.log.appender", "strata.info.file");
   private static final int MAX_SUBSTITUTION_DEPTH = 20;
 
   private record Setting(String value, String source) {}
@@ -94,7 +100,7 @@ public final class StrataConfiguration {
   /** Takes every {@code strata.*} system property (the {@code -Dkey=value} layer). */
   public StrataConfiguration addSystemProperties(Properties props) {
     for (String name : props.stringPropertyNames()) {
-      if (name.startsWith("strata.") && !name.equals(CONF_DIR_PROPERTY)) {
+      if (name.startsWith("strata.") && !LAUNCHER_PROPERTIES.contains(name)) {
         setFrom(name, props.getProperty(name), "-D" + name);
       }
     }
@@ -122,7 +128,7 @@ public final class StrataConfiguration {
           + " has no value");
     }
     ConfigKey<?> key = ConfigKeys.find(name);
-    if (key == null && name.startsWith("strata.") && !name.equals(CONF_DIR_PROPERTY)) {
+    if (key == null && name.startsWith("strata.") && !LAUNCHER_PROPERTIES.contains(name)) {
       String closest = ConfigKeys.closest(name);
       String warning = "unknown configuration key '" + name + "' in " + source
           + (closest != null ? "; did you mean '" + closest + "'?"

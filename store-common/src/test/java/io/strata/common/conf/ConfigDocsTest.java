@@ -41,4 +41,23 @@ class ConfigDocsTest {
       assertTrue(!k.description().isBlank(), k.name() + " has no description");
     }
   }
+
+  /** conf/strata-site.xml shows keys commented out with their defaults: both must be true. */
+  @Test
+  void theSiteTemplateShowsRealKeysWithTheirDefaults() throws Exception {
+    String root = System.getProperty("strata.source.root", "..");
+    String site = Files.readString(Path.of(root, "conf", "strata-site.xml"),
+        StandardCharsets.UTF_8);
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+        "<name>([^<]+)</name>\\s*<value>([^<]*)</value>").matcher(site);
+    int shown = 0;
+    while (m.find()) {
+      ConfigKey<?> k = ConfigKeys.find(m.group(1));
+      assertTrue(k != null, "conf/strata-site.xml names unknown key " + m.group(1));
+      assertEquals(k.defaultValue(), m.group(2), "default of " + m.group(1)
+          + " in conf/strata-site.xml");
+      shown++;
+    }
+    assertTrue(shown >= 10, "only " + shown + " keys shown in conf/strata-site.xml");
+  }
 }

@@ -324,15 +324,18 @@ final class MasterService {
       throw new BadRequestException("no region to split"
           + (row == null ? "" : " holds row '" + Bytes.toStringBinary(row) + "'"));
     }
-    long last = 0;
+    ProcedureIdProto.Builder ids = ProcedureIdProto.newBuilder();
     for (RegionInfo region : targets) {
       if (region.isMetaRegion()) {
         throw new BadRequestException("strata:meta does not split");
       }
-      last = master.procedures().submit(SplitRegionProcedure.of(region, row));
+      long id = master.procedures().submit(SplitRegionProcedure.of(region, row));
+      if (ids.getProcId() == 0) {
+        ids.setProcId(id);
+      } else {
+        ids.addMoreProcIds(id);
+      }
     }
-    // Procedures run in order: the last one ending means all did.
-    return ProcedureIdProto.newBuilder().setProcId(last).build();
+    return ids.build();
   }
-
 }

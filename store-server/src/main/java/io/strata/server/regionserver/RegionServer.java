@@ -304,6 +304,7 @@ public final class RegionServer implements Closeable {
     }
     if (zk != null) {
       zk.close();
+      zk = null;
     }
     LOG.info("region server {} stopped", name);
     if (failed != null) {
