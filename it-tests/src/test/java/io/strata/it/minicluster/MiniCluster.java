@@ -33,6 +33,7 @@ public final class MiniCluster implements Closeable {
   private final EmbeddedZooKeeper zookeeper;
   private final List<RegionServer> regionServers = new ArrayList<>();
   private final List<Connection> connections = new ArrayList<>();
+  private final List<Master> backups = new ArrayList<>();
   private Master master;
 
   private MiniCluster(StrataConfiguration conf, EmbeddedZooKeeper zookeeper) {
@@ -137,6 +138,34 @@ public final class MiniCluster implements Closeable {
     regionServers.get(i).kill();
   }
 
+  /**
+   * Restarts region server {@code i}: a clean stop (or, with {@code crash}, a kill), then a new
+   * server process in its place (a new start code, as a restarted daemon has). Returns the new
+   * server's index.
+   */
+  public int restartRegionServer(int i, boolean crash) throws IOException {
+    if (crash) {
+      killRegionServer(i);
+    } else {
+      stopRegionServer(i);
+    }
+    return startRegionServer();
+  }
+
+  /** Starts another master while one is active: it waits as a backup. */
+  public Master startBackupMaster() throws IOException {
+    Master m = new Master(conf);
+    m.start();
+    backups.add(m);
+    return m;
+  }
+
+  /** Makes {@code m} (a backup that took over) the master this cluster reports. */
+  public void promote(Master m) {
+    backups.remove(m);
+    master = m;
+  }
+
   public void stopMaster() {
     master.stop();
   }
@@ -172,6 +201,7 @@ public final class MiniCluster implements Closeable {
     if (master != null) {
       master.stop();
     }
+    backups.forEach(Master::stop);
     for (RegionServer rs : regionServers) {
       rs.kill(); // tests that want a clean stop call stopRegionServer first
     }

@@ -250,4 +250,32 @@ class MiniClusterTest {
       }
     }
   }
+
+  @Test
+  void aBackupMasterWaitsThenTakesOverAndRestartedServersServeAgain() throws Exception {
+    try (MiniCluster c = MiniCluster.start(dir, 2)) {
+      Connection conn = c.connect();
+      createTable(conn, 4);
+      Table t = conn.getTable(T);
+      write(t, 0, 800);
+      var backup = c.startBackupMaster();
+      assertFalse(backup.isActive(), "a second master waits");
+      c.stopMaster();
+      MiniCluster.waitFor(backup::isInitialized, Duration.ofSeconds(60),
+          "the backup master to take over");
+      c.promote(backup);
+      assertTrue(conn.getAdmin().isTableEnabled(T));
+      assertRows(t, 800);
+      // A crashed server restarted: its regions were recovered elsewhere; the new one serves
+      // what the balancer gives it.
+      c.restartRegionServer(0, true);
+      assertRows(t, 800);
+      MiniCluster.waitFor(() -> liveServers(conn) == 2, Duration.ofSeconds(30),
+          "two live region servers");
+      conn.getAdmin().balance();
+      assertTrue(c.regionServer(2).onlineRegionNames().size() >= 2,
+          "the restarted server holds regions again");
+      assertRows(t, 800);
+    }
+  }
 }

@@ -205,40 +205,49 @@ final class RegionLocations {
 
   /** The table's state from meta, or null when the table does not exist. */
   CompletableFuture<TableState> tableState(TableName table, long timeoutMillis) {
-    return metaLocation(false).thenCompose(m -> {
-      RpcConnection c;
-      try {
-        c = channels.get(m.server(), "ClientService");
-      } catch (IOException e) {
-        meta = null;
-        return CompletableFuture.failedFuture(e);
-      }
-      GetRequest req = GetRequest.newBuilder().setRegion(metaRegion()).setGet(GetProto
-          .newBuilder().setRow(ByteString.copyFrom(MetaLayout.tableRow(table)))
-          .addColumns(ColumnProto.newBuilder().setFamily(ByteString.copyFrom(MetaLayout.TABLE))))
-          .build();
-      CompletableFuture<RpcResponse<GetResponse>> f = c.call("Get", req, null,
-          GetResponse.parser(), Duration.ofMillis(timeoutMillis), 1);
-      return f.handle((resp, err) -> {
-        if (err != null) {
-          dropMetaIfStale(err);
-          throw new java.util.concurrent.CompletionException(RetryingCaller.unwrap(err));
-        }
-        try {
-          List<Cell> cells = new CellBlock.Reader(resp.cellBlock())
-              .next(resp.result().getResult().getCellCount());
-          String s = value(cells, MetaLayout.TABLE_STATE);
-          return s == null ? null : TableState.parse(s);
-        } catch (IOException e) {
-          throw new java.util.concurrent.CompletionException(e);
-        }
-      });
+    GetRequest req = GetRequest.newBuilder().setRegion(metaRegion()).setGet(GetProto
+        .newBuilder().setRow(ByteString.copyFrom(MetaLayout.tableRow(table)))
+        .addColumns(ColumnProto.newBuilder().setFamily(ByteString.copyFrom(MetaLayout.TABLE))))
+        .build();
+    return onMeta("Get", req, GetResponse.parser(), timeoutMillis, resp -> {
+      List<Cell> cells = new CellBlock.Reader(resp.cellBlock())
+          .next(resp.result().getResult().getCellCount());
+      String s = value(cells, MetaLayout.TABLE_STATE);
+      return s == null ? null : TableState.parse(s);
     });
   }
 
   /** Up to {@link #LOOKUP_ROWS} meta rows of the table at or before {@code searchKey}. */
   private CompletableFuture<List<List<Cell>>> metaRows(TableName table, byte[] searchKey,
       long timeoutMillis) {
+    ScanRequest req = ScanRequest.newBuilder().setRegion(metaRegion())
+        .setScan(ScanProto.newBuilder().setStartRow(ByteString.copyFrom(searchKey))
+            .setStopRow(ByteString.copyFrom(table.toBytes())).setReversed(true)
+            .addColumns(ColumnProto.newBuilder().setFamily(ByteString.copyFrom(
+                MetaLayout.INFO))))
+        .setNumberOfRows(LOOKUP_ROWS).setCloseScanner(true).build();
+    return onMeta("Scan", req, ScanResponse.parser(), timeoutMillis, resp -> {
+      CellBlock.Reader in = new CellBlock.Reader(resp.cellBlock());
+      List<List<Cell>> rows = new ArrayList<>();
+      for (ResultProto r : resp.result().getResultsList()) {
+        rows.add(in.next(r.getCellCount()));
+      }
+      return rows;
+    });
+  }
+
+  /** Reads an answer of meta's server. */
+  @FunctionalInterface
+  private interface MetaAnswer<R, T> {
+    T read(RpcResponse<R> response) throws IOException;
+  }
+
+  /**
+   * One call to meta's region (priority handlers); an error that says meta's location was stale
+   * drops it, so the retry reads ZooKeeper again.
+   */
+  private <R, T> CompletableFuture<T> onMeta(String method, com.google.protobuf.MessageLite req,
+      com.google.protobuf.Parser<R> parser, long timeoutMillis, MetaAnswer<R, T> answer) {
     return metaLocation(false).thenCompose(m -> {
       RpcConnection c;
       try {
@@ -247,25 +256,14 @@ final class RegionLocations {
         meta = null;
         return CompletableFuture.failedFuture(e);
       }
-      ScanRequest req = ScanRequest.newBuilder().setRegion(metaRegion())
-          .setScan(ScanProto.newBuilder().setStartRow(ByteString.copyFrom(searchKey))
-              .setStopRow(ByteString.copyFrom(table.toBytes())).setReversed(true)
-              .addColumns(ColumnProto.newBuilder().setFamily(ByteString.copyFrom(
-                  MetaLayout.INFO))))
-          .setNumberOfRows(LOOKUP_ROWS).setCloseScanner(true).build();
-      return c.call("Scan", req, null, ScanResponse.parser(), Duration.ofMillis(timeoutMillis), 1)
+      return c.call(method, req, null, parser, Duration.ofMillis(timeoutMillis), 1)
           .handle((resp, err) -> {
             if (err != null) {
               dropMetaIfStale(err);
               throw new java.util.concurrent.CompletionException(RetryingCaller.unwrap(err));
             }
             try {
-              CellBlock.Reader in = new CellBlock.Reader(resp.cellBlock());
-              List<List<Cell>> rows = new ArrayList<>();
-              for (ResultProto r : resp.result().getResultsList()) {
-                rows.add(in.next(r.getCellCount()));
-              }
-              return rows;
+              return answer.read(resp);
             } catch (IOException e) {
               throw new java.util.concurrent.CompletionException(e);
             }

@@ -111,14 +111,17 @@ final class TableImpl implements Table {
   private CompletableFuture<Result> get(GetProto proto, String what, byte[] row) {
     return onRegion(what, row, true, (c, region, timeout) -> c.call("Get",
         GetRequest.newBuilder().setRegion(region).setGet(proto).build(), null,
-        GetResponse.parser(), timeout, priority).thenApply(resp -> {
-          try {
-            return OperationProtos.toResult(resp.result().getResult(),
-                new CellBlock.Reader(resp.cellBlock()));
-          } catch (IOException e) {
-            throw new CompletionException(e);
-          }
-        }));
+        GetResponse.parser(), timeout, priority).thenApply(resp -> result(
+            resp.result().getResult(), resp.cellBlock())));
+  }
+
+  /** The Result an answer carries (inside a future's stage). */
+  private static Result result(io.strata.common.proto.ClientProtos.ResultProto p, byte[] cells) {
+    try {
+      return OperationProtos.toResult(p, new CellBlock.Reader(cells));
+    } catch (IOException e) {
+      throw new CompletionException(e);
+    }
   }
 
   @Override
@@ -211,14 +214,7 @@ final class TableImpl implements Table {
     byte[] block = cells.toBytes();
     return RetryingCaller.join(onRegion(what, row, idempotent, (c, region, timeout) ->
         c.call("Mutate", b.setRegion(region).build(), block, MutateResponse.parser(), timeout,
-            priority).thenApply(resp -> {
-              try {
-                return OperationProtos.toResult(resp.result().getResult(),
-                    new CellBlock.Reader(resp.cellBlock()));
-              } catch (IOException e) {
-                throw new CompletionException(e);
-              }
-            })));
+            priority).thenApply(resp -> result(resp.result().getResult(), resp.cellBlock()))));
   }
 
   @Override

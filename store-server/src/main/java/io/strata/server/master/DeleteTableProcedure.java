@@ -1,7 +1,6 @@
 package io.strata.server.master;
 
 import io.strata.common.proto.ProcedureProtos.ProcedureProto;
-import io.strata.common.schema.SchemaCodec;
 import io.strata.common.schema.TableName;
 import io.strata.common.schema.TableState;
 import io.strata.server.region.RegionLayout;
@@ -11,24 +10,22 @@ import java.io.IOException;
  * Deletes a disabled table: 0 check; 1 remove its regions and state from meta; 2 delete its
  * directories (data and archive); 3 forget its schema.
  */
-final class DeleteTableProcedure extends Procedure {
+final class DeleteTableProcedure extends TableProcedure {
   DeleteTableProcedure(ProcedureProto.Builder record) {
     super(record);
   }
 
   static DeleteTableProcedure of(TableName table) {
-    return new DeleteTableProcedure(ProcedureProto.newBuilder().setType(DELETE_TABLE)
-        .setTableName(SchemaCodec.toProto(table)));
+    return new DeleteTableProcedure(record(DELETE_TABLE, table));
   }
 
   @Override
-  String describe() {
-    return "delete table " + SchemaCodec.fromProto(record.getTableName());
+  String verb() {
+    return "delete";
   }
 
   @Override
-  int step(int step, Master m) throws IOException {
-    TableName name = SchemaCodec.fromProto(record.getTableName());
+  int step(int step, TableName name, Master m) throws IOException {
     switch (step) {
       case 0 -> {
         m.requireUserTable(name);
@@ -52,7 +49,7 @@ final class DeleteTableProcedure extends Procedure {
         m.removeDescriptor(name);
         return DONE;
       }
-      default -> throw new IllegalStateException("delete table has no step " + step);
+      default -> throw noSuchStep(step);
     }
   }
 }

@@ -2,7 +2,6 @@ package io.strata.server.master;
 
 import io.strata.common.error.TableNotEnabledException;
 import io.strata.common.proto.ProcedureProtos.ProcedureProto;
-import io.strata.common.schema.SchemaCodec;
 import io.strata.common.schema.TableName;
 import io.strata.common.schema.TableState;
 import java.io.IOException;
@@ -10,24 +9,22 @@ import java.io.IOException;
 /**
  * Disables a table: 0 check; 1 DISABLING; 2 close its regions (each flushed); 3 DISABLED.
  */
-final class DisableTableProcedure extends Procedure {
+final class DisableTableProcedure extends TableProcedure {
   DisableTableProcedure(ProcedureProto.Builder record) {
     super(record);
   }
 
   static DisableTableProcedure of(TableName table) {
-    return new DisableTableProcedure(ProcedureProto.newBuilder().setType(DISABLE_TABLE)
-        .setTableName(SchemaCodec.toProto(table)));
+    return new DisableTableProcedure(record(DISABLE_TABLE, table));
   }
 
   @Override
-  String describe() {
-    return "disable table " + SchemaCodec.fromProto(record.getTableName());
+  String verb() {
+    return "disable";
   }
 
   @Override
-  int step(int step, Master m) throws IOException {
-    TableName name = SchemaCodec.fromProto(record.getTableName());
+  int step(int step, TableName name, Master m) throws IOException {
     switch (step) {
       case 0 -> {
         m.requireUserTable(name);
@@ -50,7 +47,7 @@ final class DisableTableProcedure extends Procedure {
         m.setTableState(name, TableState.DISABLED);
         return DONE;
       }
-      default -> throw new IllegalStateException("disable table has no step " + step);
+      default -> throw noSuchStep(step);
     }
   }
 }

@@ -1,30 +1,27 @@
 package io.strata.server.master;
 
 import io.strata.common.proto.ProcedureProtos.ProcedureProto;
-import io.strata.common.schema.SchemaCodec;
 import io.strata.common.schema.TableName;
 import io.strata.common.schema.TableState;
 import java.io.IOException;
 
 /** Enables a disabled table: 0 check; 1 ENABLING; 2 open its regions; 3 ENABLED. */
-final class EnableTableProcedure extends Procedure {
+final class EnableTableProcedure extends TableProcedure {
   EnableTableProcedure(ProcedureProto.Builder record) {
     super(record);
   }
 
   static EnableTableProcedure of(TableName table) {
-    return new EnableTableProcedure(ProcedureProto.newBuilder().setType(ENABLE_TABLE)
-        .setTableName(SchemaCodec.toProto(table)));
+    return new EnableTableProcedure(record(ENABLE_TABLE, table));
   }
 
   @Override
-  String describe() {
-    return "enable table " + SchemaCodec.fromProto(record.getTableName());
+  String verb() {
+    return "enable";
   }
 
   @Override
-  int step(int step, Master m) throws IOException {
-    TableName name = SchemaCodec.fromProto(record.getTableName());
+  int step(int step, TableName name, Master m) throws IOException {
     switch (step) {
       case 0 -> {
         m.requireUserTable(name);
@@ -44,7 +41,7 @@ final class EnableTableProcedure extends Procedure {
         m.setTableState(name, TableState.ENABLED);
         return DONE;
       }
-      default -> throw new IllegalStateException("enable table has no step " + step);
+      default -> throw noSuchStep(step);
     }
   }
 }
