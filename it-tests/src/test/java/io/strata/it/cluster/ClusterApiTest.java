@@ -72,7 +72,8 @@ class ClusterApiTest {
   static void start() throws IOException {
     cluster = StandaloneCluster.start(ClusterTestSupport.conf(root)
         .set("strata.regionserver.cell.max.size", "64k")
-        .set("strata.rpc.connection.setup.timeout", "500ms"));
+        .set("strata.rpc.connection.setup.timeout", "500ms")
+        .set("strata.regionserver.scanner.lease.timeout", "1s"));
     conn = ConnectionFactory.createConnection(cluster.clientConfiguration());
   }
 
@@ -307,6 +308,33 @@ class ClusterApiTest {
       RpcGarbage.throwAt(new InetSocketAddress(m.host(), m.port()), serves);
       admin.disableTable(TableName.valueOf("garbage"));
       admin.deleteTable(TableName.valueOf("garbage"));
+    }
+  }
+
+  @Test
+  void aScanWhoseServerScannerExpiredGoesOnAfterItsLastRow() throws Exception {
+    try (Admin admin = conn.getAdmin()) {
+      admin.createTable(table("lease", "a"), new byte[][] {Bytes.toBytes("r5")});
+      Table t = conn.getTable(TableName.valueOf("lease"));
+      for (int i = 0; i < 10; i++) {
+        t.put(new Put(Bytes.toBytes("r" + i)).addColumn(A, Q, Bytes.toBytes(i)));
+      }
+      StringBuilder rows = new StringBuilder();
+      try (io.strata.client.ResultScanner s = t.getScanner(new io.strata.client.Scan()
+          .setCaching(2))) {
+        rows.append(Bytes.toString(s.next().getRow())).append(' ');
+        rows.append(Bytes.toString(s.next().getRow())).append(' ');
+        // The lease (1 s here) runs out while the application thinks.
+        io.strata.it.minicluster.MiniCluster.waitFor(
+            () -> cluster.regionServer().openScanners() == 0, Duration.ofSeconds(30),
+            "the idle scanner's lease to expire");
+        for (Result r : s) {
+          rows.append(Bytes.toString(r.getRow())).append(' ');
+        }
+      }
+      assertEquals("r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 ", rows.toString());
+      admin.disableTable(TableName.valueOf("lease"));
+      admin.deleteTable(TableName.valueOf("lease"));
     }
   }
 }

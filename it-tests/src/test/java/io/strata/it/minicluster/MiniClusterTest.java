@@ -232,11 +232,26 @@ class MiniClusterTest {
       Table t = conn.getTable(T);
       write(t, 0, 1000);
       assertRows(t, 1000); // the client has every location cached now
-      try (Admin admin = conn.getAdmin()) {
+      try (Admin admin = conn.getAdmin(); ResultScanner open = t.getScanner(new Scan()
+          .setCaching(10))) {
+        List<String> seen = new ArrayList<>();
+        for (int i = 0; i < 15; i++) {
+          seen.add(Bytes.toString(open.next().getRow()));
+        }
         for (var region : admin.getRegions(T)) {
           admin.move(region.getEncodedName(), null); // to the other server
         }
         assertRows(t, 1000); // stale locations: not serving, looked up again
+        // The scan opened before the moves goes on where it was, on the new servers.
+        for (Result r : open) {
+          seen.add(Bytes.toString(r.getRow()));
+        }
+        List<String> all = new ArrayList<>();
+        for (int i = 0; i < 1000; i++) {
+          all.add(row(i));
+        }
+        all.sort(null);
+        assertEquals(all, seen);
         admin.flush(T);
         admin.split(T, Bytes.toBytes(row(500)));
         assertEquals(3, admin.getRegions(T).size());

@@ -31,7 +31,7 @@ public final class ConnectionImpl implements Connection {
     this.conf = conf;
     RetryPolicy policy = RetryPolicy.from(conf);
     this.registry = new ClusterRegistry(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
-        policy.rpcTimeout());
+        policy.operationTimeout());
     this.rpc = new RpcClient(System.getProperty("user.name", "strata"),
         conf.get(ClientKeys.IO_THREADS));
     this.channels = new RpcChannels(rpc, policy.rpcTimeout());

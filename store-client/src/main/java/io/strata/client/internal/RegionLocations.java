@@ -46,13 +46,16 @@ import java.util.concurrent.ConcurrentSkipListMap;
  * moved, not serving, wrong region, server gone).
  *
  * <p>The region holding a row is the last meta row at or before
- * {@link MetaLayout#regionSearchKey}: one reversed scan of a few rows. A region with no server
+ * {@link MetaLayout#regionSearchKey}: one reversed scan of one or two rows. A region with no server
  * (being opened or closed) is a retryable error, unless the table is disabled (not retryable) or
  * gone (TableNotFoundException).
  */
 final class RegionLocations {
-  /** Meta rows read per lookup: the row we want may sort behind a few of another region. */
-  private static final int LOOKUP_ROWS = 8;
+  /**
+   * Meta rows read per lookup. The first is the one wanted; a second lets a lookup that races a
+   * split (the parent's row gone, a daughter's not yet written) see the neighbour and retry.
+   */
+  private static final int LOOKUP_ROWS = 2;
 
   private final ClusterRegistry registry;
   private final RpcChannels channels;
@@ -157,8 +160,7 @@ final class RegionLocations {
 
   private CompletableFuture<RegionLocation> lookupBefore(TableName table, byte[] startKey,
       long timeoutMillis) {
-    byte[] searchKey = Bytes.add(table.toBytes(), new byte[] {','}, Bytes.add(startKey,
-        new byte[] {','}));
+    byte[] searchKey = MetaLayout.regionBeforeSearchKey(table, startKey);
     return metaRows(table, searchKey, timeoutMillis).thenCompose(rows -> {
       for (List<Cell> cells : rows) {
         RegionInfo r = regionInfo(cells);

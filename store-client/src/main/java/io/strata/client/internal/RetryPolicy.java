@@ -20,10 +20,13 @@ record RetryPolicy(Duration operationTimeout, Duration rpcTimeout, Duration paus
         conf.get(ClientKeys.RETRIES));
   }
 
-  /** Whether the same call may succeed later. */
+  /**
+   * Whether the same call may succeed later: only what the server (or the client's own network
+   * layer) marks retryable. Anything else, including {@link io.strata.client
+   * .OutcomeUnknownException}, ends the operation.
+   */
   static boolean retryable(Throwable e) {
-    return e instanceof StrataException s ? s.isRetryable() : e instanceof java.io.IOException
-        && !(e instanceof java.io.InterruptedIOException);
+    return e instanceof StrataException s && s.isRetryable();
   }
 
   /** The pause before retry number {@code attempt} (1 = the first retry). */

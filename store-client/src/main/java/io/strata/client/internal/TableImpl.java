@@ -93,10 +93,8 @@ final class TableImpl implements Table {
             Throwable cause = RetryingCaller.unwrap(e);
             if (!idempotent && sent[0] && (cause instanceof CallTimeoutException
                 || cause instanceof ServerErrorException)) {
-              throw new CompletionException(new IOException(what + " on table '" + name
-                  + "' row '" + Bytes.toStringBinary(row) + "' may or may not have been "
-                  + "applied: " + cause.getMessage() + "; read the row to find out before "
-                  + "trying again", cause));
+              throw new CompletionException(new io.strata.client.OutcomeUnknownException(what
+                  + " on table '" + name + "' row '" + Bytes.toStringBinary(row) + "'", cause));
             }
             throw new CompletionException(cause);
           });
@@ -229,7 +227,7 @@ final class TableImpl implements Table {
       b.addMutations(OperationProtos.toProto((Mutation) cam.getAction(), cells));
     }
     byte[] block = cells.toBytes();
-    boolean done = RetryingCaller.join(onRegion("checkAndMutate", cam.getRow(), true,
+    boolean done = RetryingCaller.join(onRegion("checkAndMutate", cam.getRow(), false,
         (c, region, timeout) -> c.call("Mutate", b.setRegion(region).build(), block,
             MutateResponse.parser(), timeout, priority)
             .thenApply(resp -> resp.result().getProcessed())));

@@ -18,6 +18,7 @@ public enum ErrorCode {
   SERVER_ERROR(1006, true, ServerErrorException::new),
   WRONG_REGION(1007, true, WrongRegionException::new),
   REGION_IN_TRANSITION(1008, true, RegionInTransitionException::new),
+  UNKNOWN_SCANNER(1009, true, UnknownScannerException::new),
 
   TABLE_NOT_FOUND(2001, false, TableNotFoundException::new),
   NO_SUCH_FAMILY(2002, false, NoSuchFamilyException::new),

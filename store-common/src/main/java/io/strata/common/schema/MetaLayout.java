@@ -4,14 +4,17 @@ import io.strata.common.util.Bytes;
 
 /**
  * The layout of strata:meta, the region catalog (docs/formats/meta.md). One row per region,
- * keyed by its region name ({@code table,startkey,regionid}), so a table's regions sort together
- * in key order and the region holding a row is the last one at or before
- * {@code table,row,99999999999999999999}. One row per table (its name) holds the table's state;
- * one row per namespace holds its settings.
+ * keyed {@code table ',' escape(startkey) 0x00 0x01 id}: the table, then the start key with
+ * every 0x00 byte written 0x00 0xFF, then a 0x00 0x01 terminator, then the 8-byte big-endian
+ * region id. The escape keeps plain byte order equal to start key order whatever bytes the key
+ * holds (a terminator sorts below any continuation of the key), so a table's regions sort
+ * together in key order and the region holding a row is the last meta row at or before
+ * {@link #regionSearchKey}. One row per table (its name) holds the table's state; one row per
+ * namespace holds its settings.
  *
  * <pre>
  *   row                         family:qualifier    value
- *   &lt;table&gt;,&lt;start&gt;,&lt;id&gt;       info:regioninfo     RegionInfoProto
+ *   &lt;table&gt;,&lt;start&gt;&lt;id&gt;        info:regioninfo     RegionInfoProto
  *                               info:state          RegionState name
  *                               info:server         host,port,startcode (OPENING, OPEN, CLOSING)
  *   &lt;table&gt;                     table:state         TableState name
@@ -32,8 +35,11 @@ public final class MetaLayout {
   public static final RegionInfo META_REGION = RegionInfo.newBuilder(TableName.META)
       .setRegionId(1).build();
 
-  /** Region ids are at most 19 decimal digits, so 20 nines sort after every one. */
-  private static final byte[] AFTER_ANY_ID = Bytes.toBytes(",99999999999999999999");
+  /** Ends an escaped start key; sorts below 0x00 0xFF (an escaped 0x00) and any other byte. */
+  private static final byte[] TERMINATOR = {0, 1};
+  /** After every region id (ids are not negative). */
+  private static final byte[] AFTER_ANY_ID = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF,
+      (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
 
   private MetaLayout() {}
 
@@ -53,18 +59,43 @@ public final class MetaLayout {
     return table.toBytes();
   }
 
+  /** The meta row of a region. */
+  public static byte[] regionRow(RegionInfo region) {
+    return Bytes.add(startKeyPrefix(region.getTable(), region.getStartKey()),
+        Bytes.toBytes(region.getRegionId()));
+  }
+
   /** Where a reversed scan for the region holding {@code row} starts. */
   public static byte[] regionSearchKey(TableName table, byte[] row) {
-    return Bytes.add(table.toBytes(), new byte[] {','}, Bytes.add(row, AFTER_ANY_ID));
+    return Bytes.add(startKeyPrefix(table, row), AFTER_ANY_ID);
   }
 
-  /** First meta row of the table's regions (inclusive). */
-  public static byte[] firstRegionRow(TableName table) {
-    return Bytes.add(table.toBytes(), new byte[] {','});
+  /**
+   * Where a reversed scan for the region ending at {@code startKey} (the one before the region
+   * starting there) starts: every row of a region starting at {@code startKey} sorts after it.
+   */
+  public static byte[] regionBeforeSearchKey(TableName table, byte[] startKey) {
+    return startKeyPrefix(table, startKey);
   }
 
-  /** Just after the table's last region row (exclusive). */
-  public static byte[] afterLastRegionRow(TableName table) {
-    return Bytes.add(table.toBytes(), new byte[] {(byte) (',' + 1)});
+  /** {@code table ',' escape(key) terminator}. */
+  private static byte[] startKeyPrefix(TableName table, byte[] key) {
+    byte[] name = table.toBytes();
+    int zeros = 0;
+    for (byte b : key) {
+      zeros += b == 0 ? 1 : 0;
+    }
+    byte[] out = new byte[name.length + 1 + key.length + zeros + TERMINATOR.length];
+    System.arraycopy(name, 0, out, 0, name.length);
+    int p = name.length;
+    out[p++] = ',';
+    for (byte b : key) {
+      out[p++] = b;
+      if (b == 0) {
+        out[p++] = (byte) 0xFF;
+      }
+    }
+    System.arraycopy(TERMINATOR, 0, out, p, TERMINATOR.length);
+    return out;
   }
 }

@@ -34,6 +34,7 @@ class ErrorCodeTest {
         new NamespaceExistsException("ns"),
         new WrongRegionException("row1", "users,,1"),
         new RegionInTransitionException("users,,1", "OPENING"),
+        new UnknownScannerException(42, "its lease expired"),
         new TableNotEnabledException("users", "disabled"),
         new TableNotDisabledException("users", "delete it"));
   }

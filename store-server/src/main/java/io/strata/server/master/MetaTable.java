@@ -37,7 +37,7 @@ final class MetaTable {
   }
 
   void putRegion(RegionInfo region, RegionState state, ServerName server) throws IOException {
-    byte[] row = region.getRegionName();
+    byte[] row = MetaLayout.regionRow(region);
     Put p = new Put(row)
         .addColumn(MetaLayout.INFO, MetaLayout.REGION_INFO, SchemaCodec.serialize(region))
         .addColumn(MetaLayout.INFO, MetaLayout.STATE, Bytes.toBytes(state.name()))
@@ -47,7 +47,7 @@ final class MetaTable {
   }
 
   void deleteRegion(RegionInfo region) throws IOException {
-    meta.delete(new Delete(region.getRegionName()).addFamily(MetaLayout.INFO));
+    meta.delete(new Delete(MetaLayout.regionRow(region)).addFamily(MetaLayout.INFO));
   }
 
   /** Every region row of every table (meta's own region is not in meta). */

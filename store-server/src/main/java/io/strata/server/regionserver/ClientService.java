@@ -315,10 +315,12 @@ final class ClientService {
       id = req.getScannerId();
       o = scanners.take(id);
       if (req.getNextCallSeq() != o.nextCallSeq) {
+        long expected = o.nextCallSeq;
+        scanners.close(id, o);
         o.lock.unlock();
-        throw new BadRequestException("scanner " + id + " expected call " + o.nextCallSeq
-            + " but got " + req.getNextCallSeq() + ": a retried call would skip rows; open a "
-            + "new scanner from the last row you received");
+        throw new io.strata.common.error.UnknownScannerException(id, "it expected call "
+            + expected + " but got " + req.getNextCallSeq() + " (a retry after a lost answer, "
+            + "which would skip rows)");
       }
     }
     try {

@@ -139,6 +139,11 @@ public final class RegionServer implements Closeable {
     return regions.all().stream().map(h -> h.region().encodedName()).sorted().toList();
   }
 
+  /** Scanners clients hold open on this server now. */
+  public int openScanners() {
+    return scanners.size();
+  }
+
   /** The hosted region of this encoded name, or null. */
   public Region region(String encodedName) {
     OnlineRegions.Hosted h = regions.find(encodedName);

@@ -1,6 +1,6 @@
 package io.strata.server.regionserver;
 
-import io.strata.common.error.BadRequestException;
+import io.strata.common.error.UnknownScannerException;
 import io.strata.server.region.RegionScanner;
 import java.io.Closeable;
 import java.time.Duration;
@@ -22,8 +22,9 @@ import java.util.concurrent.locks.ReentrantLock;
  *                                    |--close--&gt; closed
  *                                    \--lease expires--&gt; closed (next call: "unknown scanner")
  * </pre>
- * A call with the wrong sequence number (a retry of a call whose answer was lost) is refused, so
- * a retried call never silently skips the batch the lost answer held.
+ * A call with the wrong sequence number (a retry of a call whose answer was lost) closes the
+ * scanner and is refused, so a retried call never silently skips the batch the lost answer
+ * held: the client opens a new scanner after the last row it received.
  */
 final class ScannerRegistry implements Closeable {
   /** One open scanner; {@code lock} serialises calls on it. */
@@ -69,7 +70,7 @@ final class ScannerRegistry implements Closeable {
   }
 
   /** The scanner, locked for the caller (unlock when done), or an error naming what to do. */
-  Open take(long id) throws BadRequestException {
+  Open take(long id) throws UnknownScannerException {
     Open o = open.get(id);
     if (o == null) {
       throw unknown(id);
@@ -83,11 +84,10 @@ final class ScannerRegistry implements Closeable {
     return o;
   }
 
-  private BadRequestException unknown(long id) {
-    return new BadRequestException("scanner " + id + " is not open on this server: it finished, "
-        + "was closed, its region moved, or it expired after " + lease.toSeconds() + " s "
-        + "without a call (strata.regionserver.scanner.lease.timeout); open a new scanner from "
-        + "the last row you received");
+  private UnknownScannerException unknown(long id) {
+    return new UnknownScannerException(id, "it finished, was closed, its region moved, or it "
+        + "expired after " + lease.toSeconds() + " s without a call "
+        + "(strata.regionserver.scanner.lease.timeout)");
   }
 
   /** Closes and forgets the scanner; the caller holds its lock. */
