@@ -137,7 +137,7 @@ class ClusterApiTest {
       // Wrong states.
       assertSameError(new TableNotDisabledException("ddl", "delete it"),
           () -> admin.deleteTable(t));
-      assertSameError(new TableNotDisabledException("ddl", "enable it"),
+      assertSameError(TableNotDisabledException.alreadyEnabled("ddl"),
           () -> admin.enableTable(t));
       assertSameError(new TableNotDisabledException("ddl", "truncate it"),
           () -> admin.truncateTable(t, true));
@@ -335,6 +335,33 @@ class ClusterApiTest {
       assertEquals("r0 r1 r2 r3 r4 r5 r6 r7 r8 r9 ", rows.toString());
       admin.disableTable(TableName.valueOf("lease"));
       admin.deleteTable(TableName.valueOf("lease"));
+    }
+  }
+
+  @Test
+  void splittingATableSplitsTheRegionsThatCanAndLeavesTheRest() throws Exception {
+    try (Admin admin = conn.getAdmin()) {
+      TableName name = TableName.valueOf("halves");
+      admin.createTable(table("halves", "a"), new byte[][] {Bytes.toBytes("m")});
+      Table t = conn.getTable(name);
+      for (int i = 0; i < 100; i++) {
+        t.put(new Put(Bytes.toBytes("n" + (100 + i))).addColumn(A, Q, Bytes.toBytes(i)));
+      }
+      admin.flush(name);
+      admin.split(name); // [, m) holds nothing to split at: it stays whole
+      List<io.strata.common.schema.RegionInfo> regions = admin.getRegions(name);
+      assertEquals(3, regions.size());
+      assertEquals("m", Bytes.toString(regions.get(0).getEndKey()));
+      // Splitting one region at a row it does not hold is refused by name.
+      BadRequestException outside = assertThrows(BadRequestException.class,
+          () -> admin.splitRegion(regions.get(0).getEncodedName(), Bytes.toBytes("z")));
+      assertTrue(outside.getMessage().contains("'z'"), outside.getMessage());
+      for (int i = 0; i < 100; i++) {
+        assertEquals(i, Bytes.toInt(t.get(new Get(Bytes.toBytes("n" + (100 + i))))
+            .getValue(A, Q)));
+      }
+      admin.disableTable(name);
+      admin.deleteTable(name);
     }
   }
 }

@@ -71,6 +71,19 @@ class MiniClusterTest {
     assertEquals(count, n);
   }
 
+  /** No open region reads a parent's files any more. */
+  private static boolean noReferences(MiniCluster c) {
+    for (RegionServer rs : c.regionServers()) {
+      for (String name : rs.onlineRegionNames()) {
+        var r = rs.region(name);
+        if (r != null && r.hasReferences()) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   private static int liveServers(Connection conn) {
     try {
       return conn.getAdmin().getClusterStatus().liveServers().size();
@@ -257,10 +270,11 @@ class MiniClusterTest {
         assertEquals(3, admin.getRegions(T).size());
         assertRows(t, 1000);
         write(t, 1000, 1200);
-        admin.majorCompact(T); // daughters split again only once they own their files
+        admin.majorCompact(T); // queued: daughters split again once they own their files
+        MiniCluster.waitFor(() -> noReferences(c), Duration.ofSeconds(60),
+            "compactions to rewrite the daughters' files");
         admin.split(T);
         assertEquals(6, admin.getRegions(T).size());
-        admin.majorCompact(T);
         assertRows(t, 1200);
       }
     }

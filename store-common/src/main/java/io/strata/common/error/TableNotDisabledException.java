@@ -9,6 +9,12 @@ public final class TableNotDisabledException extends DoNotRetryException {
         + "') and then " + operation, Map.of("table", table, "operation", operation));
   }
 
+  /** For enabling a table that is enabled already (HBase answers the same type). */
+  public static TableNotDisabledException alreadyEnabled(String table) {
+    return new TableNotDisabledException("table '" + table + "' is enabled already; there is "
+        + "nothing to enable", Map.of("table", table, "operation", "enable it"));
+  }
+
   TableNotDisabledException(String message, Map<String, String> details) {
     super(ErrorCode.TABLE_NOT_DISABLED, message, details);
   }

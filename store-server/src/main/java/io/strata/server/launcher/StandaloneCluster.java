@@ -90,28 +90,32 @@ public final class StandaloneCluster implements Closeable {
     return new StandaloneCluster(conf, zk, rs, master);
   }
 
-  /** Starts an embedded ZooKeeper on the quorum's first host and port. */
+  /** Starts an empty embedded ZooKeeper on the quorum's first host and port. */
   static EmbeddedZooKeeper startZooKeeper(StrataConfiguration conf) throws IOException {
+    java.net.InetSocketAddress at = zookeeperBind(conf);
+    File dir = zookeeperDataDir(conf);
+    // Standalone ZooKeeper holds nothing durable (the cluster id and all data are under the
+    // root directory): starting empty drops the znodes of the previous run's sessions, which
+    // would otherwise make this run wait for them to expire.
+    deleteRecursively(dir);
+    return new EmbeddedZooKeeper(dir, at.getHostString(), at.getPort());
+  }
+
+  /** The first host:port of strata.zookeeper.quorum, where an embedded server listens. */
+  static java.net.InetSocketAddress zookeeperBind(StrataConfiguration conf) {
     String first = conf.get(CoreKeys.ZOOKEEPER_QUORUM).split(",")[0].trim();
     int colon = first.lastIndexOf(':');
     if (colon < 0) {
       throw new IllegalArgumentException("strata.zookeeper.quorum '" + first + "' has no port; "
           + "write host:port, such as 127.0.0.1:2182");
     }
-    String host = first.substring(0, colon);
-    int port;
     try {
-      port = Integer.parseInt(first.substring(colon + 1));
-    } catch (NumberFormatException e) {
+      return java.net.InetSocketAddress.createUnresolved(first.substring(0, colon),
+          Integer.parseInt(first.substring(colon + 1)));
+    } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("strata.zookeeper.quorum '" + first + "': the port is "
-          + "not a number; write host:port, such as 127.0.0.1:2182");
+          + "not a number from 0 to 65535; write host:port, such as 127.0.0.1:2182");
     }
-    File dir = zookeeperDataDir(conf);
-    // Standalone ZooKeeper holds nothing durable (the cluster id and all data are under the
-    // root directory): starting empty drops the znodes of the previous run's sessions, which
-    // would otherwise make this run wait for them to expire.
-    deleteRecursively(dir);
-    return new EmbeddedZooKeeper(dir, host, port);
   }
 
   private static void deleteRecursively(File f) throws IOException {
@@ -155,6 +159,11 @@ public final class StandaloneCluster implements Closeable {
 
   public RegionServer regionServer() {
     return regionServer;
+  }
+
+  /** Whether a part stopped on its own (a lost ZooKeeper session): the process should end. */
+  public boolean brokeDown() {
+    return master.isStopped() || regionServer.isStopped();
   }
 
   /** The clean stop: the master, then the region server (flushing every region), then ZooKeeper. */

@@ -33,6 +33,7 @@ public final class StrataMain {
     }
     List<String> info = new ArrayList<>();
     Runnable stop;
+    java.util.function.BooleanSupplier brokeDown;
     try {
       switch (args[0]) {
         case "standalone" -> {
@@ -47,12 +48,14 @@ public final class StrataMain {
               e.printStackTrace();
             }
           };
+          brokeDown = c::brokeDown;
         }
         case "master" -> {
           Master m = new Master(conf);
           m.start();
           info.add("master=" + m.serverName().getAddress());
           stop = m::stop;
+          brokeDown = m::isStopped;
         }
         case "regionserver" -> {
           RegionServer rs = new RegionServer(conf);
@@ -65,15 +68,15 @@ public final class StrataMain {
               e.printStackTrace();
             }
           };
+          brokeDown = rs::isStopped;
         }
         case "zookeeper" -> {
-          String first = conf.get(CoreKeys.ZOOKEEPER_QUORUM).split(",")[0].trim();
-          int colon = first.lastIndexOf(':');
+          java.net.InetSocketAddress at = StandaloneCluster.zookeeperBind(conf);
           EmbeddedZooKeeper zk = new EmbeddedZooKeeper(
-              StandaloneCluster.zookeeperDataDir(conf), first.substring(0, colon),
-              Integer.parseInt(first.substring(colon + 1)));
+              StandaloneCluster.zookeeperDataDir(conf), at.getHostString(), at.getPort());
           info.add("zookeeper=" + zk.connectString());
           stop = zk::close;
+          brokeDown = () -> false;
         }
         default -> {
           System.err.println("unknown daemon '" + args[0] + "'; use standalone, master, "
@@ -90,7 +93,10 @@ public final class StrataMain {
     }
     info.add("rootdir=" + conf.get(CoreKeys.ROOT_DIR));
     CountDownLatch stopped = new CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicBoolean shuttingDown =
+        new java.util.concurrent.atomic.AtomicBoolean();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      shuttingDown.set(true);
       stop.run();
       stopped.countDown();
     }, "strata-shutdown"));
@@ -103,6 +109,13 @@ public final class StrataMain {
           java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
     System.out.println("Strata " + args[0] + " started: " + String.join(", ", info));
-    stopped.await();
+    // A daemon that stops on its own (a master that could not take over, a server that lost
+    // its session) ends the process, so bin/strata status tells the truth.
+    while (!stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+      if (!shuttingDown.get() && brokeDown.getAsBoolean()) {
+        System.err.println("Strata " + args[0] + " stopped on its own; see the log");
+        System.exit(1);
+      }
+    }
   }
 }

@@ -108,12 +108,31 @@ final class AssignmentManager implements Closeable {
         last = asIo(e);
         LOG.warn("opening region {} on {} failed: {}", region.getEncodedName(), target,
             last.getMessage());
+        closeQuietly(region, target); // a timed-out open may still finish there
       }
     }
     transition(region, RegionState.FAILED_OPEN, null);
     throw last != null ? last : new ServerErrorException("master", new IOException(
         "no live region server to open region " + region.getRegionNameAsString()
             + " on; start a region server"));
+  }
+
+  /**
+   * Asks {@code server} to close a region whose open the master gave up on, so that it is not
+   * served twice; without waiting (the server may be gone). Meta never named it OPEN there, so
+   * no client was sent to it meanwhile.
+   */
+  private void closeQuietly(RegionInfo region, ServerName server) {
+    if (!servers.isLive(server)) {
+      return;
+    }
+    try {
+      servers.admin(server).call("CloseRegion", CloseRegionRequest.newBuilder()
+          .setEncodedName(region.getEncodedName()).build(), null, CloseRegionResponse.parser(),
+          openTimeout, 1);
+    } catch (IOException e) {
+      LOG.debug("could not ask {} to close {}", server, region.getEncodedName(), e);
+    }
   }
 
   /** The preferred server if live and untried, else the live untried one with fewest regions. */

@@ -22,7 +22,7 @@ import java.util.TreeSet;
 
 /**
  * Creates a table: 0 check and plan the regions; 1 write the schema and region directories;
- * 2 add the table (ENABLING) and its regions (CLOSED) to meta; 3 open the regions; 4 ENABLED.
+ * 2 add the table (ENABLING) and its regions (OFFLINE) to meta; 3 open the regions; 4 ENABLED.
  */
 final class CreateTableProcedure extends Procedure {
   CreateTableProcedure(ProcedureProto.Builder record) {
@@ -71,7 +71,7 @@ final class CreateTableProcedure extends Procedure {
         m.putDescriptor(table);
         m.setTableState(name, TableState.ENABLING);
         for (RegionInfo r : regions()) {
-          m.assignment().transition(r, RegionState.CLOSED, null);
+          m.assignment().transition(r, RegionState.OFFLINE, null);
         }
         return 3;
       }

@@ -84,6 +84,9 @@ final class DeadServerWals {
       }
     }
     files.sort(null);
+    for (Path f : files) {
+      recoverLease(f);
+    }
     Map<String, Path> dirs = new HashMap<>();
     Map<String, Long> written = WalSplitter.split(fs, files, server.toString(),
         region -> dirs.computeIfAbsent(region, this::recoveredDir));
@@ -95,6 +98,29 @@ final class DeadServerWals {
     fs.delete(splitting, true);
     LOG.info("split {} WAL file(s) of dead server {} into {} region(s)", files.size(), server,
         written.size());
+  }
+
+  /**
+   * On HDFS, takes the file's lease from a server that may still be writing it: once recovered,
+   * the file is closed at its synced length and that server's later writes fail, so no edit it
+   * acknowledges can be missing from the split. The local file system has no leases.
+   */
+  private void recoverLease(Path file) throws IOException {
+    if (!(fs instanceof org.apache.hadoop.hdfs.DistributedFileSystem dfs)) {
+      return;
+    }
+    for (int attempt = 0; !dfs.recoverLease(file); attempt++) {
+      if (attempt >= 600) {
+        throw new IOException("the lease of " + file + " was not recovered within 10 minutes; "
+            + "check HDFS");
+      }
+      try {
+        Thread.sleep(1000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted recovering the lease of " + file);
+      }
+    }
   }
 
   /** {@code recovered.wals} of the region with this encoded name, or null if it is gone. */

@@ -25,6 +25,9 @@ final class EnableTableProcedure extends TableProcedure {
     switch (step) {
       case 0 -> {
         m.requireUserTable(name);
+        if (m.tableState(name) == TableState.ENABLED) {
+          throw io.strata.common.error.TableNotDisabledException.alreadyEnabled(name.toString());
+        }
         m.requireState(name, TableState.DISABLED, "enable it");
         return 1;
       }

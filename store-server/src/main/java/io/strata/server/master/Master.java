@@ -212,6 +212,11 @@ public final class Master implements Closeable {
     }
   }
 
+  /** Stopped: by {@link #stop}, or on its own after losing its session or failing to start. */
+  public boolean isStopped() {
+    return stopped;
+  }
+
   /** Why initialization failed, or null. */
   public Throwable initFailure() {
     return initFailure;

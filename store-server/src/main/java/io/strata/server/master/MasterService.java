@@ -329,7 +329,9 @@ final class MasterService {
       if (region.isMetaRegion()) {
         throw new BadRequestException("strata:meta does not split");
       }
-      long id = master.procedures().submit(SplitRegionProcedure.of(region, row));
+      // Every region of a table at its middle: those that cannot split now are skipped.
+      boolean bestEffort = r.getRegion().isEmpty() && row == null;
+      long id = master.procedures().submit(SplitRegionProcedure.of(region, row, bestEffort));
       if (ids.getProcId() == 0) {
         ids.setProcId(id);
       } else {

@@ -31,14 +31,25 @@ final class MetaTable {
   record RegionRow(RegionInfo region, RegionState state, ServerName server) {}
 
   private final Table meta;
+  /**
+   * The timestamp of the last write: every write gets a larger one, so a row deleted and written
+   * again within one millisecond (a table dropped and created again) is not masked by its own
+   * delete marker.
+   */
+  private long lastTs;
 
   MetaTable(Table meta) {
     this.meta = meta;
   }
 
+  private synchronized long nextTs() {
+    lastTs = Math.max(System.currentTimeMillis(), lastTs + 1);
+    return lastTs;
+  }
+
   void putRegion(RegionInfo region, RegionState state, ServerName server) throws IOException {
     byte[] row = MetaLayout.regionRow(region);
-    Put p = new Put(row)
+    Put p = new Put(row, nextTs())
         .addColumn(MetaLayout.INFO, MetaLayout.REGION_INFO, SchemaCodec.serialize(region))
         .addColumn(MetaLayout.INFO, MetaLayout.STATE, Bytes.toBytes(state.name()))
         .addColumn(MetaLayout.INFO, MetaLayout.SERVER, server == null ? Bytes.EMPTY
@@ -47,7 +58,7 @@ final class MetaTable {
   }
 
   void deleteRegion(RegionInfo region) throws IOException {
-    meta.delete(new Delete(MetaLayout.regionRow(region)).addFamily(MetaLayout.INFO));
+    meta.delete(new Delete(MetaLayout.regionRow(region)).addFamily(MetaLayout.INFO, nextTs()));
   }
 
   /** Every region row of every table (meta's own region is not in meta). */
@@ -72,12 +83,12 @@ final class MetaTable {
   }
 
   void putTableState(TableName table, TableState state) throws IOException {
-    meta.put(new Put(MetaLayout.tableRow(table)).addColumn(MetaLayout.TABLE,
+    meta.put(new Put(MetaLayout.tableRow(table), nextTs()).addColumn(MetaLayout.TABLE,
         MetaLayout.TABLE_STATE, Bytes.toBytes(state.name())));
   }
 
   void deleteTableState(TableName table) throws IOException {
-    meta.delete(new Delete(MetaLayout.tableRow(table)).addFamily(MetaLayout.TABLE));
+    meta.delete(new Delete(MetaLayout.tableRow(table)).addFamily(MetaLayout.TABLE, nextTs()));
   }
 
   Map<TableName, TableState> tableStates() throws IOException {
@@ -93,13 +104,17 @@ final class MetaTable {
     return states;
   }
 
+  /** Format version of namespace records. */
+  static final int NAMESPACE_VERSION = 1;
+
   void putNamespace(NamespaceProto ns) throws IOException {
-    meta.put(new Put(Bytes.toBytes(ns.getName())).addColumn(MetaLayout.NAMESPACE,
+    ns = ns.toBuilder().setVersion(NAMESPACE_VERSION).build();
+    meta.put(new Put(Bytes.toBytes(ns.getName()), nextTs()).addColumn(MetaLayout.NAMESPACE,
         MetaLayout.NAMESPACE_DATA, ns.toByteArray()));
   }
 
   void deleteNamespace(String name) throws IOException {
-    meta.delete(new Delete(Bytes.toBytes(name)).addFamily(MetaLayout.NAMESPACE));
+    meta.delete(new Delete(Bytes.toBytes(name)).addFamily(MetaLayout.NAMESPACE, nextTs()));
   }
 
   Map<String, NamespaceProto> namespaces() throws IOException {
@@ -109,6 +124,11 @@ final class MetaTable {
         byte[] v = r.getValue(MetaLayout.NAMESPACE, MetaLayout.NAMESPACE_DATA);
         if (v != null) {
           NamespaceProto p = NamespaceProto.parseFrom(v);
+          if (p.getVersion() > NAMESPACE_VERSION) {
+            throw new io.strata.common.error.CorruptFileException("strata:meta namespace row "
+                + p.getName(), "namespace record version " + p.getVersion() + " is newer than "
+                + "this master reads (" + NAMESPACE_VERSION + "); run the release that wrote it");
+          }
           all.put(p.getName(), p);
         }
       }

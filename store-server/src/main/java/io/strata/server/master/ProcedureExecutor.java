@@ -102,8 +102,15 @@ final class ProcedureExecutor implements Closeable {
           return;
         }
         pause = retryPause(proc, step, e, pause);
-      } catch (IOException | RuntimeException e) {
+      } catch (IOException e) {
         pause = retryPause(proc, step, e, pause);
+      } catch (RuntimeException e) {
+        // A bug or a damaged record: retrying would block every DDL behind it forever.
+        LOG.error("procedure {} ({}) failed at step {} and is abandoned", proc.id(),
+            proc.describe(), step, e);
+        finish(proc, new io.strata.common.error.ServerErrorException("master",
+            new IllegalStateException(proc.describe() + " failed at step " + step + ": " + e)));
+        return;
       }
     }
     if (step == Procedure.DONE) {

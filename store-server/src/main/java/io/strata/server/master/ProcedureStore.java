@@ -55,8 +55,18 @@ final class ProcedureStore {
       if (tmp && fs.exists(new Path(dir, name.substring(0, name.length() - 4)))) {
         continue; // the rename did not happen; the older complete record stands
       }
-      ProcedureProto p = RecordFiles.parse(st.getPath(), "procedure record",
-          RecordFiles.read(fs, st.getPath()), ProcedureProto::parseFrom);
+      ProcedureProto p;
+      try {
+        p = RecordFiles.parse(st.getPath(), "procedure record",
+            RecordFiles.read(fs, st.getPath()), ProcedureProto::parseFrom);
+      } catch (io.strata.common.error.CorruptFileException e) {
+        if (!tmp) {
+          throw e;
+        }
+        // A first save cut short: the submit never answered, so no one waits for it.
+        fs.delete(st.getPath(), false);
+        continue;
+      }
       RecordFiles.checkVersion(st.getPath(), "procedure record", p.getVersion(),
           FORMAT_VERSION);
       all.add(p);

@@ -27,10 +27,10 @@ final class SplitRegionProcedure extends Procedure {
     super(record);
   }
 
-  static SplitRegionProcedure of(RegionInfo region, byte[] splitRow) {
+  static SplitRegionProcedure of(RegionInfo region, byte[] splitRow, boolean bestEffort) {
     ProcedureProto.Builder b = ProcedureProto.newBuilder().setType(SPLIT_REGION)
         .setRegion(SchemaCodec.toProto(region))
-        .setTableName(SchemaCodec.toProto(region.getTable()));
+        .setTableName(SchemaCodec.toProto(region.getTable())).setBestEffort(bestEffort);
     if (splitRow != null) {
       b.setSplitRow(ByteString.copyFrom(splitRow));
     }
@@ -68,7 +68,14 @@ final class SplitRegionProcedure extends Procedure {
           if (now.size() == 2) {
             now.forEach(d -> record.addRegions(SchemaCodec.toProto(d)));
           } else {
-            splitOnServer(m, parent);
+            try {
+              splitOnServer(m, parent);
+            } catch (BadRequestException e) {
+              if (record.getBestEffort()) {
+                return DONE; // refused before anything changed: this region stays whole
+              }
+              throw e;
+            }
           }
         }
         return 2;
@@ -76,7 +83,7 @@ final class SplitRegionProcedure extends Procedure {
       case 2 -> {
         ServerName was = serverOf(m, parent);
         for (RegionInfo d : daughters()) {
-          m.assignment().transition(d, RegionState.CLOSED, null);
+          m.assignment().transition(d, RegionState.OFFLINE, null);
         }
         if (m.states().get(parent.getEncodedName()) != null) {
           m.meta().deleteRegion(parent);

@@ -97,7 +97,7 @@ final class TruncateTableProcedure extends Procedure {
       case 4 -> {
         m.setTableState(name, TableState.ENABLING);
         for (RegionInfo r : regions()) {
-          m.assignment().transition(r, RegionState.CLOSED, null);
+          m.assignment().transition(r, RegionState.OFFLINE, null);
         }
         return 5;
       }

@@ -17,6 +17,8 @@ public final class RegionInfoFile {
     Path tmp = new Path(RegionLayout.tmpDir(regionDir), RegionLayout.REGION_INFO_FILE);
     RecordFiles.writeSynced(fs, tmp, SchemaCodec.serialize(info), true);
     Path target = new Path(regionDir, RegionLayout.REGION_INFO_FILE);
+    // A step run again writes the same content; HDFS will not rename over an existing file.
+    fs.delete(target, false);
     if (!fs.rename(tmp, target)) {
       throw new IOException("could not move " + tmp + " to " + target);
     }

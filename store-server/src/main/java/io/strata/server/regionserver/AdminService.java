@@ -21,9 +21,7 @@ import io.strata.server.rpc.RpcMethod;
 import io.strata.server.rpc.RpcResult;
 import io.strata.server.rpc.RpcService;
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
-import org.apache.hadoop.fs.Path;
 
 /**
  * The admin service: what the master (open, close, split) and operators (flush, compact, server
@@ -58,8 +56,7 @@ final class AdminService {
   private RpcResult open(OpenRegionRequest req) throws IOException {
     RegionInfo info = SchemaCodec.fromProto(req.getRegion());
     TableDescriptor table = SchemaCodec.fromProto(req.getTable());
-    List<Path> wals = req.getWalsToReplayList().stream().map(Path::new).toList();
-    server.openRegion(info, table, wals);
+    server.openRegion(info, table);
     return RpcResult.of(OpenRegionResponse.getDefaultInstance());
   }
 
@@ -73,8 +70,9 @@ final class AdminService {
     return RpcResult.of(FlushRegionResponse.newBuilder().setFlushSequenceId(seq).build());
   }
 
+  /** Queues the compaction and answers at once, as HBase's compact does. */
   private RpcResult compact(CompactRegionRequest req) throws IOException {
-    server.onlineRegions().get(req.getEncodedName()).region().compact(req.getMajor());
+    server.requestCompaction(req.getEncodedName(), req.getMajor());
     return RpcResult.of(CompactRegionResponse.getDefaultInstance());
   }
 

@@ -47,11 +47,6 @@ final class LoadReporter implements Closeable {
     timer.scheduleWithFixedDelay(this::report, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  /** Reports now (tests and the balancer want fresh loads). */
-  void reportNow() {
-    timer.execute(this::report);
-  }
-
   private void report() {
     if (server.isStopped()) {
       return;

@@ -151,10 +151,10 @@ public final class RegionServer implements Closeable {
   }
 
   /**
-   * Opens a region (replaying {@code wals} first); nothing if it is open here already. The
-   * region's directory and {@code .regioninfo} are made if missing.
+   * Opens a region (replaying its recovered edits first); nothing if it is open here already.
+   * The region's directory and {@code .regioninfo} are made if missing.
    */
-  void openRegion(RegionInfo info, TableDescriptor table, List<Path> wals) throws IOException {
+  void openRegion(RegionInfo info, TableDescriptor table) throws IOException {
     checkRunning();
     String name = info.getEncodedName();
     if (regions.find(name) != null) {
@@ -165,10 +165,9 @@ public final class RegionServer implements Closeable {
           + "opening or closing here now)");
     }
     try {
-      Region r = Region.create(ctx, info, table, wals);
+      Region r = Region.create(ctx, info, table);
       regions.add(r, maxCellSize);
-      LOG.info("opened region {} of table {}{}", name, info.getTable(),
-          wals.isEmpty() ? "" : " after replaying " + wals.size() + " WAL file(s)");
+      LOG.info("opened region {} of table {}", name, info.getTable());
     } finally {
       inTransition.remove(name);
     }
@@ -207,6 +206,11 @@ public final class RegionServer implements Closeable {
     } finally {
       inTransition.remove(encodedName);
     }
+  }
+
+  /** Queues a compaction of a hosted region on the server's compaction threads. */
+  void requestCompaction(String encodedName, boolean major) throws NotServingRegionException {
+    compactions.requestCompaction(regions.get(encodedName).region(), major);
   }
 
   /**
@@ -273,7 +277,8 @@ public final class RegionServer implements Closeable {
     return b.setRequests(requests).build();
   }
 
-  boolean isStopped() {
+  /** Stopped, killed, or aborted after losing its ZooKeeper session. */
+  public boolean isStopped() {
     return stopped;
   }
 
