@@ -71,6 +71,19 @@ class MiniClusterTest {
     assertEquals(count, n);
   }
 
+  /** One raw call to the active master's service. */
+  private static <T> T masterCall(MiniCluster c, String method,
+      com.google.protobuf.MessageLite req, com.google.protobuf.Parser<T> parser)
+      throws Exception {
+    var m = c.master().serverName();
+    try (var client = new io.strata.client.internal.rpc.RpcClient("test", 1);
+        var conn = client.connect(new java.net.InetSocketAddress(m.host(), m.port()),
+            "MasterService", Duration.ofSeconds(10))) {
+      return conn.call(method, req, null, parser, Duration.ofSeconds(10), 1)
+          .get(20, java.util.concurrent.TimeUnit.SECONDS).result();
+    }
+  }
+
   /** No open region reads a parent's files any more. */
   private static boolean noReferences(MiniCluster c) {
     for (RegionServer rs : c.regionServers()) {
@@ -219,11 +232,30 @@ class MiniClusterTest {
       c.startMaster();
       MiniCluster.waitFor(() -> {
         try (var files = Files.list(procs)) {
-          return files.findAny().isEmpty();
+          return files.noneMatch(f -> f.toString().endsWith(".proc"));
         } catch (java.io.IOException e) {
           throw new java.io.UncheckedIOException(e);
         }
       }, Duration.ofSeconds(60), "the procedures to finish");
+      assertTrue(Files.exists(procs.resolve("7.done")) && Files.exists(procs.resolve("8.done")),
+          "their outcomes are kept for waiting clients");
+      // A client that waits across another failover still learns how they ended.
+      c.restartMaster();
+      assertEquals(io.strata.common.proto.MasterProtos.GetProcedureResultResponse.State.FINISHED,
+          masterCall(c, "GetProcedureResult", io.strata.common.proto.MasterProtos
+              .GetProcedureResultRequest.newBuilder().setProcId(7).build(),
+              io.strata.common.proto.MasterProtos.GetProcedureResultResponse.parser())
+              .getState());
+      // A DDL call retried with its nonce gets the procedure its first try started.
+      var create = io.strata.common.proto.MasterProtos.CreateTableRequest.newBuilder()
+          .setTable(io.strata.common.schema.SchemaCodec.toProto(TableDescriptor
+              .newBuilder(TableName.valueOf("once")).setColumnFamily(ColumnFamilyDescriptor
+                  .of("f")).build())).setNonce(424242).build();
+      long first = masterCall(c, "CreateTable", create,
+          io.strata.common.proto.MasterProtos.ProcedureIdProto.parser()).getProcId();
+      long again = masterCall(c, "CreateTable", create,
+          io.strata.common.proto.MasterProtos.ProcedureIdProto.parser()).getProcId();
+      assertEquals(first, again);
       try (Admin admin = conn.getAdmin()) {
         assertTrue(admin.isTableDisabled(T));
         assertTrue(admin.isTableEnabled(second));

@@ -74,7 +74,7 @@ final class AdminImpl implements Admin {
   @Override
   public void createTable(TableDescriptor table, byte[][] splitKeys) throws IOException {
     CreateTableRequest.Builder b = CreateTableRequest.newBuilder()
-        .setTable(SchemaCodec.toProto(table));
+        .setTable(SchemaCodec.toProto(table)).setNonce(nonce());
     for (byte[] k : splitKeys == null ? new byte[0][] : splitKeys) {
       if (k == null) {
         throw new IllegalArgumentException("a split key is null; give non-empty split keys");
@@ -143,7 +143,20 @@ final class AdminImpl implements Admin {
   }
 
   private static TableRequest tableRequest(TableName table) {
-    return TableRequest.newBuilder().setTable(SchemaCodec.toProto(table)).build();
+    return TableRequest.newBuilder().setTable(SchemaCodec.toProto(table)).setNonce(nonce())
+        .build();
+  }
+
+  /**
+   * A new nonce for one DDL call: retries of the call send the same message, so the master
+   * hands back the procedure the first try started instead of starting another.
+   */
+  private static long nonce() {
+    long n;
+    do {
+      n = java.util.concurrent.ThreadLocalRandom.current().nextLong();
+    } while (n == 0);
+    return n;
   }
 
   private GetTableResponse getTable(TableName table) throws IOException {
@@ -174,7 +187,7 @@ final class AdminImpl implements Admin {
   @Override
   public void modifyTable(TableDescriptor table) throws IOException {
     master.procedure("ModifyTable", ModifyTableRequest.newBuilder()
-        .setTable(SchemaCodec.toProto(table)).build());
+        .setTable(SchemaCodec.toProto(table)).setNonce(nonce()).build());
     conn.locations().invalidateTable(table.getTableName());
   }
 
@@ -213,7 +226,8 @@ final class AdminImpl implements Admin {
   @Override
   public void truncateTable(TableName table, boolean preserveSplits) throws IOException {
     master.procedure("TruncateTable", TruncateTableRequest.newBuilder()
-        .setTable(SchemaCodec.toProto(table)).setPreserveSplits(preserveSplits).build());
+        .setTable(SchemaCodec.toProto(table)).setPreserveSplits(preserveSplits)
+        .setNonce(nonce()).build());
     conn.locations().invalidateTable(table);
   }
 
@@ -383,20 +397,20 @@ final class AdminImpl implements Admin {
   @Override
   public void split(TableName table) throws IOException {
     master.procedure("Split", SplitRequest.newBuilder().setTable(SchemaCodec.toProto(table))
-        .build());
+        .setNonce(nonce()).build());
     conn.locations().invalidateTable(table);
   }
 
   @Override
   public void split(TableName table, byte[] splitPoint) throws IOException {
     master.procedure("Split", SplitRequest.newBuilder().setTable(SchemaCodec.toProto(table))
-        .setSplitRow(ByteString.copyFrom(splitPoint)).build());
+        .setSplitRow(ByteString.copyFrom(splitPoint)).setNonce(nonce()).build());
     conn.locations().invalidateTable(table);
   }
 
   @Override
   public void splitRegion(String regionName, byte[] splitPoint) throws IOException {
-    SplitRequest.Builder b = SplitRequest.newBuilder().setRegion(regionName);
+    SplitRequest.Builder b = SplitRequest.newBuilder().setRegion(regionName).setNonce(nonce());
     if (splitPoint != null) {
       b.setSplitRow(ByteString.copyFrom(splitPoint));
     }

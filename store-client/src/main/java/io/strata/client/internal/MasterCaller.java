@@ -89,7 +89,8 @@ final class MasterCaller {
           return;
         }
         case NOT_FOUND -> {
-          return; // finished and forgotten (a new master keeps no results of old ones)
+          // The master keeps the last 1000 outcomes, across failovers: one this old is done.
+          return;
         }
         default -> { }
       }

@@ -189,7 +189,7 @@ public final class Master implements Closeable {
       reconcile();
       ProcedureStore store = new ProcedureStore(fs, root);
       List<ProcedureProto> unfinished = store.load();
-      procedures = new ProcedureExecutor(store, this, unfinished);
+      procedures = new ProcedureExecutor(store, this, unfinished, store.loadFinished());
       Duration balance = conf.get(ServerKeys.BALANCER_PERIOD);
       if (!balance.isZero()) {
         chores.scheduleWithFixedDelay(() -> {

@@ -92,19 +92,23 @@ final class MasterService {
     m.put("CreateTable", method(CreateTableRequest.parser(), r -> {
       TableDescriptor t = SchemaCodec.fromProto(r.getTable());
       return submit(CreateTableProcedure.of(t, r.getSplitKeysList().stream()
-          .map(com.google.protobuf.ByteString::toByteArray).toList()));
+          .map(com.google.protobuf.ByteString::toByteArray).toList()), r.getNonce());
     }));
     m.put("DeleteTable", method(TableRequest.parser(),
-        r -> submit(DeleteTableProcedure.of(SchemaCodec.fromProto(r.getTable())))));
+        r -> submit(DeleteTableProcedure.of(SchemaCodec.fromProto(r.getTable())),
+            r.getNonce())));
     m.put("EnableTable", method(TableRequest.parser(),
-        r -> submit(EnableTableProcedure.of(SchemaCodec.fromProto(r.getTable())))));
+        r -> submit(EnableTableProcedure.of(SchemaCodec.fromProto(r.getTable())),
+            r.getNonce())));
     m.put("DisableTable", method(TableRequest.parser(),
-        r -> submit(DisableTableProcedure.of(SchemaCodec.fromProto(r.getTable())))));
+        r -> submit(DisableTableProcedure.of(SchemaCodec.fromProto(r.getTable())),
+            r.getNonce())));
     m.put("ModifyTable", method(ModifyTableRequest.parser(),
-        r -> submit(ModifyTableProcedure.of(SchemaCodec.fromProto(r.getTable())))));
+        r -> submit(ModifyTableProcedure.of(SchemaCodec.fromProto(r.getTable())),
+            r.getNonce())));
     m.put("TruncateTable", method(TruncateTableRequest.parser(),
         r -> submit(TruncateTableProcedure.of(SchemaCodec.fromProto(r.getTable()),
-            r.getPreserveSplits()))));
+            r.getPreserveSplits()), r.getNonce())));
     m.put("GetProcedureResult", method(GetProcedureResultRequest.parser(), this::procResult));
     m.put("CreateNamespace", method(CreateNamespaceRequest.parser(), this::createNamespace));
     m.put("DeleteNamespace", method(NamespaceRequest.parser(), this::deleteNamespace));
@@ -138,8 +142,8 @@ final class MasterService {
     return new RpcService("MasterService", m);
   }
 
-  private ProcedureIdProto submit(Procedure p) throws IOException {
-    return ProcedureIdProto.newBuilder().setProcId(master.procedures().submit(p)).build();
+  private ProcedureIdProto submit(Procedure p, long nonce) throws IOException {
+    return ProcedureIdProto.newBuilder().setProcId(master.procedures().submit(p, nonce)).build();
   }
 
   private GetProcedureResultResponse procResult(GetProcedureResultRequest r) {
@@ -331,7 +335,10 @@ final class MasterService {
       }
       // Every region of a table at its middle: those that cannot split now are skipped.
       boolean bestEffort = r.getRegion().isEmpty() && row == null;
-      long id = master.procedures().submit(SplitRegionProcedure.of(region, row, bestEffort));
+      // One nonce per region of the call: a retry maps each to the procedure it started.
+      long nonce = r.getNonce() == 0 ? 0 : r.getNonce() + targets.indexOf(region);
+      long id = master.procedures().submit(SplitRegionProcedure.of(region, row, bestEffort),
+          nonce);
       if (ids.getProcId() == 0) {
         ids.setProcId(id);
       } else {

@@ -23,7 +23,6 @@ import org.slf4j.LoggerFactory;
  */
 final class ProcedureExecutor implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(ProcedureExecutor.class);
-  private static final int KEPT_RESULTS = 1000;
 
   /** How a finished procedure ended: error null on success. */
   record Outcome(StrataException error) {}
@@ -35,16 +34,35 @@ final class ProcedureExecutor implements Closeable {
   private final Map<Long, Outcome> finished = new LinkedHashMap<>() {
     @Override
     protected boolean removeEldestEntry(Map.Entry<Long, Outcome> e) {
-      return size() > KEPT_RESULTS;
+      return size() > ProcedureStore.KEPT_DONE;
     }
   };
   private final Map<Long, Procedure> running = new java.util.concurrent.ConcurrentHashMap<>();
   private volatile boolean stopped;
 
-  ProcedureExecutor(ProcedureStore store, Master master, List<ProcedureProto> unfinished) {
+  /** Nonce of the call that submitted a procedure, to its id. */
+  private final Map<Long, Long> byNonce = new java.util.concurrent.ConcurrentHashMap<>();
+
+  ProcedureExecutor(ProcedureStore store, Master master, List<ProcedureProto> unfinished,
+      List<ProcedureProto> done) {
     this.store = store;
     this.master = master;
-    this.nextId = new AtomicLong(store.firstFreeId(unfinished));
+    List<ProcedureProto> all = new java.util.ArrayList<>(unfinished);
+    all.addAll(done);
+    this.nextId = new AtomicLong(store.firstFreeId(all));
+    for (ProcedureProto p : done) {
+      finished.put(p.getId(), new Outcome(p.getErrorCode() == 0 ? null
+          : StrataException.fromWire(p.getErrorCode(), p.getErrorMessage(),
+              p.getErrorDetailsMap())));
+      if (p.getNonce() != 0) {
+        byNonce.put(p.getNonce(), p.getId());
+      }
+    }
+    for (ProcedureProto p : unfinished) {
+      if (p.getNonce() != 0) {
+        byNonce.put(p.getNonce(), p.getId());
+      }
+    }
     this.thread = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "procedures");
       t.setDaemon(true);
@@ -58,12 +76,22 @@ final class ProcedureExecutor implements Closeable {
     }
   }
 
-  /** Records the procedure and queues it; returns its id. */
-  long submit(Procedure proc) throws IOException {
+  /**
+   * Records the procedure and queues it; returns its id. A call retried with the same
+   * {@code nonce} (not 0) gets the id of the procedure its first try started.
+   */
+  synchronized long submit(Procedure proc, long nonce) throws IOException {
+    Long known = nonce == 0 ? null : byNonce.get(nonce);
+    if (known != null) {
+      return known;
+    }
     long id = nextId.getAndIncrement();
     proc.record().setId(id).setVersion(ProcedureStore.FORMAT_VERSION).setStep(0)
-        .setSubmittedMillis(System.currentTimeMillis());
+        .setSubmittedMillis(System.currentTimeMillis()).setNonce(nonce);
     store.save(proc.record().build());
+    if (nonce != 0) {
+      byNonce.put(nonce, id);
+    }
     running.put(id, proc);
     thread.execute(() -> run(proc));
     return id;
@@ -132,10 +160,15 @@ final class ProcedureExecutor implements Closeable {
   }
 
   private void finish(Procedure proc, StrataException error) {
+    ProcedureProto.Builder outcome = proc.record().clone().setFinished(true);
+    if (error != null) {
+      outcome.setErrorCode(error.code().code()).setErrorMessage(String.valueOf(
+          error.getMessage())).putAllErrorDetails(error.details());
+    }
     try {
-      store.delete(proc.id());
+      store.finish(outcome.build());
     } catch (IOException e) {
-      LOG.warn("could not delete the record of finished procedure {}", proc.id(), e);
+      LOG.warn("could not record the outcome of procedure {}", proc.id(), e);
     }
     synchronized (this) {
       finished.put(proc.id(), new Outcome(error));

@@ -10,14 +10,18 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * The durable log of unfinished procedures: one file per procedure,
- * {@code <root>/procedures/<id>.proc}, replaced (synced temporary file, then rename) after every
- * step and deleted when the procedure ends (docs/formats/procedures.md). A master that takes
- * over loads them and runs each from its recorded step.
+ * The durable log of procedures: one file per procedure, {@code <root>/procedures/<id>.proc},
+ * replaced (synced temporary file, then rename) after every step; when it ends, an
+ * {@code <id>.done} record with its outcome replaces it, and the newest {@value #KEPT_DONE} of
+ * those are kept (docs/formats/procedures.md). A master that takes over runs each unfinished
+ * one from its recorded step, and still answers clients waiting for finished ones.
  */
 final class ProcedureStore {
   static final int FORMAT_VERSION = 1;
+  /** Finished records kept for clients that wait across a master failover. */
+  static final int KEPT_DONE = 1000;
   private static final String SUFFIX = ".proc";
+  private static final String DONE = ".done";
 
   private final FileSystem fs;
   private final Path dir;
@@ -38,9 +42,40 @@ final class ProcedureStore {
     }
   }
 
-  void delete(long id) throws IOException {
-    fs.delete(new Path(dir, id + SUFFIX), false);
-    fs.delete(new Path(dir, id + SUFFIX + ".tmp"), false);
+  /** Replaces the procedure's record by its outcome ({@code finished} set). */
+  void finish(ProcedureProto outcome) throws IOException {
+    Path tmp = new Path(dir, outcome.getId() + DONE + ".tmp");
+    RecordFiles.writeSynced(fs, tmp, outcome.toByteArray(), true);
+    Path target = new Path(dir, outcome.getId() + DONE);
+    fs.delete(target, false);
+    if (!fs.rename(tmp, target)) {
+      throw new IOException("could not move " + tmp + " to " + target);
+    }
+    fs.delete(new Path(dir, outcome.getId() + SUFFIX), false);
+    fs.delete(new Path(dir, outcome.getId() + SUFFIX + ".tmp"), false);
+  }
+
+  /** The outcomes of finished procedures, newest last; older ones beyond the kept are deleted. */
+  List<ProcedureProto> loadFinished() throws IOException {
+    List<ProcedureProto> done = new ArrayList<>();
+    for (FileStatus st : fs.listStatus(dir)) {
+      String name = st.getPath().getName();
+      if (name.endsWith(DONE + ".tmp")) {
+        fs.delete(st.getPath(), false); // its .proc still stands: it finishes again
+      } else if (name.endsWith(DONE)) {
+        try {
+          done.add(RecordFiles.parse(st.getPath(), "procedure outcome",
+              RecordFiles.read(fs, st.getPath()), ProcedureProto::parseFrom));
+        } catch (io.strata.common.error.CorruptFileException e) {
+          fs.delete(st.getPath(), false); // only an answer to a waiting client is lost
+        }
+      }
+    }
+    done.sort((a, b) -> Long.compare(a.getId(), b.getId()));
+    while (done.size() > KEPT_DONE) {
+      fs.delete(new Path(dir, done.remove(0).getId() + DONE), false);
+    }
+    return done;
   }
 
   /** The unfinished procedures, oldest first. */
