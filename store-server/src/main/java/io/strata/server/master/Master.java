@@ -356,6 +356,9 @@ public final class Master implements Closeable {
         }
         continue;
       }
+      if (hasSplit(n.region())) {
+        continue; // its split procedure, resumed below, puts the daughters in its place
+      }
       if (t == TableState.ENABLED) {
         toOpen.add(n.region());
       } else if (t == TableState.DISABLED && n.state() != RegionState.CLOSED) {
@@ -364,7 +367,23 @@ public final class Master implements Closeable {
     }
     if (!toOpen.isEmpty()) {
       LOG.info("opening {} region(s) no live server serves", toOpen.size());
-      assignment.assignAll(toOpen);
+      try {
+        assignment.assignAll(toOpen);
+      } catch (IOException e) {
+        // Those that failed are FAILED_OPEN in meta; an operator assigns them once fixed.
+        // The master still serves: one bad region must not keep the cluster down.
+        LOG.error("some regions could not be opened; see FAILED_OPEN in the cluster status",
+            e);
+      }
+    }
+  }
+
+  /** Whether the region's directory holds a committed split (its daughters replace it). */
+  private boolean hasSplit(RegionInfo r) {
+    try {
+      return fs.exists(RegionLayout.splitRecord(RegionLayout.regionDir(root, r)));
+    } catch (IOException e) {
+      return false;
     }
   }
 

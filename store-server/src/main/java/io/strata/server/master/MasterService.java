@@ -311,6 +311,10 @@ final class MasterService {
   }
 
   private ProcedureIdProto split(SplitRequest r) throws IOException {
+    ProcedureIdProto retried = master.procedures().knownNonces(r.getNonce());
+    if (retried != null) {
+      return retried; // a retry: the regions changed since the first try split them
+    }
     byte[] row = r.getSplitRow().isEmpty() ? null : r.getSplitRow().toByteArray();
     List<RegionInfo> targets = new ArrayList<>();
     if (!r.getRegion().isEmpty()) {

@@ -47,6 +47,16 @@ final class MetaTable {
     return lastTs;
   }
 
+  /**
+   * Notes the timestamps of cells read from meta, so this master's writes sort after every
+   * earlier master's even if its clock is behind theirs.
+   */
+  private synchronized void observe(Result r) {
+    for (io.strata.common.cell.Cell c : r.rawCells()) {
+      lastTs = Math.max(lastTs, c.getTimestamp());
+    }
+  }
+
   void putRegion(RegionInfo region, RegionState state, ServerName server) throws IOException {
     byte[] row = MetaLayout.regionRow(region);
     Put p = new Put(row, nextTs())
@@ -66,6 +76,7 @@ final class MetaTable {
     List<RegionRow> rows = new ArrayList<>();
     try (ResultScanner s = meta.getScanner(new Scan().addFamily(MetaLayout.INFO))) {
       for (Result r : s) {
+        observe(r);
         byte[] info = r.getValue(MetaLayout.INFO, MetaLayout.REGION_INFO);
         if (info == null) {
           continue;
@@ -95,6 +106,7 @@ final class MetaTable {
     Map<TableName, TableState> states = new TreeMap<>();
     try (ResultScanner s = meta.getScanner(new Scan().addFamily(MetaLayout.TABLE))) {
       for (Result r : s) {
+        observe(r);
         byte[] v = r.getValue(MetaLayout.TABLE, MetaLayout.TABLE_STATE);
         if (v != null) {
           states.put(TableName.valueOf(r.getRow()), TableState.parse(Bytes.toString(v)));
@@ -121,6 +133,7 @@ final class MetaTable {
     Map<String, NamespaceProto> all = new TreeMap<>();
     try (ResultScanner s = meta.getScanner(new Scan().addFamily(MetaLayout.NAMESPACE))) {
       for (Result r : s) {
+        observe(r);
         byte[] v = r.getValue(MetaLayout.NAMESPACE, MetaLayout.NAMESPACE_DATA);
         if (v != null) {
           NamespaceProto p = NamespaceProto.parseFrom(v);

@@ -97,6 +97,22 @@ final class ProcedureExecutor implements Closeable {
     return id;
   }
 
+  /**
+   * The procedures a call with this nonce started (nonce, nonce + 1, ... for a split of every
+   * region of a table), or null when it started none: the call is new.
+   */
+  synchronized io.strata.common.proto.MasterProtos.ProcedureIdProto knownNonces(long nonce) {
+    if (nonce == 0 || !byNonce.containsKey(nonce)) {
+      return null;
+    }
+    var ids = io.strata.common.proto.MasterProtos.ProcedureIdProto.newBuilder()
+        .setProcId(byNonce.get(nonce));
+    for (long n = nonce + 1; byNonce.containsKey(n); n++) {
+      ids.addMoreProcIds(byNonce.get(n));
+    }
+    return ids.build();
+  }
+
   /** Runs a non-durable task on the procedure thread, after what is queued before it. */
   <T> Future<T> runInline(Callable<T> task) {
     return thread.submit(task);

@@ -102,6 +102,10 @@ final class ProcedureStore {
         fs.delete(st.getPath(), false);
         continue;
       }
+      if (tmp && p.getVersion() != FORMAT_VERSION) {
+        fs.delete(st.getPath(), false); // an empty or cut first save (proto reads it as blank)
+        continue;
+      }
       RecordFiles.checkVersion(st.getPath(), "procedure record", p.getVersion(),
           FORMAT_VERSION);
       all.add(p);

@@ -70,10 +70,20 @@ public final class CompactionService implements Closeable {
     return majorPeriod;
   }
 
-  /** Compacts the region soon on a background thread. */
+  /** Compacts the region soon on a background thread (unless compactions are turned off). */
   public void requestCompaction(Region region, boolean major) {
+    if (enabled) {
+      requestNow(region, major);
+    }
+  }
+
+  /**
+   * Compacts the region soon on a background thread, even with automatic compactions turned
+   * off: an operator asked for it.
+   */
+  public void requestNow(Region region, boolean major) {
     String key = region.encodedName() + (major ? "/major" : "/minor");
-    if (enabled && !executor.isShutdown() && queued.add(key)) {
+    if (!executor.isShutdown() && queued.add(key)) {
       executor.execute(() -> {
         queued.remove(key);
         try {

@@ -63,6 +63,11 @@ public final class RegionServer implements Closeable {
   private final OnlineRegions regions;
   /** Regions being opened or closed now, so that two requests for one do not race. */
   private final Set<String> inTransition = ConcurrentHashMap.newKeySet();
+  /**
+   * Regions whose open the master gave up on (it asked to close them while they opened): the
+   * open closes them again as soon as it finishes, so no region is served by two servers.
+   */
+  private final Set<String> cancelledOpens = ConcurrentHashMap.newKeySet();
   private final ScannerRegistry scanners;
   private final RpcServer rpc;
   private ServerName name;
@@ -164,8 +169,14 @@ public final class RegionServer implements Closeable {
       throw new NotServingRegionException(info.getRegionNameAsString(), this.name + " (it is "
           + "opening or closing here now)");
     }
+    cancelledOpens.remove(name);
     try {
       Region r = Region.create(ctx, info, table);
+      if (cancelledOpens.remove(name)) {
+        r.close();
+        throw new NotServingRegionException(info.getRegionNameAsString(), this.name
+            + " (the master gave up on this open and closed it)");
+      }
       regions.add(r, maxCellSize);
       LOG.info("opened region {} of table {}", name, info.getTable());
     } finally {
@@ -181,6 +192,9 @@ public final class RegionServer implements Closeable {
   void closeRegion(String encodedName, boolean abort) throws IOException {
     OnlineRegions.Hosted h = regions.find(encodedName);
     if (h == null) {
+      if (inTransition.contains(encodedName)) {
+        cancelledOpens.add(encodedName); // opening now: it closes itself once open
+      }
       return; // closed already: closing is idempotent for the master's retries
     }
     if (!inTransition.add(encodedName)) {
@@ -210,7 +224,7 @@ public final class RegionServer implements Closeable {
 
   /** Queues a compaction of a hosted region on the server's compaction threads. */
   void requestCompaction(String encodedName, boolean major) throws NotServingRegionException {
-    compactions.requestCompaction(regions.get(encodedName).region(), major);
+    compactions.requestNow(regions.get(encodedName).region(), major);
   }
 
   /**
