@@ -129,6 +129,17 @@ class ClusterApiTest {
           .size());
       assertArrayEquals(Bytes.toBytes("vb"), data.get(new Get(Bytes.toBytes("r1")))
           .getValue(B, Q));
+      // Table attributes.
+      admin.modifyTable(TableDescriptor.newBuilder(admin.getDescriptor(t))
+          .setDurability(io.strata.common.schema.Durability.ASYNC_WAL)
+          .setMaxFileSize(1L << 30).setValue("owner", "ops").build());
+      TableDescriptor changed = admin.getDescriptor(t);
+      assertEquals(io.strata.common.schema.Durability.ASYNC_WAL, changed.getDurability());
+      assertEquals(1L << 30, changed.getMaxFileSize());
+      assertEquals("ops", changed.getMetadata().get("owner"));
+      data.put(new Put(Bytes.toBytes("r9")).addColumn(A, Q, Bytes.toBytes("after")));
+      assertArrayEquals(Bytes.toBytes("after"), data.get(new Get(Bytes.toBytes("r9")))
+          .getValue(A, Q));
       admin.deleteColumnFamily(t, B);
       assertEquals(List.of("a"), admin.getDescriptor(t).getColumnFamilyNames());
       assertSameError(new NoSuchFamilyException("ddl", "b", List.of("a")),
