@@ -21,7 +21,9 @@ import io.strata.common.util.Bytes;
 import io.strata.server.launcher.StandaloneCluster;
 import java.io.IOException;
 import java.nio.file.Files;
+import io.strata.it.minicluster.MiniCluster;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -134,23 +136,26 @@ class StandaloneRestartTest {
         "io.strata.server.launcher.StrataMain", "standalone"));
     child = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(root.resolve("child.out").toFile()).start();
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    while (!Files.exists(info)) {
+    MiniCluster.waitFor(() -> {
       if (!child.isAlive()) {
-        throw new AssertionError("the standalone child died: "
-            + Files.readString(root.resolve("child.out")));
+        throw new AssertionError("the standalone child died: " + childOutput());
       }
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("the standalone child did not start within 2 minutes");
-      }
-      Thread.sleep(20);
-    }
+      return Files.exists(info);
+    }, Duration.ofMinutes(2), "the standalone child to start");
     for (String line : Files.readAllLines(info)) {
       if (line.startsWith("zookeeper=")) {
         return line.substring("zookeeper=".length());
       }
     }
     throw new AssertionError("no zookeeper address in " + Files.readAllLines(info));
+  }
+
+  private String childOutput() {
+    try {
+      return Files.readString(root.resolve("child.out"));
+    } catch (IOException e) {
+      return "(no output: " + e + ")";
+    }
   }
 
   private StrataConfiguration client(String zk) {
@@ -182,10 +187,8 @@ class StandaloneRestartTest {
         th.start();
         writers.add(th);
       }
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (acked.size() < 3000 && System.nanoTime() < deadline) {
-        Thread.sleep(5);
-      }
+      MiniCluster.waitFor(() -> acked.size() >= 3000, Duration.ofSeconds(60),
+          "3,000 acknowledged writes");
       child.toHandle().destroyForcibly(); // SIGKILL, writers still writing
       child.waitFor(30, TimeUnit.SECONDS);
       stop.set(true);

@@ -43,8 +43,16 @@ public final class MiniCluster implements Closeable {
 
   /** Configuration of a test cluster under {@code dir}; callers may change it before start. */
   public static StrataConfiguration configuration(Path dir) {
+    return configurationAt(dir.resolve("root"));
+  }
+
+  /**
+   * Configuration of a test cluster (this one or a standalone one) whose root directory is
+   * {@code root}: every port ephemeral, small caches, quick reports, no periodic balancer.
+   */
+  public static StrataConfiguration configurationAt(Path root) {
     return StrataConfiguration.defaults()
-        .set(CoreKeys.ROOT_DIR.name(), dir.resolve("root").toUri().toString())
+        .set(CoreKeys.ROOT_DIR.name(), root.toUri().toString())
         .set(CoreKeys.ZOOKEEPER_QUORUM.name(), "127.0.0.1:0")
         .set(CoreKeys.MASTER_PORT.name(), "0")
         .set(CoreKeys.REGIONSERVER_PORT.name(), "0")

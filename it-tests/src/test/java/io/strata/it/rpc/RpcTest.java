@@ -125,15 +125,10 @@ class RpcTest {
     return fail("the call succeeded");
   }
 
-  private static void waitFor(BooleanSupplier condition, String what) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        fail("timed out waiting until " + what);
-      }
-      Thread.sleep(10);
-    }
+  private static void waitFor(BooleanSupplier condition, String what) {
+    io.strata.it.minicluster.MiniCluster.waitFor(condition, Duration.ofSeconds(30), what);
   }
+
 
   @Test
   void callsAndCellBlocksRoundTripFromManyThreads() throws Exception {

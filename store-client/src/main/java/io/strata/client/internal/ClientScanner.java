@@ -47,6 +47,8 @@ final class ClientScanner implements ResultScanner {
   /** Where the next region scanner starts (inclusive), and a row to skip if it comes first. */
   private byte[] resumeRow;
   private byte[] skipRow;
+  /** For a reversed scan moving down: the start key of the region just finished. */
+  private byte[] previousRegionEnd;
   private int returned;
   private boolean done;
 
@@ -175,9 +177,6 @@ final class ClientScanner implements ResultScanner {
     partials.clear();
   }
 
-  /** For a reversed scan moving down: the start key of the region just finished. */
-  private byte[] previousRegionEnd;
-
   private CompletableFuture<RpcResponse<ScanResponse>> call(int rows) {
     return conn.caller().call("scan of table '" + table + "'", (timeout, previous) -> {
       if (previous != null) {
@@ -195,9 +194,7 @@ final class ClientScanner implements ResultScanner {
       } else if (scan.isReversed() && previousRegionEnd != null) {
         loc = conn.locations().locateBefore(table, previousRegionEnd, timeout);
       } else if (scan.isReversed() && resumeRow.length == 0) {
-        loc = conn.locations().locate(table, lastRegionProbe(), previous != null, timeout)
-            .thenCompose(l -> l.region().isLast() ? CompletableFuture.completedFuture(l)
-                : conn.locations().locate(table, lastRegionProbe(), true, timeout));
+        loc = conn.locations().locateLast(table, timeout);
       } else {
         loc = conn.locations().locate(table, resumeRow, previous != null, timeout);
       }
@@ -230,16 +227,6 @@ final class ClientScanner implements ResultScanner {
             });
       });
     });
-  }
-
-  /**
-   * A row in the table's last region, for a reversed scan from the top: the last region is the
-   * one whose start key is greatest, found from a row above any start key.
-   */
-  private static byte[] lastRegionProbe() {
-    byte[] top = new byte[64];
-    java.util.Arrays.fill(top, (byte) 0xFF);
-    return top;
   }
 
   private ScanProto scanProto() {

@@ -87,7 +87,8 @@ final class RegionLocations {
         return CompletableFuture.completedFuture(cached);
       }
     }
-    return lookup(table, row, MetaLayout.regionSearchKey(table, row), timeoutMillis);
+    return lookup(table, MetaLayout.regionSearchKey(table, row), r -> r.containsRow(row),
+        "holding row '" + Bytes.toStringBinary(row) + "'", timeoutMillis);
   }
 
   /**
@@ -96,11 +97,18 @@ final class RegionLocations {
    */
   CompletableFuture<RegionLocation> locateBefore(TableName table, byte[] startKey,
       long timeoutMillis) {
+    return lookup(table, MetaLayout.regionBeforeSearchKey(table, startKey),
+        r -> !r.isLast() && Bytes.equals(r.getEndKey(), startKey),
+        "ending at '" + Bytes.toStringBinary(startKey) + "'", timeoutMillis);
+  }
+
+  /** The table's last region (where a reversed scan from the top starts). */
+  CompletableFuture<RegionLocation> locateLast(TableName table, long timeoutMillis) {
     if (table.equals(TableName.META)) {
-      return CompletableFuture.failedFuture(new IllegalStateException("meta has one region"));
+      return metaLocation(false);
     }
-    // Any row below startKey: the region holding the largest of them ends at startKey.
-    return lookupBefore(table, startKey, timeoutMillis);
+    return lookup(table, MetaLayout.afterRegionRows(table), RegionInfo::isLast,
+        "ending the table", timeoutMillis);
   }
 
   private RegionLocation cached(TableName table, byte[] row) {
@@ -144,33 +152,20 @@ final class RegionLocations {
     }
   }
 
-  private CompletableFuture<RegionLocation> lookup(TableName table, byte[] row, byte[] searchKey,
-      long timeoutMillis) {
+  /**
+   * The first of the meta rows at or before {@code searchKey} whose region is {@code wanted},
+   * or the error for a region that is not there ({@code what} names it).
+   */
+  private CompletableFuture<RegionLocation> lookup(TableName table, byte[] searchKey,
+      java.util.function.Predicate<RegionInfo> wanted, String what, long timeoutMillis) {
     return metaRows(table, searchKey, timeoutMillis).thenCompose(rows -> {
       for (List<Cell> cells : rows) {
         RegionInfo r = regionInfo(cells);
-        if (r != null && r.getTable().equals(table) && r.containsRow(row)) {
+        if (r != null && r.getTable().equals(table) && wanted.test(r)) {
           return located(table, r, cells, timeoutMillis);
         }
       }
-      return missing(table, "of table '" + table + "' holding row '"
-          + Bytes.toStringBinary(row) + "'", timeoutMillis);
-    });
-  }
-
-  private CompletableFuture<RegionLocation> lookupBefore(TableName table, byte[] startKey,
-      long timeoutMillis) {
-    byte[] searchKey = MetaLayout.regionBeforeSearchKey(table, startKey);
-    return metaRows(table, searchKey, timeoutMillis).thenCompose(rows -> {
-      for (List<Cell> cells : rows) {
-        RegionInfo r = regionInfo(cells);
-        if (r != null && r.getTable().equals(table) && !r.isLast()
-            && Bytes.equals(r.getEndKey(), startKey)) {
-          return located(table, r, cells, timeoutMillis);
-        }
-      }
-      return missing(table, "of table '" + table + "' ending at '"
-          + Bytes.toStringBinary(startKey) + "'", timeoutMillis);
+      return missing(table, "of table '" + table + "' " + what, timeoutMillis);
     });
   }
 

@@ -16,19 +16,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * Connection failures are retryable {@link ServerErrorException}s: the server may be
  * restarting, or the region may have moved.
  */
-final class RpcChannels implements Closeable {
+public final class RpcChannels implements Closeable {
   private record Key(String host, int port, String service) {}
 
   private final RpcClient client;
   private final Duration connectTimeout;
   private final Map<Key, RpcConnection> open = new ConcurrentHashMap<>();
 
-  RpcChannels(RpcClient client, Duration connectTimeout) {
+  public RpcChannels(RpcClient client, Duration connectTimeout) {
     this.client = client;
     this.connectTimeout = connectTimeout;
   }
 
-  RpcConnection get(ServerName server, String service) throws IOException {
+  public RpcConnection get(ServerName server, String service) throws IOException {
     Key k = new Key(server.host(), server.port(), service);
     RpcConnection c = open.get(k);
     if (c != null && c.isOpen()) {
@@ -48,6 +48,18 @@ final class RpcChannels implements Closeable {
       open.put(k, c);
       return c;
     }
+  }
+
+  /** Closes and forgets the connections to a server that is gone. */
+  public synchronized void forget(ServerName server) {
+    open.entrySet().removeIf(e -> {
+      boolean gone = e.getKey().host().equals(server.host())
+          && e.getKey().port() == server.port();
+      if (gone) {
+        e.getValue().close();
+      }
+      return gone;
+    });
   }
 
   @Override

@@ -78,6 +78,11 @@ public final class MetaLayout {
     return startKeyPrefix(table, startKey);
   }
 
+  /** Just past every region row of the table ({@code table} followed by the byte after ','). */
+  public static byte[] afterRegionRows(TableName table) {
+    return Bytes.add(table.toBytes(), new byte[] {(byte) (',' + 1)});
+  }
+
   /** {@code table ',' escape(key) terminator}. */
   private static byte[] startKeyPrefix(TableName table, byte[] key) {
     byte[] name = table.toBytes();

@@ -51,6 +51,10 @@ class MetaLayoutTest {
         RegionInfo found = meta.floorEntry(MetaLayout.regionSearchKey(T, row)).getValue();
         assertTrue(found.containsRow(row), Bytes.toStringBinary(row) + " not in " + found);
       }
+      meta.put(Bytes.add(TableName.valueOf("t-next").toBytes(), new byte[] {','}),
+          RegionInfo.newBuilder(TableName.valueOf("t-next")).build());
+      assertEquals(regions.get(regions.size() - 1),
+          meta.floorEntry(MetaLayout.afterRegionRows(T)).getValue(), "the last region");
       for (int i = 1; i < regions.size(); i++) {
         RegionInfo before = meta.floorEntry(MetaLayout.regionBeforeSearchKey(T,
             regions.get(i).getStartKey())).getValue();

@@ -58,15 +58,14 @@ public final class StandaloneCluster implements Closeable {
       rs.start();
       master = new Master(conf);
       master.start();
-      Duration wait = Duration.ofMinutes(5);
+      long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
       try {
         while (!master.awaitInitialized(Duration.ofMillis(200))) {
           if (master.initFailure() != null) {
             throw new IOException("the master could not start: "
                 + master.initFailure().getMessage(), master.initFailure());
           }
-          wait = wait.minusMillis(200);
-          if (wait.isNegative()) {
+          if (System.nanoTime() > deadline) {
             throw new IOException("the master did not finish starting within 5 minutes; see "
                 + "the log");
           }

@@ -1,5 +1,6 @@
 package io.strata.server.master;
 
+import io.strata.client.internal.RpcChannels;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.client.internal.rpc.RpcConnection;
 import io.strata.common.error.ServerErrorException;
@@ -7,7 +8,6 @@ import io.strata.common.proto.AdminProtos.ServerLoadProto;
 import io.strata.common.schema.ServerName;
 import java.io.Closeable;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -25,17 +25,14 @@ import java.util.function.Consumer;
  * the listener given to {@link #onDeath} recovers its regions.
  */
 final class ServerManager implements Closeable {
-  private final RpcClient client;
-  private final Duration connectTimeout;
+  private final RpcChannels channels;
   private final Set<ServerName> live = ConcurrentHashMap.newKeySet();
   private final Map<ServerName, ServerLoadProto> loads = new ConcurrentHashMap<>();
-  private final Map<ServerName, RpcConnection> admins = new ConcurrentHashMap<>();
   private final Set<ServerName> dead = ConcurrentHashMap.newKeySet();
   private volatile Consumer<ServerName> onDeath = s -> { };
 
   ServerManager(RpcClient client, Duration connectTimeout) {
-    this.client = client;
-    this.connectTimeout = connectTimeout;
+    this.channels = new RpcChannels(client, connectTimeout);
   }
 
   void onDeath(Consumer<ServerName> listener) {
@@ -51,10 +48,7 @@ final class ServerManager implements Closeable {
     notifyAll(); // awaitServers
     for (ServerName s : gone) {
       loads.remove(s);
-      RpcConnection c = admins.remove(s);
-      if (c != null) {
-        c.close();
-      }
+      channels.forget(s);
       dead.add(s);
       onDeath.accept(s);
     }
@@ -87,23 +81,11 @@ final class ServerManager implements Closeable {
 
   /** The admin service of a live server. */
   RpcConnection admin(ServerName s) throws IOException {
-    RpcConnection c = admins.get(s);
-    if (c != null && c.isOpen()) {
-      return c;
-    }
     if (!live.contains(s)) {
       throw new ServerErrorException(s.toString(), new IOException("region server " + s
           + " is not live"));
     }
-    synchronized (this) {
-      c = admins.get(s);
-      if (c == null || !c.isOpen()) {
-        c = client.connect(new InetSocketAddress(s.host(), s.port()), "AdminService",
-            connectTimeout);
-        admins.put(s, c);
-      }
-      return c;
-    }
+    return channels.get(s, "AdminService");
   }
 
   /** Waits until at least {@code n} servers are live; false if the time ran out. */
@@ -123,7 +105,6 @@ final class ServerManager implements Closeable {
 
   @Override
   public void close() {
-    admins.values().forEach(RpcConnection::close);
-    admins.clear();
+    channels.close();
   }
 }

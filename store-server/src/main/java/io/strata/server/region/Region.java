@@ -461,6 +461,10 @@ public final class Region implements Closeable {
    */
   private <T> T readOneRow(byte[] row, ScanSpec spec, boolean inPlace, RowReader<T> reader)
       throws IOException {
+    if (!info.containsRow(row)) { // a stale location: as for writes (validate)
+      throw new io.strata.common.error.WrongRegionException(Bytes.toStringBinary(row),
+          info.getRegionNameAsString());
+    }
     ScanSpec get = rowSpec(row, spec);
     ReadScratch scratch = ReadScratch.take();
     if (scratch == null) { // a read inside a read on this thread
