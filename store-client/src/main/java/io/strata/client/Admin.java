@@ -87,6 +87,22 @@ public interface Admin extends Closeable {
   /** Deletes an empty namespace. */
   void deleteNamespace(String name) throws IOException;
 
+  /**
+   * Replaces an existing namespace's configuration by {@code namespace}'s: keys it lacks are
+   * removed (HBase's alter_namespace set and unset). Start from the current descriptor to change
+   * one key:
+   *
+   * <pre>{@code
+   * NamespaceDescriptor ns = admin.getNamespaceDescriptor("sales");
+   * NamespaceDescriptor.Builder b = NamespaceDescriptor.create("sales");
+   * ns.getConfiguration().forEach(b::addConfiguration);
+   * admin.modifyNamespace(b.addConfiguration("owner", "bob").build());
+   * }</pre>
+   *
+   * @throws io.strata.common.error.NamespaceNotFoundException when it does not exist
+   */
+  void modifyNamespace(NamespaceDescriptor namespace) throws IOException;
+
   NamespaceDescriptor getNamespaceDescriptor(String name) throws IOException;
 
   List<NamespaceDescriptor> listNamespaceDescriptors() throws IOException;
@@ -99,11 +115,26 @@ public interface Admin extends Closeable {
   /** Flushes one region, by encoded or full name. */
   void flushRegion(String regionName) throws IOException;
 
+  /** Queues a minor compaction of every region of the table; returns once queued. */
   void compact(TableName table) throws IOException;
 
+  /**
+   * Queues a minor compaction of one family's store in every region of the table.
+   *
+   * @throws io.strata.common.error.NoSuchFamilyException naming the table's families
+   */
+  void compact(TableName table, byte[] family) throws IOException;
+
+  /** Queues a major compaction of every region of the table; returns once queued. */
   void majorCompact(TableName table) throws IOException;
 
+  /** Queues a major compaction of one family's store in every region of the table. */
+  void majorCompact(TableName table, byte[] family) throws IOException;
+
   void compactRegion(String regionName, boolean major) throws IOException;
+
+  /** Queues a compaction of one family's store of one region (encoded or full name). */
+  void compactRegion(String regionName, byte[] family, boolean major) throws IOException;
 
   /** Splits every region of the table at its middle row. */
   void split(TableName table) throws IOException;
@@ -119,10 +150,34 @@ public interface Admin extends Closeable {
 
   void assign(String regionName) throws IOException;
 
+  /**
+   * A region (encoded or full name) as the master knows it now, with the server serving it;
+   * the server is null while the region is not open.
+   */
+  RegionLocation getRegionLocation(String regionName) throws IOException;
+
   void unassign(String regionName) throws IOException;
 
-  /** Evens out regions per server now; true if any region moved. */
+  /**
+   * Evens out regions per server now; true if any region moved. False, moving nothing, while
+   * the balancer is switched off.
+   */
   boolean balance() throws IOException;
+
+  /**
+   * Switches the balancer (periodic runs and {@link #balance()}) on or off; returns whether it
+   * was on. The choice is kept in ZooKeeper, so a new master keeps it. Once this returned with
+   * {@code on} false, no balancer run moves a region.
+   *
+   * <pre>{@code
+   * boolean wasOn = admin.balancerSwitch(false); // maintenance
+   * ...
+   * admin.balancerSwitch(wasOn);
+   * }</pre>
+   */
+  boolean balancerSwitch(boolean on) throws IOException;
+
+  boolean isBalancerEnabled() throws IOException;
 
   ClusterStatus getClusterStatus() throws IOException;
 

@@ -6,14 +6,35 @@ import java.util.List;
 
 /**
  * The cluster as the active master sees it: live region servers with their load, dead ones,
- * masters, and regions in transition.
+ * masters, and regions in transition. Loads are the servers' latest reports (every
+ * {@code strata.regionserver.report.interval}), so they lag the servers by up to that long.
+ *
+ * <pre>{@code
+ * for (ClusterStatus.ServerLoad s : admin.getClusterStatus().liveServers()) {
+ *   for (ClusterStatus.RegionLoad r : s.regionLoads()) {
+ *     System.out.println(r.region().getRegionNameAsString() + " " + r.storeFileBytes());
+ *   }
+ * }
+ * }</pre>
  */
 public record ClusterStatus(String clusterId, ServerName master, List<ServerName> backupMasters,
     List<ServerLoad> liveServers, List<ServerName> deadServers,
     List<RegionInTransition> regionsInTransition) {
-  /** A live server's last report. */
+  /**
+   * A live server's last report: totals over its regions, its heap, and each region's load
+   * (empty before the server's first report reached this master).
+   */
   public record ServerLoad(ServerName server, int regions, long requests, long memstoreBytes,
-      long storeFiles, long usedHeapBytes, long maxHeapBytes, List<RegionInfo> regionInfos) {}
+      long storeFiles, long usedHeapBytes, long maxHeapBytes, List<RegionLoad> regionLoads) {}
+
+  /**
+   * One region of a server's report: memstore bytes, block files and their bytes (a daughter's
+   * reference to its parent's file counts the whole file until a compaction rewrites it), and
+   * the read requests (gets, scanner opens) and write requests (mutate calls, batched
+   * mutations) it served since it opened there.
+   */
+  public record RegionLoad(RegionInfo region, long memstoreBytes, int storeFiles,
+      long storeFileBytes, long readRequests, long writeRequests) {}
 
   /** A region being opened or closed, or one that failed to open. */
   public record RegionInTransition(RegionInfo region, String state, ServerName server) {}

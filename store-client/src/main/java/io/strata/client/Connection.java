@@ -25,6 +25,9 @@ public interface Connection extends Closeable {
 
   Admin getAdmin();
 
+  /** Where the table's regions are; no call is made until it is used. */
+  RegionLocator getRegionLocator(TableName name);
+
   boolean isClosed();
 
   @Override

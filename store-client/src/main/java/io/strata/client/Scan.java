@@ -40,6 +40,7 @@ public final class Scan {
   private TimeRange timeRange = TimeRange.allTime();
   private Filter filter;
   private boolean reversed;
+  private boolean raw;
   private int caching = -1;
   private int batch;
   private long maxResultSize = -1;
@@ -63,6 +64,7 @@ public final class Scan {
     timeRange = other.timeRange;
     filter = other.filter;
     reversed = other.reversed;
+    raw = other.raw;
     caching = other.caching;
     batch = other.batch;
     maxResultSize = other.maxResultSize;
@@ -157,6 +159,25 @@ public final class Scan {
   /** Rows in descending order; the start row is then the greatest row, the stop the smallest. */
   public Scan setReversed(boolean reversed) {
     this.reversed = reversed;
+    return this;
+  }
+
+  /**
+   * True reads what is stored rather than what readers see, as HBase's raw scan: puts and
+   * delete markers (their {@link io.strata.common.cell.Cell#getType()} says which), none masking
+   * another and none expired by TTL, until a major compaction drops them. At most
+   * {@link #readVersions} cells a column come back, markers counting as versions, whatever the
+   * family's VERSIONS; the time range, columns and filter apply to markers too. A family-wide
+   * marker has the empty qualifier, so a scan naming columns shows it only if it names that.
+   *
+   * <pre>{@code
+   * for (Result r : table.getScanner(new Scan().setRaw(true).readAllVersions())) {
+   *   for (Cell c : r.rawCells()) { ... c.getType() ... }
+   * }
+   * }</pre>
+   */
+  public Scan setRaw(boolean raw) {
+    this.raw = raw;
     return this;
   }
 
@@ -258,6 +279,10 @@ public final class Scan {
     return reversed;
   }
 
+  public boolean isRaw() {
+    return raw;
+  }
+
   public int getCaching() {
     return caching;
   }
@@ -282,7 +307,7 @@ public final class Scan {
   public String toString() {
     return "Scan{" + (includeStartRow ? "[" : "(") + Operations.rowString(startRow) + ", "
         + Operations.rowString(stopRow) + (includeStopRow ? "]" : ")")
-        + (reversed ? " reversed" : "") + ", families=" + Operations.familyMapString(familyMap)
+        + (reversed ? " reversed" : "") + (raw ? " raw" : "") + ", families=" + Operations.familyMapString(familyMap)
         + ", maxVersions=" + maxVersions + ", timeRange=" + timeRange
         + (filter == null ? "" : ", filter=" + filter) + ", caching=" + caching + ", batch="
         + batch + ", maxResultSize=" + maxResultSize + ", cacheBlocks=" + cacheBlocks

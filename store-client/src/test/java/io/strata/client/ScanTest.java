@@ -36,6 +36,7 @@ class ScanTest {
     assertTrue(scan.getTimeRange().isAllTime());
     assertNull(scan.getFilter());
     assertFalse(scan.isReversed());
+    assertFalse(scan.isRaw());
     assertEquals(-1, scan.getCaching());
     assertEquals(0, scan.getBatch());
     assertEquals(-1, scan.getMaxResultSize());
@@ -119,8 +120,9 @@ class ScanTest {
     PrefixFilter filter = new PrefixFilter(b("p"));
     Scan scan = new Scan().readVersions(4).setTimeRange(3, 9).setFilter(filter)
         .setReversed(true).setCaching(100).setBatch(10).setMaxResultSize(1 << 20)
-        .setCacheBlocks(false).setLimit(7);
+        .setCacheBlocks(false).setLimit(7).setRaw(true);
     assertEquals(4, scan.getMaxVersions());
+    assertTrue(scan.isRaw());
     assertEquals(3, scan.getTimeRange().getMin());
     assertEquals(9, scan.getTimeRange().getMax());
     assertSame(filter, scan.getFilter());
@@ -140,9 +142,11 @@ class ScanTest {
     Scan original = new Scan().withStartRow(b("a"), false).withStopRow(b("z"), true)
         .addColumn(b("f"), b("q")).readVersions(2).setTimeRange(1, 5).setReversed(true)
         .setCaching(9).setBatch(3).setMaxResultSize(99).setCacheBlocks(false).setLimit(4)
-        .setFilter(new PrefixFilter(b("p")));
+        .setFilter(new PrefixFilter(b("p"))).setRaw(true);
     Scan copy = new Scan(original);
     assertEquals(original.toString(), copy.toString());
+    assertTrue(copy.isRaw());
+    assertTrue(copy.toString().contains(" reversed raw,"), copy.toString());
     assertSame(original.getFilter(), copy.getFilter());
     assertFalse(copy.includeStartRow());
     assertTrue(copy.includeStopRow());

@@ -27,16 +27,21 @@ import io.strata.common.proto.MasterProtos.GetTableRegionsRequest;
 import io.strata.common.proto.MasterProtos.GetTableRegionsResponse;
 import io.strata.common.proto.MasterProtos.GetTableRequest;
 import io.strata.common.proto.MasterProtos.GetTableResponse;
+import io.strata.common.proto.MasterProtos.IsBalancerEnabledRequest;
+import io.strata.common.proto.MasterProtos.IsBalancerEnabledResponse;
 import io.strata.common.proto.MasterProtos.ListNamespacesRequest;
 import io.strata.common.proto.MasterProtos.ListNamespacesResponse;
 import io.strata.common.proto.MasterProtos.ListTablesRequest;
 import io.strata.common.proto.MasterProtos.ListTablesResponse;
+import io.strata.common.proto.MasterProtos.ModifyNamespaceRequest;
 import io.strata.common.proto.MasterProtos.ModifyTableRequest;
 import io.strata.common.proto.MasterProtos.MoveRequest;
 import io.strata.common.proto.MasterProtos.NamespaceProto;
 import io.strata.common.proto.MasterProtos.NamespaceRequest;
 import io.strata.common.proto.MasterProtos.RegionRequest;
 import io.strata.common.proto.MasterProtos.RegionStateProto;
+import io.strata.common.proto.MasterProtos.SetBalancerRunningRequest;
+import io.strata.common.proto.MasterProtos.SetBalancerRunningResponse;
 import io.strata.common.proto.MasterProtos.SplitRequest;
 import io.strata.common.proto.MasterProtos.TableRequest;
 import io.strata.common.proto.MasterProtos.TruncateTableRequest;
@@ -275,6 +280,12 @@ final class AdminImpl implements Admin {
   }
 
   private List<RegionStateProto> regionStates(TableName table) throws IOException {
+    return regionStates(master, table);
+  }
+
+  /** The table's regions as the master knows them, in key order, with state and server. */
+  static List<RegionStateProto> regionStates(MasterCaller master, TableName table)
+      throws IOException {
     return master.call("GetTableRegions", GetTableRegionsRequest.newBuilder()
         .setTable(SchemaCodec.toProto(table)).build(), GetTableRegionsResponse.parser())
         .getRegionsList();
@@ -284,9 +295,19 @@ final class AdminImpl implements Admin {
 
   @Override
   public void createNamespace(NamespaceDescriptor ns) throws IOException {
-    master.call("CreateNamespace", CreateNamespaceRequest.newBuilder().setNamespace(
-        NamespaceProto.newBuilder().setName(ns.getName())
-            .putAllConfiguration(ns.getConfiguration())).build(), EmptyResponse.parser());
+    master.call("CreateNamespace", CreateNamespaceRequest.newBuilder().setNamespace(toProto(ns))
+        .build(), EmptyResponse.parser());
+  }
+
+  @Override
+  public void modifyNamespace(NamespaceDescriptor ns) throws IOException {
+    master.call("ModifyNamespace", ModifyNamespaceRequest.newBuilder().setNamespace(toProto(ns))
+        .build(), EmptyResponse.parser());
+  }
+
+  private static NamespaceProto toProto(NamespaceDescriptor ns) {
+    return NamespaceProto.newBuilder().setName(ns.getName())
+        .putAllConfiguration(ns.getConfiguration()).build();
   }
 
   @Override
@@ -337,26 +358,57 @@ final class AdminImpl implements Admin {
 
   @Override
   public void compact(TableName table) throws IOException {
-    compactAll(table, false);
+    compactAll(table, null, false);
+  }
+
+  @Override
+  public void compact(TableName table, byte[] family) throws IOException {
+    compactAll(table, requireFamily(family), false);
   }
 
   @Override
   public void majorCompact(TableName table) throws IOException {
-    compactAll(table, true);
+    compactAll(table, null, true);
   }
 
-  private void compactAll(TableName table, boolean major) throws IOException {
+  @Override
+  public void majorCompact(TableName table, byte[] family) throws IOException {
+    compactAll(table, requireFamily(family), true);
+  }
+
+  private void compactAll(TableName table, byte[] family, boolean major) throws IOException {
     for (RegionStateProto r : openRegions(table)) {
-      onServer(r, "CompactRegion", CompactRegionRequest.newBuilder().setEncodedName(encoded(r))
-          .setMajor(major).build(), CompactRegionResponse.parser());
+      compact(r, family, major);
     }
   }
 
   @Override
   public void compactRegion(String regionName, boolean major) throws IOException {
-    RegionStateProto r = region(regionName);
-    onServer(r, "CompactRegion", CompactRegionRequest.newBuilder().setEncodedName(encoded(r))
-        .setMajor(major).build(), CompactRegionResponse.parser());
+    compact(region(regionName), null, major);
+  }
+
+  @Override
+  public void compactRegion(String regionName, byte[] family, boolean major)
+      throws IOException {
+    compact(region(regionName), requireFamily(family), major);
+  }
+
+  /** Queues a compaction of the region's stores, or of one family's ({@code family} set). */
+  private void compact(RegionStateProto r, byte[] family, boolean major) throws IOException {
+    CompactRegionRequest.Builder b = CompactRegionRequest.newBuilder()
+        .setEncodedName(encoded(r)).setMajor(major);
+    if (family != null) {
+      b.setFamily(ByteString.copyFrom(family));
+    }
+    onServer(r, "CompactRegion", b.build(), CompactRegionResponse.parser());
+  }
+
+  private static byte[] requireFamily(byte[] family) {
+    if (family == null || family.length == 0) {
+      throw new IllegalArgumentException("the family to compact is null or empty; give a "
+          + "family of the table, or compact the whole table");
+    }
+    return family;
   }
 
   private List<RegionStateProto> openRegions(TableName table) throws IOException {
@@ -369,6 +421,16 @@ final class AdminImpl implements Admin {
       open.add(r);
     }
     return open;
+  }
+
+  @Override
+  public io.strata.client.RegionLocation getRegionLocation(String regionName)
+      throws IOException {
+    RegionStateProto r = region(regionName);
+    boolean open = r.getState().equals(io.strata.common.schema.RegionState.OPEN.name())
+        && r.hasServer();
+    return new io.strata.client.RegionLocation(SchemaCodec.fromProto(r.getRegion()),
+        open ? SchemaCodec.fromProto(r.getServer()) : null);
   }
 
   private RegionStateProto region(String regionName) throws IOException {
@@ -445,6 +507,18 @@ final class AdminImpl implements Admin {
   }
 
   @Override
+  public boolean balancerSwitch(boolean on) throws IOException {
+    return master.call("SetBalancerRunning", SetBalancerRunningRequest.newBuilder().setOn(on)
+        .build(), SetBalancerRunningResponse.parser()).getPrevious();
+  }
+
+  @Override
+  public boolean isBalancerEnabled() throws IOException {
+    return master.call("IsBalancerEnabled", IsBalancerEnabledRequest.getDefaultInstance(),
+        IsBalancerEnabledResponse.parser()).getEnabled();
+  }
+
+  @Override
   public ClusterStatus getClusterStatus() throws IOException {
     ClusterStatusResponse r = master.call("ClusterStatus",
         ClusterStatusRequest.getDefaultInstance(), ClusterStatusResponse.parser());
@@ -452,15 +526,17 @@ final class AdminImpl implements Admin {
     for (ServerLoadProto l : r.getServersList()) {
       long memstore = 0;
       long files = 0;
-      List<RegionInfo> regions = new ArrayList<>();
+      List<ClusterStatus.RegionLoad> regions = new ArrayList<>();
       for (RegionLoadProto rl : l.getRegionsList()) {
         memstore += rl.getMemstoreBytes();
         files += rl.getStoreFiles();
-        regions.add(SchemaCodec.fromProto(rl.getRegion()));
+        regions.add(new ClusterStatus.RegionLoad(SchemaCodec.fromProto(rl.getRegion()),
+            rl.getMemstoreBytes(), rl.getStoreFiles(), rl.getStoreFileBytes(),
+            rl.getReadRequests(), rl.getWriteRequests()));
       }
       servers.add(new ClusterStatus.ServerLoad(SchemaCodec.fromProto(l.getServer()),
           l.getRegionsCount(), l.getRequests(), memstore, files, l.getUsedHeapBytes(),
-          l.getMaxHeapBytes(), regions));
+          l.getMaxHeapBytes(), List.copyOf(regions)));
     }
     List<ClusterStatus.RegionInTransition> rit = new ArrayList<>();
     for (RegionStateProto p : r.getRegionsInTransitionList()) {

@@ -2,6 +2,7 @@ package io.strata.client.internal;
 
 import io.strata.client.Admin;
 import io.strata.client.Connection;
+import io.strata.client.RegionLocator;
 import io.strata.client.Table;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.common.conf.ClientKeys;
@@ -14,7 +15,7 @@ import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * The connection: network threads, connections to servers, the location cache, and the timer
- * that schedules retries. Tables and admins are views over it.
+ * that schedules retries. Tables, admins and region locators are views over it.
  */
 public final class ConnectionImpl implements Connection {
   private final StrataConfiguration conf;
@@ -66,6 +67,12 @@ public final class ConnectionImpl implements Connection {
   public Admin getAdmin() {
     checkOpen();
     return new AdminImpl(this);
+  }
+
+  @Override
+  public RegionLocator getRegionLocator(TableName name) {
+    checkOpen();
+    return new RegionLocatorImpl(this, name);
   }
 
   private void checkOpen() {

@@ -79,6 +79,7 @@ public final class OperationProtos {
         .setTimeRange(toProto(scan.getTimeRange()))
         .setMaxVersions(scan.getMaxVersions())
         .setReversed(scan.isReversed())
+        .setRaw(scan.isRaw())
         .setSkipBlockCache(!scan.getCacheBlocks())
         .setBatch(scan.getBatch())
         .setIncludeStopRow(scan.includeStopRow());

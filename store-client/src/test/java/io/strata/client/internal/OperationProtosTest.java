@@ -216,6 +216,8 @@ class OperationProtosTest {
     assertTrue(p.getSkipBlockCache());
     assertEquals(5, p.getBatch());
     assertFalse(p.getReversed());
+    assertFalse(p.getRaw());
+    assertTrue(OperationProtos.toProto(new Scan().setRaw(true)).getRaw());
   }
 
   @Test

@@ -37,7 +37,8 @@ public final class ServerKeys {
   public static final ConfigKey<Duration> BALANCER_PERIOD = ConfigKey.duration(
       "strata.balancer.period", "5m",
       "How often the master evens out the number of regions per server. 0 turns the "
-          + "periodic run off; the balance command still runs it.");
+          + "periodic run off; the balance command still runs it. Neither runs while the "
+          + "balancer is switched off (balance_switch false).");
 
   public static final ConfigKey<Duration> WAIT_FOR_SERVERS = ConfigKey.duration(
       "strata.master.wait.for.servers", "5m",

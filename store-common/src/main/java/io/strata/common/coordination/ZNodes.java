@@ -13,6 +13,8 @@ import io.strata.common.schema.ServerName;
  * /strata/backup-masters/&lt;sn&gt;   masters waiting to take over (ephemeral)
  * /strata/rs/&lt;sn&gt;               live region servers (ephemeral)
  * /strata/meta-region-server    where strata:meta is served (persistent, written by the master)
+ * /strata/balancer              "on" or "off": whether the master balances regions (persistent,
+ *                               written by the active master; absent means on)
  * </pre>
  */
 public final class ZNodes {
@@ -22,6 +24,8 @@ public final class ZNodes {
   public static final String BACKUP_MASTERS = BASE + "/backup-masters";
   public static final String REGION_SERVERS = BASE + "/rs";
   public static final String META_REGION_SERVER = BASE + "/meta-region-server";
+  /** Kept in ZooKeeper, not in the master, so that a new master keeps the operator's choice. */
+  public static final String BALANCER = BASE + "/balancer";
 
   /** The persistent parents every process makes sure of when it starts. */
   public static final String[] PARENTS = {BASE, BACKUP_MASTERS, REGION_SERVERS};

@@ -36,7 +36,8 @@ class ErrorCodeTest {
         new RegionInTransitionException("users,,1", "OPENING"),
         new UnknownScannerException(42, "its lease expired"),
         new TableNotEnabledException("users", "disabled"),
-        new TableNotDisabledException("users", "delete it"));
+        new TableNotDisabledException("users", "delete it"),
+        new TableReadOnlyException("users"));
   }
 
   @Test
@@ -83,6 +84,9 @@ class ErrorCodeTest {
         new NoSuchFamilyException("users", "x", List.of("a", "b")).getMessage());
     assertEquals("table 'users' is disabled; enable it with enable 'users'",
         new TableDisabledException("users").getMessage());
+    assertEquals("table 'users' is read-only; allow writes with alter 'users', READONLY => "
+        + "false", new TableReadOnlyException("users").getMessage());
+    assertEquals(2012, ErrorCode.TABLE_READ_ONLY.code());
     assertEquals("request throttled by quota user 'bob' read 100req/sec; retry after 250 ms",
         new ThrottledException("user 'bob' read 100req/sec", 250).getMessage());
     assertEquals(250, ((ThrottledException) StrataException.fromWire(1004, "m",

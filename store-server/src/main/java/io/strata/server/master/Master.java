@@ -27,6 +27,7 @@ import io.strata.common.schema.ServerName;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.schema.TableState;
+import io.strata.server.coordination.BalancerSwitch;
 import io.strata.server.coordination.ClusterId;
 import io.strata.server.coordination.MasterElection;
 import io.strata.server.coordination.RegionServerTracker;
@@ -104,6 +105,7 @@ public final class Master implements Closeable {
   private MetaTable meta;
   private AssignmentManager assignment;
   private ProcedureExecutor procedures;
+  private BalancerSwitch balancerSwitch;
   private volatile boolean stopped;
   private volatile Throwable initFailure;
 
@@ -190,6 +192,7 @@ public final class Master implements Closeable {
       ProcedureStore store = new ProcedureStore(fs, root);
       List<ProcedureProto> unfinished = store.load();
       procedures = new ProcedureExecutor(store, this, unfinished, store.loadFinished());
+      balancerSwitch = BalancerSwitch.load(zk);
       Duration balance = conf.get(ServerKeys.BALANCER_PERIOD);
       if (!balance.isZero()) {
         chores.scheduleWithFixedDelay(() -> {
@@ -424,10 +427,17 @@ public final class Master implements Closeable {
     }
   }
 
-  /** Moves regions from the fullest to the emptiest servers; returns how many moved. */
+  /**
+   * Moves regions from the fullest to the emptiest servers; returns how many moved, 0 while the
+   * balancer is switched off.
+   */
   int balance() throws Exception {
     checkReady();
     return procedures.runInline(() -> {
+      if (!balancerSwitch.isOn()) {
+        LOG.debug("balancer is switched off; no region moves");
+        return 0;
+      }
       Map<ServerName, List<RegionInfo>> byServer = new java.util.TreeMap<>();
       for (ServerName s : servers.liveServers()) {
         byServer.put(s, new ArrayList<>());
@@ -447,6 +457,20 @@ public final class Master implements Closeable {
       }
       return moves.size();
     }).get();
+  }
+
+  /**
+   * Switches the balancer on or off (kept in ZooKeeper for the next master) and returns whether
+   * it was on. Runs on the procedure thread, after any balancer run under way: once it returned
+   * off, no run moves a region.
+   */
+  boolean setBalancerRunning(boolean on) throws Exception {
+    checkReady();
+    return procedures.runInline(() -> balancerSwitch.set(on)).get();
+  }
+
+  boolean isBalancerOn() {
+    return balancerSwitch.isOn();
   }
 
   // ---- what procedures and the service use ----

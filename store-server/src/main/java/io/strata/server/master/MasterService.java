@@ -20,10 +20,13 @@ import io.strata.common.proto.MasterProtos.GetTableRegionsRequest;
 import io.strata.common.proto.MasterProtos.GetTableRegionsResponse;
 import io.strata.common.proto.MasterProtos.GetTableRequest;
 import io.strata.common.proto.MasterProtos.GetTableResponse;
+import io.strata.common.proto.MasterProtos.IsBalancerEnabledRequest;
+import io.strata.common.proto.MasterProtos.IsBalancerEnabledResponse;
 import io.strata.common.proto.MasterProtos.ListNamespacesRequest;
 import io.strata.common.proto.MasterProtos.ListNamespacesResponse;
 import io.strata.common.proto.MasterProtos.ListTablesRequest;
 import io.strata.common.proto.MasterProtos.ListTablesResponse;
+import io.strata.common.proto.MasterProtos.ModifyNamespaceRequest;
 import io.strata.common.proto.MasterProtos.ModifyTableRequest;
 import io.strata.common.proto.MasterProtos.MoveRequest;
 import io.strata.common.proto.MasterProtos.NamespaceProto;
@@ -32,6 +35,8 @@ import io.strata.common.proto.MasterProtos.ProcedureIdProto;
 import io.strata.common.proto.MasterProtos.RegionRequest;
 import io.strata.common.proto.MasterProtos.RegionServerReportRequest;
 import io.strata.common.proto.MasterProtos.RegionStateProto;
+import io.strata.common.proto.MasterProtos.SetBalancerRunningRequest;
+import io.strata.common.proto.MasterProtos.SetBalancerRunningResponse;
 import io.strata.common.proto.MasterProtos.SplitRequest;
 import io.strata.common.proto.MasterProtos.TableRequest;
 import io.strata.common.proto.MasterProtos.TruncateTableRequest;
@@ -111,6 +116,7 @@ final class MasterService {
             r.getPreserveSplits()), r.getNonce())));
     m.put("GetProcedureResult", method(GetProcedureResultRequest.parser(), this::procResult));
     m.put("CreateNamespace", method(CreateNamespaceRequest.parser(), this::createNamespace));
+    m.put("ModifyNamespace", method(ModifyNamespaceRequest.parser(), this::modifyNamespace));
     m.put("DeleteNamespace", method(NamespaceRequest.parser(), this::deleteNamespace));
     m.put("ListNamespaces", method(ListNamespacesRequest.parser(), r -> ListNamespacesResponse
         .newBuilder().addAllNamespaces(new java.util.TreeMap<>(master.namespaces()).values())
@@ -132,6 +138,11 @@ final class MasterService {
     })));
     m.put("Balance", method(BalanceRequest.parser(),
         r -> BalanceResponse.newBuilder().setMoves(master.balance()).build()));
+    m.put("SetBalancerRunning", method(SetBalancerRunningRequest.parser(),
+        r -> SetBalancerRunningResponse.newBuilder()
+            .setPrevious(master.setBalancerRunning(r.getOn())).build()));
+    m.put("IsBalancerEnabled", method(IsBalancerEnabledRequest.parser(),
+        r -> IsBalancerEnabledResponse.newBuilder().setEnabled(master.isBalancerOn()).build()));
     m.put("Split", method(SplitRequest.parser(), this::split));
     // Reports come from region servers even while this master is still taking over.
     m.put("RegionServerReport", new RpcMethod(RegionServerReportRequest.parser(),
@@ -187,6 +198,17 @@ final class MasterService {
     return inline(() -> {
       if (master.namespaceExists(name)) {
         throw new NamespaceExistsException(name);
+      }
+      master.putNamespace(r.getNamespace());
+    });
+  }
+
+  /** Replaces the configuration of an existing namespace (HBase's alter_namespace). */
+  private EmptyResponse modifyNamespace(ModifyNamespaceRequest r) throws Exception {
+    String name = r.getNamespace().getName();
+    return inline(() -> {
+      if (!master.namespaceExists(name)) {
+        throw new NamespaceNotFoundException(name);
       }
       master.putNamespace(r.getNamespace());
     });

@@ -82,12 +82,21 @@ public final class CompactionService implements Closeable {
    * off: an operator asked for it.
    */
   public void requestNow(Region region, boolean major) {
-    String key = region.encodedName() + (major ? "/major" : "/minor");
+    requestNow(region, major, null);
+  }
+
+  /**
+   * As {@link #requestNow(Region, boolean)}, for one family's store only ({@code family} null:
+   * every store). A request for one family is queued apart from the region's whole requests.
+   */
+  public void requestNow(Region region, boolean major, byte[] family) {
+    String key = region.encodedName() + (major ? "/major" : "/minor")
+        + (family == null ? "" : "/" + io.strata.common.util.Bytes.toHex(family));
     if (!executor.isShutdown() && queued.add(key)) {
       executor.execute(() -> {
         queued.remove(key);
         try {
-          region.compact(major);
+          region.compact(major, family);
         } catch (io.strata.common.error.NotServingRegionException
             | java.io.InterruptedIOException e) {
           LOG.debug("compaction of region {} did not run to its end: the region closed",

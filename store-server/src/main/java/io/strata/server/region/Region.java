@@ -8,6 +8,7 @@ import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.NoSuchFamilyException;
+import io.strata.common.error.TableReadOnlyException;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.Durability;
 import io.strata.common.schema.RegionInfo;
@@ -307,6 +308,7 @@ public final class Region implements Closeable {
   private List<Cell> underRowLocks(java.util.Collection<byte[]> sortedRows, Durability durability,
       LockedWrite write) throws IOException {
     checkOpen();
+    checkWritable();
     ctx.limiter().checkBeforeWrite();
     checkFileCount();
     List<RowLocks.Held> held = new ArrayList<>();
@@ -353,6 +355,16 @@ public final class Region implements Closeable {
       throw e;
     }
     mvcc.completeAndWait(we);
+  }
+
+  /**
+   * Every write passes here (puts, deletes, increments, appends, check-and-mutates, batches),
+   * so a READONLY table refuses them all; WAL replay, flushes and compactions do not.
+   */
+  private void checkWritable() throws TableReadOnlyException {
+    if (table.isReadOnly()) {
+      throw new TableReadOnlyException(table.getTableName().getNameAsString());
+    }
   }
 
   /** Writes wait (retryably) while a store has too many files for reads to stay fast. */
@@ -680,12 +692,28 @@ public final class Region implements Closeable {
    * Returns the number of files replaced.
    */
   public int compact(boolean major) throws IOException {
+    return compact(major, null);
+  }
+
+  /**
+   * Compacts one family's store, or every store when {@code family} is null (see
+   * {@link #compact(boolean)}). Returns the number of files replaced.
+   *
+   * @throws NoSuchFamilyException naming the valid families when the table has no such family
+   */
+  public int compact(boolean major, byte[] family) throws IOException {
     checkOpen();
+    List<Store> targets = new ArrayList<>();
+    if (family == null) {
+      targets.addAll(stores.values());
+    } else {
+      targets.add(store(family));
+    }
     java.util.Set<String> parents = new java.util.HashSet<>();
     stores.values().forEach(s -> parents.addAll(s.referencedRegions()));
     int replaced = 0;
     Path tmpDir = RegionLayout.tmpDir(dir);
-    for (Store s : stores.values()) {
+    for (Store s : targets) {
       replaced += s.compact(major, ctx.compactions().policy(), tmpDir,
           ctx.compactions().limiter(), ctx.clock().millis());
     }
@@ -698,10 +726,43 @@ public final class Region implements Closeable {
     return replaced;
   }
 
+  /** The family's store, or the error naming the table's families. */
+  private Store store(byte[] family) throws NoSuchFamilyException {
+    Store s = stores.get(family);
+    if (s == null) {
+      throw new NoSuchFamilyException(table.getTableName().getNameAsString(),
+          Bytes.toStringBinary(family), table.getColumnFamilyNames());
+    }
+    return s;
+  }
+
+  /** Checks that the table has the family, as a family compaction needs before it is queued. */
+  public void checkFamily(byte[] family) throws NoSuchFamilyException {
+    store(family);
+  }
+
   /** Number of block files of a family. */
   public int fileCount(byte[] family) {
     Store s = stores.get(family);
     return s == null ? 0 : s.fileCount();
+  }
+
+  /** Number of block files of every family. */
+  public int fileCount() {
+    int n = 0;
+    for (Store s : stores.values()) {
+      n += s.fileCount();
+    }
+    return n;
+  }
+
+  /** Bytes of block files of every family (a reference counts its parent's whole file). */
+  public long storeFileBytes() {
+    long n = 0;
+    for (Store s : stores.values()) {
+      n += s.size();
+    }
+    return n;
   }
 
   /** Whether the region stopped serving (closed, closing, split or aborted). */

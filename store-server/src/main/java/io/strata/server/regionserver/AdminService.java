@@ -70,9 +70,13 @@ final class AdminService {
     return RpcResult.of(FlushRegionResponse.newBuilder().setFlushSequenceId(seq).build());
   }
 
-  /** Queues the compaction and answers at once, as HBase's compact does. */
+  /**
+   * Queues the compaction (of every family, or only of {@code family}) and answers at once, as
+   * HBase's compact does.
+   */
   private RpcResult compact(CompactRegionRequest req) throws IOException {
-    server.requestCompaction(req.getEncodedName(), req.getMajor());
+    server.requestCompaction(req.getEncodedName(), req.getMajor(),
+        req.getFamily().isEmpty() ? null : req.getFamily().toByteArray());
     return RpcResult.of(CompactRegionResponse.getDefaultInstance());
   }
 

@@ -222,9 +222,18 @@ public final class RegionServer implements Closeable {
     }
   }
 
-  /** Queues a compaction of a hosted region on the server's compaction threads. */
-  void requestCompaction(String encodedName, boolean major) throws NotServingRegionException {
-    compactions.requestNow(regions.get(encodedName).region(), major);
+  /**
+   * Queues a compaction of a hosted region, or of one family's store ({@code family} not null),
+   * on the server's compaction threads. An unknown family is refused here, before anything is
+   * queued, so the operator learns of it.
+   */
+  void requestCompaction(String encodedName, boolean major, byte[] family)
+      throws NotServingRegionException, io.strata.common.error.NoSuchFamilyException {
+    Region r = regions.get(encodedName).region();
+    if (family != null) {
+      r.checkFamily(family);
+    }
+    compactions.requestNow(r, major, family);
   }
 
   /**
@@ -268,7 +277,10 @@ public final class RegionServer implements Closeable {
     }
   }
 
-  /** The load this server reports: its regions with their sizes and request counts. */
+  /**
+   * The load this server reports ({@link LoadReporter}): its regions with their memstore and
+   * block file sizes, file counts and request counts.
+   */
   ServerLoadProto load() {
     ServerLoadProto.Builder b = ServerLoadProto.newBuilder().setServer(SchemaCodec.toProto(name))
         .setReportMillis(System.currentTimeMillis())
@@ -277,15 +289,12 @@ public final class RegionServer implements Closeable {
     long requests = 0;
     for (OnlineRegions.Hosted h : regions.all()) {
       Region r = h.region();
-      int files = 0;
-      for (var f : r.table().getColumnFamilies()) {
-        files += r.fileCount(f.getName());
-      }
       long reads = h.reads().sum();
       long writes = h.writes().sum();
       requests += reads + writes;
       b.addRegions(RegionLoadProto.newBuilder().setRegion(SchemaCodec.toProto(r.info()))
-          .setMemstoreBytes(r.memStoreSize()).setStoreFiles(files).setReadRequests(reads)
+          .setMemstoreBytes(r.memStoreSize()).setStoreFiles(r.fileCount())
+          .setStoreFileBytes(r.storeFileBytes()).setReadRequests(reads)
           .setWriteRequests(writes));
     }
     return b.setRequests(requests).build();

@@ -29,7 +29,6 @@ import io.strata.server.scan.ScanSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -84,7 +83,7 @@ final class RequestTranslator {
     if (s.hasFilter()) {
       spec = spec.withFilter(filter(s.getFilter()));
     }
-    return spec.withCacheBlocks(!s.getSkipBlockCache());
+    return spec.withCacheBlocks(!s.getSkipBlockCache()).withRaw(s.getRaw());
   }
 
   private ScanSpec withColumns(ScanSpec spec, List<ColumnProto> columns)
@@ -99,10 +98,7 @@ final class RequestTranslator {
       NavigableSet<byte[]> qs = map.computeIfAbsent(family, f -> new TreeSet<>(Bytes::compare));
       c.getQualifiersList().forEach(q -> qs.add(q.toByteArray()));
     }
-    NavigableMap<byte[], NavigableSet<byte[]>> cols = Collections.unmodifiableNavigableMap(map);
-    return new ScanSpec(spec.startRow(), spec.stopRow(), cols, spec.maxVersions(),
-        spec.minTimestamp(), spec.maxTimestamp(), spec.filter(), spec.reversed(),
-        spec.cacheBlocks());
+    return spec.withColumns(Collections.unmodifiableNavigableMap(map));
   }
 
   private static ScanSpec withTimeRange(ScanSpec spec, TimeRangeProto t)

@@ -33,6 +33,14 @@ import java.util.function.Function;
  *   <li>a cell older than the family's TTL is expired, unless fewer than MIN_VERSIONS newer
  *       versions of its column were returned.
  * </ul>
+ *
+ * <p>A raw read ({@link ScanSpec#raw()}) shows what is stored instead, as until a major
+ * compaction rewrites it: puts and all four kinds of marker, none masking another and none
+ * expired; of equal keys still only the newest copy. The time range, the column selection and
+ * the filter apply to every cell, markers included, and at most the read's max versions cells
+ * (puts and markers alike) come per column, whatever the family's VERSIONS. Family-wide markers
+ * are cells of the empty qualifier, so a read naming columns of a family sees them only if it
+ * names that qualifier.
  */
 public final class RowMatcher {
   private static final byte[] ZERO = {0};
@@ -262,8 +270,9 @@ public final class RowMatcher {
       familyWanted = spec.wantsFamily(family);
       wantedQualifiers = spec.columns().get(family);
       ColumnFamilyDescriptor settings = families.apply(family);
-      maxVersions = settings == null ? 1 : Math.min(spec.maxVersions(),
-          settings.getMaxVersions());
+      // Raw reads show versions beyond the family's limit that are still stored.
+      maxVersions = spec.raw() ? spec.maxVersions() : settings == null ? 1
+          : Math.min(spec.maxVersions(), settings.getMaxVersions());
       minVersions = settings == null ? 0 : settings.getMinVersions();
       oldestLive = settings == null || settings.getTimeToLive() == ColumnFamilyDescriptor.FOREVER
           ? Long.MIN_VALUE : nowMillis - settings.getTimeToLive() * 1000;
@@ -292,6 +301,10 @@ public final class RowMatcher {
     }
     previousTs = ts;
     previousType = type;
+    if (spec.raw()) {
+      // MINIMUM and MAXIMUM are seek keys and never stored.
+      return type == CellType.MINIMUM || type == CellType.MAXIMUM ? null : emit(c, stable, ts);
+    }
     switch (type) {
       case DELETE_FAMILY -> familyDeleteTs = Math.max(familyDeleteTs, ts);
       case DELETE_FAMILY_VERSION -> familyVersionDeletes = add(familyVersionDeletes, ts);
@@ -302,55 +315,64 @@ public final class RowMatcher {
             || contains(versionDeletes, ts)) {
           return null;
         }
-        if (ts < spec.minTimestamp() || ts >= spec.maxTimestamp()) {
-          return null;
-        }
         if (ts < oldestLive && versions >= minVersions) {
           return null; // expired, and the column keeps enough newer versions
         }
-        if (wantedQualifiers != null && !wantedQualifiers.isEmpty()) {
-          byte[] qualifier = qualifierOf(c);
-          if (!wantedQualifiers.contains(qualifier)) {
-            seekToWantedColumn(qualifier);
-            return null;
-          }
-        }
-        if (versions >= maxVersions || filterSkipsColumn) {
-          seekPastColumn(c);
-          return null;
-        }
-        Filter filter = spec.filter();
-        if (filter != null) {
-          switch (filter.filterCell(c)) {
-            case INCLUDE -> { }
-            case INCLUDE_AND_NEXT_COL -> filterSkipsColumn = true;
-            case SKIP, SEEK_NEXT_USING_HINT -> {
-              return null;
-            }
-            case NEXT_COL -> {
-              filterSkipsColumn = true;
-              return null;
-            }
-            case NEXT_ROW -> {
-              filterSkipsRow = true;
-              seekTo = CellKeys.firstOnRow(Bytes.add(row, ZERO));
-              return null;
-            }
-            default -> throw new IllegalStateException("unknown filter return code");
-          }
-        }
-        versions++;
-        if (versions >= maxVersions || filterSkipsColumn) {
-          seekPastColumn(c);
-        }
-        Cell kept = stable ? c : KeyValue.deepCopy(c);
-        return filter == null ? kept : filter.transformCell(kept);
+        return emit(c, stable, ts);
       }
       default -> {
         // MINIMUM and MAXIMUM are seek keys and never stored.
       }
     }
     return null;
+  }
+
+  /**
+   * The checks every returned cell passes, in order: the time range, the column selection, the
+   * versions left in its column, the filter. Returns the cell (copied unless {@code stable},
+   * transformed by the filter) and counts it as a version, or null.
+   */
+  private Cell emit(Cell c, boolean stable, long ts) {
+    if (ts < spec.minTimestamp() || ts >= spec.maxTimestamp()) {
+      return null;
+    }
+    if (wantedQualifiers != null && !wantedQualifiers.isEmpty()) {
+      byte[] qualifier = qualifierOf(c);
+      if (!wantedQualifiers.contains(qualifier)) {
+        seekToWantedColumn(qualifier);
+        return null;
+      }
+    }
+    if (versions >= maxVersions || filterSkipsColumn) {
+      seekPastColumn(c);
+      return null;
+    }
+    Filter filter = spec.filter();
+    if (filter != null) {
+      switch (filter.filterCell(c)) {
+        case INCLUDE -> { }
+        case INCLUDE_AND_NEXT_COL -> filterSkipsColumn = true;
+        case SKIP, SEEK_NEXT_USING_HINT -> {
+          return null;
+        }
+        case NEXT_COL -> {
+          filterSkipsColumn = true;
+          return null;
+        }
+        case NEXT_ROW -> {
+          filterSkipsRow = true;
+          seekTo = CellKeys.firstOnRow(Bytes.add(row, ZERO));
+          return null;
+        }
+        default -> throw new IllegalStateException("unknown filter return code");
+      }
+    }
+    versions++;
+    if (versions >= maxVersions || filterSkipsColumn) {
+      seekPastColumn(c);
+    }
+    Cell kept = stable ? c : KeyValue.deepCopy(c);
+    return filter == null ? kept : filter.transformCell(kept);
   }
 
   /**

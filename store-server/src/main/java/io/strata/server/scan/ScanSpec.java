@@ -17,11 +17,13 @@ import java.util.TreeSet;
  * down to {@code stopRow} (exclusive), each row's cells still in order. A filter keeps state
  * while it runs, so a spec with one serves a single scan. {@code cacheBlocks} false keeps the
  * data blocks the read brings from storage out of the block cache (a large one-off scan should
- * not wipe it).
+ * not wipe it). {@code raw} reads what is stored rather than what a reader sees: delete markers
+ * too, nothing masked or expired, and {@code maxVersions} not capped by the family (see
+ * {@link RowMatcher}).
  */
 public record ScanSpec(byte[] startRow, byte[] stopRow,
     NavigableMap<byte[], NavigableSet<byte[]>> columns, int maxVersions, long minTimestamp,
-    long maxTimestamp, Filter filter, boolean reversed, boolean cacheBlocks) {
+    long maxTimestamp, Filter filter, boolean reversed, boolean cacheBlocks, boolean raw) {
   public ScanSpec {
     if (maxVersions < 1) {
       throw new IllegalArgumentException("max versions must be at least 1, was " + maxVersions);
@@ -35,13 +37,13 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
   /** Every column of every row, the newest version. */
   public static ScanSpec all() {
     return new ScanSpec(Bytes.EMPTY, Bytes.EMPTY, emptyColumns(), 1, 0, Long.MAX_VALUE, null,
-        false, true);
+        false, true, false);
   }
 
   /** One row: a get. */
   public static ScanSpec row(byte[] row) {
     return new ScanSpec(row, Bytes.add(row, new byte[] {0}), emptyColumns(), 1, 0,
-        Long.MAX_VALUE, null, false, true);
+        Long.MAX_VALUE, null, false, true, false);
   }
 
   public static NavigableMap<byte[], NavigableSet<byte[]>> emptyColumns() {
@@ -50,17 +52,17 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
 
   public ScanSpec withRows(byte[] start, byte[] stop) {
     return new ScanSpec(start, stop, columns, maxVersions, minTimestamp, maxTimestamp, filter,
-        reversed, cacheBlocks);
+        reversed, cacheBlocks, raw);
   }
 
   public ScanSpec withMaxVersions(int versions) {
     return new ScanSpec(startRow, stopRow, columns, versions, minTimestamp, maxTimestamp,
-        filter, reversed, cacheBlocks);
+        filter, reversed, cacheBlocks, raw);
   }
 
   public ScanSpec withTimeRange(long min, long max) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, min, max, filter, reversed,
-        cacheBlocks);
+        cacheBlocks, raw);
   }
 
   /** Adds a whole family, or one column when {@code qualifier} is not null. */
@@ -72,22 +74,34 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
       qs.add(qualifier);
     }
     return new ScanSpec(startRow, stopRow, Collections.unmodifiableNavigableMap(c), maxVersions,
-        minTimestamp, maxTimestamp, filter, reversed, cacheBlocks);
+        minTimestamp, maxTimestamp, filter, reversed, cacheBlocks, raw);
   }
 
   public ScanSpec withReversed(boolean r) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
-        filter, r, cacheBlocks);
+        filter, r, cacheBlocks, raw);
   }
 
   public ScanSpec withFilter(Filter f) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp, f,
-        reversed, cacheBlocks);
+        reversed, cacheBlocks, raw);
   }
 
   public ScanSpec withCacheBlocks(boolean cache) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
-        filter, reversed, cache);
+        filter, reversed, cache, raw);
+  }
+
+  /** Reads every stored cell, delete markers included (see {@link RowMatcher}). */
+  public ScanSpec withRaw(boolean r) {
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
+        filter, reversed, cacheBlocks, r);
+  }
+
+  /** Replaces the column selection (family to qualifiers; see the class comment). */
+  public ScanSpec withColumns(NavigableMap<byte[], NavigableSet<byte[]>> c) {
+    return new ScanSpec(startRow, stopRow, c, maxVersions, minTimestamp, maxTimestamp, filter,
+        reversed, cacheBlocks, raw);
   }
 
   public boolean wantsFamily(byte[] family) {

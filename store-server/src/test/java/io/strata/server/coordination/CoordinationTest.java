@@ -162,4 +162,22 @@ class CoordinationTest {
         + "strata.zookeeper.quorum and that ZooKeeper runs", e.getMessage());
     server = new EmbeddedZooKeeper(tmp.resolve("zk2").toFile(), "127.0.0.1", 0);
   }
+
+  @Test
+  void theBalancerSwitchIsOnUntilSetAndOutlivesTheSessionThatSetIt() throws Exception {
+    ZkSession first = session();
+    BalancerSwitch balancer = BalancerSwitch.load(first);
+    assertTrue(balancer.isOn(), "never set: on");
+    assertTrue(balancer.set(false), "it was on");
+    assertFalse(balancer.set(false), "it was off already");
+    assertEquals("off", first.readText(ZNodes.BALANCER, null));
+    first.close(); // the master that set it goes; the next one reads its choice
+    BalancerSwitch next = BalancerSwitch.load(session());
+    assertFalse(next.isOn());
+    assertFalse(next.set(true));
+    assertTrue(BalancerSwitch.load(session()).isOn());
+    // Anything else in the znode (someone's hand edit) leaves the balancer on.
+    session().write(ZNodes.BALANCER, "maybe".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    assertTrue(BalancerSwitch.load(session()).isOn());
+  }
 }

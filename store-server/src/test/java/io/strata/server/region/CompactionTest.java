@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellType;
+import io.strata.common.error.NoSuchFamilyException;
 import io.strata.common.error.ServerBusyException;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.util.Bytes;
@@ -199,6 +200,25 @@ class CompactionTest {
       assertTrue(e.isRetryable());
       f.region.compact(false);
       f.mutate("x", put("x", CF1, "q", 1, "v"));
+    }
+  }
+
+  @Test
+  void aCompactionOfOneFamilyLeavesTheOthersFiles() throws IOException {
+    try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1), 3, 1000)) {
+      writeFourFlushes(f);
+      List<String> before = everything(f);
+      List<String> otherFiles = familyFiles(f, "b");
+      assertEquals(4, f.region.fileCount(CF1));
+      assertEquals(4, f.region.compact(true, CF1));
+      assertEquals(1, f.region.fileCount(CF1));
+      assertEquals(otherFiles, familyFiles(f, "b"));
+      assertEquals(0, archived(f, "b"));
+      assertEquals(before, everything(f));
+      NoSuchFamilyException unknown = assertThrows(NoSuchFamilyException.class,
+          () -> f.region.compact(true, Bytes.toBytes("zz")));
+      assertEquals("column family 'zz' does not exist in table 't'; valid families: a, b; add "
+          + "it with alter 't', 'zz'", unknown.getMessage());
     }
   }
 }

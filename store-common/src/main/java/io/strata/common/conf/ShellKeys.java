@@ -1,0 +1,17 @@
+package io.strata.common.conf;
+
+/** Keys of the admin shell (bin/strata shell). */
+public final class ShellKeys {
+  public static final String SECTION = "Shell";
+
+  public static final ConfigKey<String> HISTORY_FILE = ConfigKey.string(
+      "strata.shell.history.file", "${user.home}/.strata_shell_history",
+      "Where the interactive shell keeps the lines typed, so Up recalls them in later "
+          + "sessions; empty keeps no history file.");
+
+  public static final ConfigKey<Integer> HISTORY_SIZE = ConfigKey.integer(
+      "strata.shell.history.size", 1000, "lines",
+      "Lines of history the shell keeps.");
+
+  private ShellKeys() {}
+}

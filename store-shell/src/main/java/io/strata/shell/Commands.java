@@ -1,0 +1,122 @@
+package io.strata.shell;
+
+import io.strata.shell.command.Command;
+import io.strata.shell.command.CommandRegistry;
+import io.strata.shell.commands.ddl.AlterCommand;
+import io.strata.shell.commands.ddl.CreateCommand;
+import io.strata.shell.commands.ddl.DescribeCommand;
+import io.strata.shell.commands.ddl.DisableAllCommand;
+import io.strata.shell.commands.ddl.DisableCommand;
+import io.strata.shell.commands.ddl.DropAllCommand;
+import io.strata.shell.commands.ddl.DropCommand;
+import io.strata.shell.commands.ddl.EnableAllCommand;
+import io.strata.shell.commands.ddl.EnableCommand;
+import io.strata.shell.commands.ddl.ExistsCommand;
+import io.strata.shell.commands.ddl.GetTableCommand;
+import io.strata.shell.commands.ddl.IsDisabledCommand;
+import io.strata.shell.commands.ddl.IsEnabledCommand;
+import io.strata.shell.commands.ddl.ListCommand;
+import io.strata.shell.commands.ddl.ListRegionsCommand;
+import io.strata.shell.commands.ddl.LocateRegionCommand;
+import io.strata.shell.commands.ddl.ShowFiltersCommand;
+import io.strata.shell.commands.dml.AppendCommand;
+import io.strata.shell.commands.dml.CountCommand;
+import io.strata.shell.commands.dml.DeleteAllCommand;
+import io.strata.shell.commands.dml.DeleteCommand;
+import io.strata.shell.commands.dml.GetCommand;
+import io.strata.shell.commands.dml.GetCounterCommand;
+import io.strata.shell.commands.dml.GetSplitsCommand;
+import io.strata.shell.commands.dml.IncrCommand;
+import io.strata.shell.commands.dml.PutCommand;
+import io.strata.shell.commands.dml.ScanCommand;
+import io.strata.shell.commands.dml.TruncateCommand;
+import io.strata.shell.commands.general.ExitCommand;
+import io.strata.shell.commands.general.HelpCommand;
+import io.strata.shell.commands.general.StatusCommand;
+import io.strata.shell.commands.general.TableHelpCommand;
+import io.strata.shell.commands.general.VersionCommand;
+import io.strata.shell.commands.general.WhoamiCommand;
+import io.strata.shell.commands.namespace.AlterNamespaceCommand;
+import io.strata.shell.commands.namespace.CreateNamespaceCommand;
+import io.strata.shell.commands.namespace.DescribeNamespaceCommand;
+import io.strata.shell.commands.namespace.DropNamespaceCommand;
+import io.strata.shell.commands.namespace.ListNamespaceCommand;
+import io.strata.shell.commands.namespace.ListNamespaceTablesCommand;
+import io.strata.shell.commands.tools.AssignCommand;
+import io.strata.shell.commands.tools.BalanceSwitchCommand;
+import io.strata.shell.commands.tools.BalancerCommand;
+import io.strata.shell.commands.tools.BalancerEnabledCommand;
+import io.strata.shell.commands.tools.CloseRegionCommand;
+import io.strata.shell.commands.tools.CompactCommand;
+import io.strata.shell.commands.tools.FlushCommand;
+import io.strata.shell.commands.tools.MoveCommand;
+import io.strata.shell.commands.tools.SplitCommand;
+import io.strata.shell.commands.tools.UnassignCommand;
+import java.util.List;
+
+/** The shell's commands: one line each. */
+public final class Commands {
+  private Commands() {}
+
+  public static CommandRegistry all() {
+    List<Command> commands = List.of(
+        // general
+        new HelpCommand(),
+        new StatusCommand(),
+        new VersionCommand(),
+        new WhoamiCommand(),
+        new TableHelpCommand(),
+        new ExitCommand(),
+        // ddl
+        new CreateCommand(),
+        new AlterCommand(),
+        new DescribeCommand(),
+        new ListCommand(),
+        new ExistsCommand(),
+        new DisableCommand(),
+        new EnableCommand(),
+        new IsEnabledCommand(),
+        new IsDisabledCommand(),
+        new DropCommand(),
+        new DisableAllCommand(),
+        new EnableAllCommand(),
+        new DropAllCommand(),
+        new ListRegionsCommand(),
+        new LocateRegionCommand(),
+        new GetTableCommand(),
+        new ShowFiltersCommand(),
+        // namespace
+        new CreateNamespaceCommand(),
+        new DropNamespaceCommand(),
+        new AlterNamespaceCommand(),
+        new DescribeNamespaceCommand(),
+        new ListNamespaceCommand(),
+        new ListNamespaceTablesCommand(),
+        // dml
+        new PutCommand(),
+        new GetCommand(),
+        new ScanCommand(),
+        new CountCommand(),
+        new DeleteCommand(),
+        new DeleteAllCommand(),
+        new IncrCommand(),
+        new GetCounterCommand(),
+        new AppendCommand(),
+        TruncateCommand.truncate(),
+        TruncateCommand.truncatePreserve(),
+        new GetSplitsCommand(),
+        // tools
+        new FlushCommand(),
+        CompactCommand.compact(),
+        CompactCommand.majorCompact(),
+        new SplitCommand(),
+        new MoveCommand(),
+        new BalancerCommand(),
+        new BalanceSwitchCommand(),
+        new BalancerEnabledCommand(),
+        new CloseRegionCommand(),
+        new UnassignCommand(),
+        new AssignCommand());
+    return new CommandRegistry(commands);
+  }
+}

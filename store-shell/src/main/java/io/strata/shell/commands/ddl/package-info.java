@@ -1,0 +1,2 @@
+/** Table commands: create, alter, describe, list, enable, disable, drop, regions, ... */
+package io.strata.shell.commands.ddl;

@@ -1,0 +1,56 @@
+package io.strata.shell.commands.dml;
+
+import io.strata.client.Put;
+import io.strata.shell.command.Args;
+import io.strata.shell.command.Command;
+import io.strata.shell.command.CommandGroup;
+import io.strata.shell.command.ShellContext;
+
+/** put: writes one cell. */
+public final class PutCommand implements Command {
+  @Override
+  public String name() {
+    return "put";
+  }
+
+  @Override
+  public CommandGroup group() {
+    return CommandGroup.DML;
+  }
+
+  @Override
+  public boolean isTableMethod() {
+    return true;
+  }
+
+  @Override
+  public String help() {
+    return """
+        Puts a cell value at the given table, row and column ('family:qualifier'), with the \
+        given timestamp or the server's current time:
+          put 't1', 'r1', 'f1:q', 'value'
+          put 't1', 'r1', 'f1:q', 'value', 1303668804000
+          put 't1', "r\\x00\\x01", 'f1:q', "\\x00\\xFF"
+          put 'ns1:t1', 'r1', 'f1:count', 42       (stored as the text "42")
+
+        On a table reference t: t.put 'r1', 'f1:q', 'value'
+        """;
+  }
+
+  @Override
+  public Object run(ShellContext ctx, Args args) throws Exception {
+    args.count(4, 5);
+    byte[] row = args.bytes(1, "row");
+    ColumnSpec col = ColumnSpec.exact(args.get(2), "argument 3 (column)");
+    byte[] value = args.bytes(3, "value");
+    Put put = new Put(row);
+    if (args.has(4)) {
+      long ts = args.longValue(4, "timestamp");
+      put.addColumn(col.family(), col.qualifier(), ts, value);
+    } else {
+      put.addColumn(col.family(), col.qualifier(), value);
+    }
+    ctx.table(args.table(0)).put(put);
+    return null;
+  }
+}

@@ -1,0 +1,64 @@
+package io.strata.shell.commands.general;
+
+import io.strata.shell.command.Args;
+import io.strata.shell.command.BaseCommand;
+import io.strata.shell.command.CommandGroup;
+import io.strata.shell.command.ShellContext;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** whoami: the user the shell talks to the cluster as. */
+public final class WhoamiCommand extends BaseCommand {
+  public WhoamiCommand() {
+    super("whoami", CommandGroup.GENERAL, """
+        Shows the user the shell acts as (the operating system user; Strata authenticates
+        simply, by name, as HBase does without Kerberos) and the user's groups.
+          whoami
+        """);
+  }
+
+  @Override
+  public Object run(ShellContext ctx, Args args) throws Exception {
+    args.count(0, 0);
+    String user = System.getProperty("user.name");
+    ctx.out().println(user + " (auth:SIMPLE)");
+    ctx.out().println("    groups: " + String.join(", ", groups(user)));
+    return null;
+  }
+
+  /** The user's groups from /etc/group (the primary group first when it is known). */
+  static List<String> groups(String user) {
+    List<String> out = new ArrayList<>();
+    Path groupFile = Path.of("/etc/group");
+    if (!Files.isReadable(groupFile)) {
+      return out;
+    }
+    long primaryGid = -1;
+    try {
+      primaryGid = new com.sun.security.auth.module.UnixSystem().getGid();
+    } catch (LinkageError | RuntimeException e) {
+      // not a Unix system, or the module is absent: list memberships only
+    }
+    try {
+      for (String line : Files.readAllLines(groupFile)) {
+        String[] f = line.split(":", -1);
+        if (f.length < 4) {
+          continue;
+        }
+        boolean primary = String.valueOf(primaryGid).equals(f[2]);
+        boolean member = List.of(f[3].split(",")).contains(user);
+        if (primary) {
+          out.add(0, f[0]);
+        } else if (member) {
+          out.add(f[0]);
+        }
+      }
+    } catch (IOException e) {
+      // unreadable: no groups to show
+    }
+    return out;
+  }
+}

@@ -1,0 +1,2 @@
+/** Namespace commands. */
+package io.strata.shell.commands.namespace;

@@ -1,0 +1,2 @@
+/** Region and server commands: flush, compact, split, move, balance, assign, unassign. */
+package io.strata.shell.commands.tools;
