@@ -95,6 +95,17 @@ class LauncherTest {
         conn.getTable(t).put(new io.strata.client.Put(f).addColumn(f, f, f));
         assertEquals(1, conn.getTable(t).get(new io.strata.client.Get(f)).size());
       }
+      // The admin shell, as a user starts it, on the same cluster.
+      java.util.Map<String, String> shellEnv = new java.util.HashMap<>(env);
+      shellEnv.put("STRATA_OPTS", "-Dstrata.zookeeper.quorum=" + zk);
+      Run shell = run(shellEnv, "shell", "-e", "scan 't'; count 't'");
+      assertEquals(0, shell.exit, shell.err);
+      assertTrue(shell.out.matches("(?s)ROW +COLUMN\\+CELL\n f +column=f:f, timestamp=\\d+, "
+          + "value=f\n1 row\\(s\\)\nTook \\d+\\.\\d{4} seconds\n1 row\\(s\\)\nTook .*"),
+          shell.out);
+      Run failing = run(shellEnv, "shell", "-e", "scan 'nope'");
+      assertEquals(1, failing.exit);
+      assertTrue(failing.err.startsWith("ERROR: Unknown table nope!\n"), failing.err);
     } finally {
       Run stop = run(env, "stop");
       assertEquals(0, stop.exit, stop.err);

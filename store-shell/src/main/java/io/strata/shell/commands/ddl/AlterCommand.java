@@ -4,7 +4,7 @@ import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.shell.command.Args;
-import io.strata.shell.command.Command;
+import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandException;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
@@ -13,20 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /** alter: changes a table's families and settings, online. */
-public final class AlterCommand implements Command {
-  @Override
-  public String name() {
-    return "alter";
-  }
-
-  @Override
-  public CommandGroup group() {
-    return CommandGroup.DDL;
-  }
-
-  @Override
-  public String help() {
-    return """
+public final class AlterCommand extends BaseCommand {
+  public AlterCommand() {
+    super("alter", CommandGroup.DDL, false, """
         Alters a table's schema; the table may stay enabled (its regions reopen with the new \
         schema). All changes of one call are applied together.
 
@@ -49,7 +38,7 @@ public final class AlterCommand implements Command {
           alter 't1', METHOD => 'table_att_unset', NAME => 'MAX_FILESIZE'
           alter 't1', METHOD => 'table_att_unset', NAME => ['mykey', 'READONLY']
         Family settings are those of create (help 'create').
-        """;
+        """);
   }
 
   @Override

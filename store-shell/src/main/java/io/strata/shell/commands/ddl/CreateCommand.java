@@ -6,7 +6,7 @@ import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.shell.command.Args;
-import io.strata.shell.command.Command;
+import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandException;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
@@ -22,23 +22,12 @@ import java.util.List;
 import java.util.Map;
 
 /** create: a table with its families, settings and initial regions. */
-public final class CreateCommand implements Command {
+public final class CreateCommand extends BaseCommand {
   private static final List<String> SPLIT_KEYS = List.of("SPLITS", "SPLITS_FILE", "NUMREGIONS",
       "SPLITALGO");
 
-  @Override
-  public String name() {
-    return "create";
-  }
-
-  @Override
-  public CommandGroup group() {
-    return CommandGroup.DDL;
-  }
-
-  @Override
-  public String help() {
-    return """
+  public CreateCommand() {
+    super("create", CommandGroup.DDL, false, """
         Creates a table. Pass the table name ('ns:table' for a namespace other than default), \
         then families: a name, or a hash with NAME and the family's settings:
           VERSIONS, MIN_VERSIONS, TTL (seconds, 'FOREVER' or '1 DAY 2 HOURS'),
@@ -64,7 +53,7 @@ public final class CreateCommand implements Command {
           create 't1', {NAME => 'f1', VERSIONS => 5}, METADATA => {'mykey' => 'myvalue'}
 
         It returns a table reference: t1 = create 't1', 'f1' then t1.put 'r1', 'f1:q', 'v'
-        """;
+        """);
   }
 
   @Override

@@ -13,7 +13,7 @@ import java.util.List;
 /** describe: a table's state, attributes and families. */
 public final class DescribeCommand extends BaseCommand {
   public DescribeCommand() {
-    super("describe", CommandGroup.DDL, """
+    super("describe", CommandGroup.DDL, true, """
         Describes a table: whether it is enabled, its attributes and its column families with
         every setting.
           describe 't1'
@@ -27,11 +27,6 @@ public final class DescribeCommand extends BaseCommand {
   @Override
   public List<String> aliases() {
     return List.of("desc");
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
   }
 
   @Override

@@ -9,7 +9,7 @@ import io.strata.shell.command.ShellContext;
 /** disable: takes a table offline. */
 public final class DisableCommand extends BaseCommand {
   public DisableCommand() {
-    super("disable", CommandGroup.DDL, """
+    super("disable", CommandGroup.DDL, true, """
         Disables a table: its regions close (flushing their memory to files) and it serves no
         reads or writes until enabled. Drop, truncate and some changes need it disabled.
           disable 't1'
@@ -17,11 +17,6 @@ public final class DisableCommand extends BaseCommand {
 
         On a table reference t: t.disable
         """);
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
   }
 
   @Override

@@ -9,18 +9,13 @@ import io.strata.shell.command.ShellContext;
 /** drop: deletes a disabled table. */
 public final class DropCommand extends BaseCommand {
   public DropCommand() {
-    super("drop", CommandGroup.DDL, """
+    super("drop", CommandGroup.DDL, true, """
         Drops a table: deletes it and all its data. It must be disabled first.
           disable 't1'
           drop 't1'
 
         On a table reference t: t.drop
         """);
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
   }
 
   @Override

@@ -9,18 +9,13 @@ import io.strata.shell.command.ShellContext;
 /** enable: brings a disabled table back online. */
 public final class EnableCommand extends BaseCommand {
   public EnableCommand() {
-    super("enable", CommandGroup.DDL, """
+    super("enable", CommandGroup.DDL, true, """
         Enables a disabled table: its regions open and it serves again.
           enable 't1'
           enable 'ns1:t1'
 
         On a table reference t: t.enable
         """);
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
   }
 
   @Override

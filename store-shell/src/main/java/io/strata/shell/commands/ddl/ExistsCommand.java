@@ -9,18 +9,13 @@ import io.strata.shell.command.ShellContext;
 /** exists: says whether a table exists. */
 public final class ExistsCommand extends BaseCommand {
   public ExistsCommand() {
-    super("exists", CommandGroup.DDL, """
+    super("exists", CommandGroup.DDL, true, """
         Says whether the table exists.
           exists 't1'
           exists 'ns1:t1'
 
         On a table reference t: t.exists
         """);
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
   }
 
   @Override

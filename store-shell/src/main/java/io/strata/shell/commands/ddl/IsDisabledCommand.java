@@ -9,17 +9,12 @@ import io.strata.shell.command.ShellContext;
 /** is_disabled: says whether a table is disabled. */
 public final class IsDisabledCommand extends BaseCommand {
   public IsDisabledCommand() {
-    super("is_disabled", CommandGroup.DDL, """
+    super("is_disabled", CommandGroup.DDL, true, """
         Says whether the table is disabled (true) or not (false).
           is_disabled 't1'
 
         On a table reference t: t.is_disabled
         """);
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
   }
 
   @Override

@@ -9,17 +9,12 @@ import io.strata.shell.command.ShellContext;
 /** is_enabled: says whether a table is enabled. */
 public final class IsEnabledCommand extends BaseCommand {
   public IsEnabledCommand() {
-    super("is_enabled", CommandGroup.DDL, """
+    super("is_enabled", CommandGroup.DDL, true, """
         Says whether the table is enabled (true) or not (false).
           is_enabled 't1'
 
         On a table reference t: t.is_enabled
         """);
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
   }
 
   @Override

@@ -3,38 +3,22 @@ package io.strata.shell.commands.dml;
 import io.strata.client.Append;
 import io.strata.client.Result;
 import io.strata.shell.command.Args;
-import io.strata.shell.command.Command;
+import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
 import io.strata.shell.output.Printable;
 
 /** append: adds bytes to the end of a cell's value atomically. */
-public final class AppendCommand implements Command {
-  @Override
-  public String name() {
-    return "append";
-  }
-
-  @Override
-  public CommandGroup group() {
-    return CommandGroup.DML;
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
-  public String help() {
-    return """
+public final class AppendCommand extends BaseCommand {
+  public AppendCommand() {
+    super("append", CommandGroup.DML, true, """
         Appends a value to a cell atomically (a missing cell starts empty) and prints the new \
         value:
           append 't1', 'r1', 'f1:log', 'abc'
           append 't1', 'r1', 'f1:log', "\\x00\\x01"
 
         On a table reference t: t.append 'r1', 'f1:log', 'abc'
-        """;
+        """);
   }
 
   @Override

@@ -7,7 +7,7 @@ import io.strata.common.filter.FilterList;
 import io.strata.common.filter.FirstKeyOnlyFilter;
 import io.strata.common.filter.KeyOnlyFilter;
 import io.strata.shell.command.Args;
-import io.strata.shell.command.Command;
+import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandException;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.Options;
@@ -17,25 +17,9 @@ import java.util.Arrays;
 import java.util.List;
 
 /** count: the number of rows in a table, with progress as it goes. */
-public final class CountCommand implements Command {
-  @Override
-  public String name() {
-    return "count";
-  }
-
-  @Override
-  public CommandGroup group() {
-    return CommandGroup.DML;
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
-  public String help() {
-    return """
+public final class CountCommand extends BaseCommand {
+  public CountCommand() {
+    super("count", CommandGroup.DML, true, """
         Counts the rows of a table, printing "Current count: N, row: R" every INTERVAL rows \
         (default 1000). CACHE is the rows fetched per call (default 10; raise it for big \
         tables). Only row keys travel unless FILTER or COLUMNS narrow the rows counted; \
@@ -48,7 +32,7 @@ public final class CountCommand implements Command {
           count 't1', {FILTER => "PrefixFilter('user')", COLUMNS => 'f1'}
 
         On a table reference t: t.count, t.count INTERVAL => 100000
-        """;
+        """);
   }
 
   @Override

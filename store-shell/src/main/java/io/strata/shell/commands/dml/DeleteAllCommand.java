@@ -10,7 +10,7 @@ import io.strata.common.filter.FilterList;
 import io.strata.common.filter.FirstKeyOnlyFilter;
 import io.strata.common.filter.KeyOnlyFilter;
 import io.strata.shell.command.Args;
-import io.strata.shell.command.Command;
+import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandException;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.Options;
@@ -19,25 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** deleteall: removes a whole row, a row's column, or every row with a prefix. */
-public final class DeleteAllCommand implements Command {
-  @Override
-  public String name() {
-    return "deleteall";
-  }
-
-  @Override
-  public CommandGroup group() {
-    return CommandGroup.DML;
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
-  public String help() {
-    return """
+public final class DeleteAllCommand extends BaseCommand {
+  public DeleteAllCommand() {
+    super("deleteall", CommandGroup.DML, true, """
         Deletes all cells of a row, optionally only of a column or family and at or before a \
         timestamp. In place of the row, {ROWPREFIXFILTER => 'prefix'} deletes every row that \
         starts with the prefix (CACHE: rows read per call, BATCH: rows deleted per call; \
@@ -49,7 +33,7 @@ public final class DeleteAllCommand implements Command {
           deleteall 't1', {ROWPREFIXFILTER => 'user1', CACHE => 500, BATCH => 200}, 'f1'
 
         On a table reference t: t.deleteall 'r1'
-        """;
+        """);
   }
 
   @Override

@@ -3,30 +3,14 @@ package io.strata.shell.commands.dml;
 import io.strata.client.Delete;
 import io.strata.common.cell.CellLimits;
 import io.strata.shell.command.Args;
-import io.strata.shell.command.Command;
+import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
 
 /** delete: removes a column's versions at or before a timestamp. */
-public final class DeleteCommand implements Command {
-  @Override
-  public String name() {
-    return "delete";
-  }
-
-  @Override
-  public CommandGroup group() {
-    return CommandGroup.DML;
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
-  public String help() {
-    return """
+public final class DeleteCommand extends BaseCommand {
+  public DeleteCommand() {
+    super("delete", CommandGroup.DML, true, """
         Deletes a cell: every version of the column ('family:qualifier', or a whole 'family') \
         at or before the given timestamp (default: all of them). A scan with RAW => true shows \
         the delete marker until a major compaction removes it.
@@ -35,7 +19,7 @@ public final class DeleteCommand implements Command {
           delete 't1', 'r1', 'f1'
 
         On a table reference t: t.delete 'r1', 'f1:q'
-        """;
+        """);
   }
 
   @Override

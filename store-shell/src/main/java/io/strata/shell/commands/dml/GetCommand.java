@@ -4,7 +4,7 @@ import io.strata.client.Get;
 import io.strata.client.Result;
 import io.strata.common.cell.Cell;
 import io.strata.shell.command.Args;
-import io.strata.shell.command.Command;
+import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.Options;
 import io.strata.shell.command.ShellContext;
@@ -12,25 +12,9 @@ import io.strata.shell.output.CellFormat;
 import io.strata.shell.output.TwoColumns;
 
 /** get: one row's cells, one line per cell. */
-public final class GetCommand implements Command {
-  @Override
-  public String name() {
-    return "get";
-  }
-
-  @Override
-  public CommandGroup group() {
-    return CommandGroup.DML;
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
-  public String help() {
-    return """
+public final class GetCommand extends BaseCommand {
+  public GetCommand() {
+    super("get", CommandGroup.DML, true, """
         Gets a row's cells; pass the table name, the row, and optionally columns or a hash of \
         options:
           COLUMN or COLUMNS  a column ('f:q'), a family ('f') or an array of them; 'f:q:toLong'
@@ -59,7 +43,7 @@ public final class GetCommand implements Command {
           get 't1', "row\\x00\\x01", FORMATTER => 'toString'
 
         On a table reference t: t.get 'r1', t.get 'r1', 'c1'
-        """;
+        """);
   }
 
   @Override

@@ -4,36 +4,20 @@ import io.strata.client.Get;
 import io.strata.client.Result;
 import io.strata.common.util.Bytes;
 import io.strata.shell.command.Args;
-import io.strata.shell.command.Command;
+import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandException;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
 
 /** get_counter: reads a counter cell as a number. */
-public final class GetCounterCommand implements Command {
-  @Override
-  public String name() {
-    return "get_counter";
-  }
-
-  @Override
-  public CommandGroup group() {
-    return CommandGroup.DML;
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
-  public String help() {
-    return """
+public final class GetCounterCommand extends BaseCommand {
+  public GetCounterCommand() {
+    super("get_counter", CommandGroup.DML, true, """
         Prints a counter cell's value (an 8-byte long written by incr):
           get_counter 't1', 'r1', 'f1:hits'
 
         On a table reference t: t.get_counter 'r1', 'f1:hits'
-        """;
+        """);
   }
 
   @Override

@@ -13,7 +13,7 @@ import java.util.List;
 /** get_splits: a table's split keys (every region's start key but the first). */
 public final class GetSplitsCommand extends BaseCommand {
   public GetSplitsCommand() {
-    super("get_splits", CommandGroup.DML, """
+    super("get_splits", CommandGroup.DML, true, """
         Prints a table's split keys: the start key of every region but the first. The count
         printed is the number of regions, as HBase prints it.
           get_splits 't1'
@@ -21,11 +21,6 @@ public final class GetSplitsCommand extends BaseCommand {
 
         On a table reference t: t.get_splits
         """);
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
   }
 
   @Override

@@ -1,30 +1,14 @@
 package io.strata.shell.commands.dml;
 
 import io.strata.shell.command.Args;
-import io.strata.shell.command.Command;
+import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
 
 /** incr: adds to an 8-byte counter atomically. */
-public final class IncrCommand implements Command {
-  @Override
-  public String name() {
-    return "incr";
-  }
-
-  @Override
-  public CommandGroup group() {
-    return CommandGroup.DML;
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
-  public String help() {
-    return """
+public final class IncrCommand extends BaseCommand {
+  public IncrCommand() {
+    super("incr", CommandGroup.DML, true, """
         Increments a counter cell atomically by the given amount (default 1; may be negative) \
         and prints its new value. A counter is an 8-byte big-endian long; a missing cell \
         counts as 0:
@@ -33,7 +17,7 @@ public final class IncrCommand implements Command {
           incr 't1', 'r1', 'f1:hits', -1
 
         On a table reference t: t.incr 'r1', 'f1:hits', 10
-        """;
+        """);
   }
 
   @Override

@@ -2,30 +2,14 @@ package io.strata.shell.commands.dml;
 
 import io.strata.client.Put;
 import io.strata.shell.command.Args;
-import io.strata.shell.command.Command;
+import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
 
 /** put: writes one cell. */
-public final class PutCommand implements Command {
-  @Override
-  public String name() {
-    return "put";
-  }
-
-  @Override
-  public CommandGroup group() {
-    return CommandGroup.DML;
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
-  public String help() {
-    return """
+public final class PutCommand extends BaseCommand {
+  public PutCommand() {
+    super("put", CommandGroup.DML, true, """
         Puts a cell value at the given table, row and column ('family:qualifier'), with the \
         given timestamp or the server's current time:
           put 't1', 'r1', 'f1:q', 'value'
@@ -34,7 +18,7 @@ public final class PutCommand implements Command {
           put 'ns1:t1', 'r1', 'f1:count', 42       (stored as the text "42")
 
         On a table reference t: t.put 'r1', 'f1:q', 'value'
-        """;
+        """);
   }
 
   @Override

@@ -5,7 +5,7 @@ import io.strata.client.ResultScanner;
 import io.strata.client.Table;
 import io.strata.common.cell.Cell;
 import io.strata.shell.command.Args;
-import io.strata.shell.command.Command;
+import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.Options;
 import io.strata.shell.command.ShellContext;
@@ -14,29 +14,13 @@ import io.strata.shell.output.TwoColumns;
 import java.util.Arrays;
 
 /** scan: rows of a table, one line per cell. */
-public final class ScanCommand implements Command {
+public final class ScanCommand extends BaseCommand {
   static final String[] OPTIONS = {"COLUMNS", "STARTROW", "STOPROW", "ROWPREFIXFILTER", "LIMIT",
       "TIMESTAMP", "TIMERANGE", "VERSIONS", "RAW", "REVERSED", "FILTER", "CACHE", "CACHE_BLOCKS",
       "BATCH", "FORMATTER", "MAXLENGTH"};
 
-  @Override
-  public String name() {
-    return "scan";
-  }
-
-  @Override
-  public CommandGroup group() {
-    return CommandGroup.DML;
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
-  public String help() {
-    return """
+  public ScanCommand() {
+    super("scan", CommandGroup.DML, true, """
         Scans a table, printing one line per cell; pass the table name and optionally a hash \
         of options:
           COLUMNS          a column ('f:q'), a family ('f') or an array of them; 'f:q:toLong'
@@ -70,7 +54,7 @@ public final class ScanCommand implements Command {
           scan 't1', STARTROW => "row\\x00\\x01", CACHE => 1000, CACHE_BLOCKS => false
 
         On a table reference t: t.scan, t.scan COLUMNS => 'f1'
-        """;
+        """);
   }
 
   @Override

@@ -12,7 +12,7 @@ public final class TruncateCommand extends BaseCommand {
   private final boolean preserveSplits;
 
   private TruncateCommand(String name, boolean preserveSplits, String help) {
-    super(name, CommandGroup.DML, help);
+    super(name, CommandGroup.DML, true, help);
     this.preserveSplits = preserveSplits;
   }
 
@@ -33,11 +33,6 @@ public final class TruncateCommand extends BaseCommand {
 
         On a table reference t: t.truncate_preserve
         """);
-  }
-
-  @Override
-  public boolean isTableMethod() {
-    return true;
   }
 
   @Override

@@ -6,14 +6,13 @@ import io.strata.shell.command.Args;
 import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
-import io.strata.shell.command.TableRef;
 
 /** compact and major_compact: queue compactions of a table or region, or one family. */
 public final class CompactCommand extends BaseCommand {
   private final boolean major;
 
   private CompactCommand(String name, boolean major, String help) {
-    super(name, CommandGroup.TOOLS, help);
+    super(name, CommandGroup.TOOLS, true, help);
     this.major = major;
   }
 
@@ -47,17 +46,11 @@ public final class CompactCommand extends BaseCommand {
   }
 
   @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
   public Object run(ShellContext ctx, Args args) throws Exception {
     args.count(1, 2);
     Admin admin = ctx.admin();
     byte[] family = args.has(1) ? args.bytes(1, "column family") : null;
-    TableName table = args.get(0) instanceof TableRef ref ? ref.name()
-        : Targets.table(admin, args.string(0, "table or region name"));
+    TableName table = Targets.table(admin, args, 0);
     if (table != null) {
       if (family == null) {
         if (major) {

@@ -11,7 +11,7 @@ import java.util.List;
 /** flush: writes memstores to block files, for a table, a region or a server. */
 public final class FlushCommand extends BaseCommand {
   public FlushCommand() {
-    super("flush", CommandGroup.TOOLS, """
+    super("flush", CommandGroup.TOOLS, true, """
         Flushes memstores to block files: every region of a table, one region (full or encoded
         name), or every region of a region server (host,port,startcode as status shows it).
           flush 't1'
@@ -25,24 +25,15 @@ public final class FlushCommand extends BaseCommand {
   }
 
   @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
   public Object run(ShellContext ctx, Args args) throws Exception {
     args.count(1, 1);
     Admin admin = ctx.admin();
-    if (args.get(0) instanceof io.strata.shell.command.TableRef) {
-      admin.flush(args.table(0));
-      return null;
-    }
-    String target = args.string(0, "table, region or server name");
-    TableName table = Targets.table(admin, target);
+    TableName table = Targets.table(admin, args, 0);
     if (table != null) {
       admin.flush(table);
       return null;
     }
+    String target = args.string(0, "table, region or server name");
     List<String> regions = Targets.serverRegions(admin, target);
     if (regions != null) {
       for (String r : regions) {

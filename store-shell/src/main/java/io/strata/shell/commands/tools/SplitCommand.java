@@ -6,12 +6,11 @@ import io.strata.shell.command.Args;
 import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
-import io.strata.shell.command.TableRef;
 
 /** split: splits a table's regions, or one region, at their middle or at a key. */
 public final class SplitCommand extends BaseCommand {
   public SplitCommand() {
-    super("split", CommandGroup.TOOLS, """
+    super("split", CommandGroup.TOOLS, true, """
         Splits every region of a table at its middle row, or the region holding a split key at
         that key; or one region (full or encoded name) at its middle or at a key.
           split 't1'
@@ -24,17 +23,11 @@ public final class SplitCommand extends BaseCommand {
   }
 
   @Override
-  public boolean isTableMethod() {
-    return true;
-  }
-
-  @Override
   public Object run(ShellContext ctx, Args args) throws Exception {
     args.count(1, 2);
     Admin admin = ctx.admin();
     byte[] key = args.has(1) ? args.bytes(1, "split key") : null;
-    TableName table = args.get(0) instanceof TableRef ref ? ref.name()
-        : Targets.table(admin, args.string(0, "table or region name"));
+    TableName table = Targets.table(admin, args, 0);
     if (table != null) {
       if (key == null) {
         admin.split(table);

@@ -4,6 +4,8 @@ import io.strata.client.Admin;
 import io.strata.client.ClusterStatus;
 import io.strata.common.schema.ServerName;
 import io.strata.common.schema.TableName;
+import io.strata.shell.command.Args;
+import io.strata.shell.command.TableRef;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +17,15 @@ import java.util.List;
 final class Targets {
   private Targets() {}
 
-  /** The table named, if the text is a valid table name of an existing table. */
-  static TableName table(Admin admin, String text) throws IOException {
+  /**
+   * The table argument {@code i} names: a table reference, or the name of an existing table;
+   * null when the argument names something else (a region or server).
+   */
+  static TableName table(Admin admin, Args args, int i) throws IOException {
+    if (args.get(i) instanceof TableRef ref) {
+      return ref.name();
+    }
+    String text = args.string(i, "table, region or server name");
     TableName t;
     try {
       t = TableName.valueOf(text);
