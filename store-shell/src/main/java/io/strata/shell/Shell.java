@@ -86,7 +86,8 @@ public final class Shell {
       Object result;
       if (st.name() == null) {
         result = args.get(0);
-      } else if (ctx.variables().containsKey(st.name())) {
+      } else if (ctx.variables().containsKey(st.name()) && (st.method() != null
+          || args.isEmpty() || ctx.registry().get(st.name()) == null)) {
         Object target = ctx.variables().get(st.name());
         if (st.method() == null) {
           if (!args.isEmpty()) {
@@ -99,7 +100,7 @@ public final class Shell {
           List<Object> withTable = new ArrayList<>(args.size() + 1);
           withTable.add(target);
           withTable.addAll(args);
-          result = command.run(ctx, new Args(command.name(), withTable));
+          result = command.run(ctx, new Args(command.name(), withTable, 1));
           if (command.timed()) {
             took(start);
           }

@@ -162,11 +162,23 @@ public final class ShellMain {
 
   /** The system terminal if stdin and stdout are one, else null (input is a script). */
   private static Terminal systemTerminal() throws IOException {
-    if (System.console() == null) {
+    if (System.console() == null || !isTerminal(System.console())) {
       return null;
     }
     // A dumb terminal (an IDE console) still has a person typing: prompt, without editing.
     return TerminalBuilder.builder().system(true).dumb(true).build();
+  }
+
+  /**
+   * From Java 22 System.console() is there even when input is piped; its isTerminal() then
+   * tells. Called by reflection: the build targets Java 17, where no console means a pipe.
+   */
+  private static boolean isTerminal(java.io.Console console) {
+    try {
+      return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException e) {
+      return true;
+    }
   }
 
   private static boolean confirmFrom(BufferedReader answers, PrintStream out, String question) {
@@ -189,8 +201,11 @@ public final class ShellMain {
     CompletableFuture<Connection> f = new CompletableFuture<>();
     Thread t = new Thread(() -> {
       try {
-        f.complete(ConnectionFactory.createConnection(conf));
-      } catch (IOException | RuntimeException e) {
+        Connection c = ConnectionFactory.createConnection(conf);
+        if (!f.complete(c)) {
+          c.close(); // the shell ended while it connected
+        }
+      } catch (Throwable e) {
         f.completeExceptionally(e instanceof CompletionException c ? c.getCause() : e);
       }
     }, "strata-shell-connect");

@@ -98,10 +98,10 @@ class ShellCommandsTest {
             + "true\n" + took() + "false\n" + took());
     String altered = "Updating all regions with the new schema...\nDone.\n" + took();
     ok("alter 'ddl1', NAME => 'f1', VERSIONS => 5\nalter 'ddl1', 'f3'\n"
-        + "alter 'ddl1', 'delete' => 'f2'\n"
+        + "alter 'ddl1', 'delete' => 'f2'\nalter 'ddl1', 'f1'\n"
         + "alter 'ddl1', READONLY => true, MEMSTORE_FLUSHSIZE => 67108864\n"
         + "alter 'ddl1', METHOD => 'table_att_unset', NAME => ['MAX_FILESIZE', 'owner']",
-        altered.repeat(5));
+        altered.repeat(6));
     String described = lines(
         "ddl1, {TABLE_ATTRIBUTES => {MEMSTORE_FLUSHSIZE => '67108864', DURABILITY => "
             + "'ASYNC_WAL', READONLY => 'true'}}",
@@ -143,7 +143,7 @@ class ShellCommandsTest {
         + "put 'dml1', \"r\\x003\", 'f:a', 'x', 7",
         "Created table dml1\n" + took().repeat(6));
     String r1a = "timestamp=20, value=v2";
-    String r1b = "timestamp=10, value=\\x00\\xFFz\\";
+    String r1b = "timestamp=10, value=\\x00\\xFFz\\x5C";
     ok("get 'dml1', 'r1'", header("COLUMN", "CELL") + row("f:a", r1a) + row("f:b", r1b)
         + "2 row(s)\n" + took());
     ok("get 'dml1', 'r1', {COLUMN => 'f:a', VERSIONS => 2}", header("COLUMN", "CELL")
@@ -198,6 +198,8 @@ class ShellCommandsTest {
         "3 row(s)\n" + took() + lines("Current count: 1, row: " + r3,
             "Current count: 2, row: r1", "Current count: 3, row: r2", "3 row(s)") + took());
     ok("count 'dml1', {FILTER => \"QualifierFilter(=, 'binary:a')\"}", "2 row(s)\n" + took());
+    ok("count 'dml1', 2; count 'dml1', \"PrefixFilter('r2')\"", lines("Current count: 2, row: r1",
+        "3 row(s)") + took() + "1 row(s)\n" + took());
   }
 
   @Test
@@ -292,6 +294,24 @@ class ShellCommandsTest {
     assertError("create 'bad name', 'f'", "'bad name' is not a valid table name");
     assertError("incr 'err1', 'r', 'f:q', 'x'", "argument 4 (amount) must be an integer, got "
         + "\"x\"");
+
+    assertError("get 'err1', 'r', {TIMESTAMP => -5}", "TIMESTAMP must be 0 or more, got -5");
+    assertError("put 'err1', '', 'f:q', 'v'", "argument 2 (row) is empty; a row key has at "
+        + "least one byte");
+    assertError("create 'err2', 5", "argument 2 (column family name) must be a quoted name "
+        + "such as 'name', got 5");
+    assertError("create 'err2', 'f', {NUMREGIONS => 1, SPLITALGO => 'HexStringSplit'}",
+        "NUMREGIONS must be at least 2 (one region needs no split), got 1");
+    assertError("create 'err2', {NAME => 'f', VERSIONS => 5}, 'f'",
+        "column family 'f' is given twice");
+    assertError("alter 'err1', METHOD => 'table_att_unset', NAME => 'MAX_FILESIZ'", "table err1"
+        + " has no setting or metadata key 'MAX_FILESIZ' to unset; its settings are "
+        + "MAX_FILESIZE, MEMSTORE_FLUSHSIZE, DURABILITY, READONLY, METADATA");
+    assertError("t = get_table 'err1'; t.put 'r', 'f:q'", "put takes 3 to 4 arguments, got 2");
+    assertError("get 'err1', 'r', ''", "argument 3 (column) '' has an empty family");
+    o = shell.execute("x = " + "[".repeat(200));
+    assertTrue(o.err().startsWith("ERROR: syntax error at column 105: brackets are nested "
+        + "more than 100 deep"), o.err());
 
     o = shell.execute("craete 'x'");
     assertEquals("ERROR: Unknown command 'craete'. Did you mean 'create'? Type help for the "

@@ -14,10 +14,18 @@ import java.util.Map;
 public final class Args {
   private final String command;
   private final List<Object> values;
+  /** 1 when a table method put the table in front of what the user typed, else 0. */
+  private final int implicit;
 
   public Args(String command, List<Object> values) {
+    this(command, values, 0);
+  }
+
+  /** {@code implicit} leading arguments the user did not type (t.put's table). */
+  public Args(String command, List<Object> values, int implicit) {
     this.command = command;
     this.values = values;
+    this.implicit = implicit;
   }
 
   public String command() {
@@ -40,6 +48,9 @@ public final class Args {
   public void count(int min, int max) {
     int n = values.size();
     if (n < min || n > max) {
+      n -= implicit;
+      min -= implicit;
+      max = max == Integer.MAX_VALUE ? max : max - implicit;
       String want = min == max ? String.valueOf(min)
           : max == Integer.MAX_VALUE ? "at least " + min : min + " to " + max;
       throw new CommandException(command + " takes " + want + " argument"
@@ -65,6 +76,22 @@ public final class Args {
     return Values.toBytes(v, argName(i, what));
   }
 
+  /** A row key: a string (or number) that is not empty. */
+  public byte[] row(int i) {
+    byte[] row = bytes(i, "row");
+    if (row.length == 0) {
+      throw new CommandException(argName(i, "row") + " is empty; a row key has at least one "
+          + "byte");
+    }
+    return row;
+  }
+
+  /** A name (of a family, column, namespace, region): a quoted string, not a number. */
+  public String name(int i, String what) {
+    Object v = require(i, what);
+    return Values.toName(v, argName(i, what));
+  }
+
   public long longValue(int i, String what) {
     return Values.toLong(require(i, what), argName(i, what));
   }
@@ -79,7 +106,7 @@ public final class Args {
     if (v instanceof TableRef ref) {
       return ref.name();
     }
-    return Values.tableName(Values.toText(v, argName(i, "table name")));
+    return Values.tableName(Values.toName(v, argName(i, "table name")));
   }
 
   @SuppressWarnings("unchecked")
@@ -102,12 +129,14 @@ public final class Args {
 
   private Object require(int i, String what) {
     if (!has(i)) {
-      throw new CommandException(command + " needs " + what + " as argument " + (i + 1));
+      throw new CommandException(command + " needs " + what + " as argument " + (i + 1
+          - implicit));
     }
     return values.get(i);
   }
 
-  private String argName(int i, String what) {
-    return "argument " + (i + 1) + " (" + what + ")";
+  /** How errors name argument {@code i}: as the user counts, without an implicit table. */
+  public String argName(int i, String what) {
+    return "argument " + (i + 1 - implicit) + " (" + what + ")";
   }
 }

@@ -97,14 +97,8 @@ public final class ShellContext {
     if (c != null) {
       c.close();
     } else {
-      connection.cancel(true);
-      connection.thenAccept(conn -> {
-        try {
-          conn.close();
-        } catch (IOException e) {
-          // nothing to do: the shell is exiting
-        }
-      });
+      // Still connecting: the connecting thread closes what it makes once this is done.
+      connection.completeExceptionally(new IOException("the shell has ended"));
     }
   }
 }

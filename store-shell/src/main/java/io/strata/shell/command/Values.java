@@ -20,7 +20,16 @@ public final class Values {
     if (v instanceof Long || v instanceof Double || v instanceof Boolean) {
       return v.toString().getBytes(StandardCharsets.UTF_8);
     }
-    throw new CommandException(what + " must be a string such as 'r1', got " + inspect(v));
+    throw new CommandException(what + " must be a quoted string, got " + inspect(v));
+  }
+
+  /** A name must be typed as a string: {@code create 't1', 5} is a mistake, not family "5". */
+  public static String toName(Object v, String what) {
+    if (!(v instanceof ShellString s)) {
+      throw new CommandException(what + " must be a quoted name such as 'name', got "
+          + inspect(v));
+    }
+    return s.text();
   }
 
   public static String toText(Object v, String what) {

@@ -27,6 +27,9 @@ public final class Parser {
   private final List<Token> tokens;
   private final boolean multiLine;
   private int i;
+  /** Brackets open around the value being read; deep nesting is refused, not a crash. */
+  private int depth;
+  private static final int MAX_DEPTH = 100;
 
   private Parser(String input) {
     Lexer lexer = new Lexer(input);
@@ -156,6 +159,18 @@ public final class Parser {
 
   private Object value() {
     Token t = peek();
+    if (depth >= MAX_DEPTH) {
+      throw error(t, "brackets are nested more than " + MAX_DEPTH + " deep");
+    }
+    depth++;
+    try {
+      return readValue(t);
+    } finally {
+      depth--;
+    }
+  }
+
+  private Object readValue(Token t) {
     switch (t.type()) {
       case STRING, INTEGER, FLOAT -> {
         i++;

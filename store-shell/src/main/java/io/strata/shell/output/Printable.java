@@ -1,29 +1,20 @@
 package io.strata.shell.output;
 
+import io.strata.common.util.Bytes;
+
 /**
- * Bytes as the HBase shell prints them: printable ASCII (0x20 to 0x7E) as it is, every other
- * byte as {@code \xNN} with upper-case hex. Unlike {@code Bytes.toStringBinary} the backslash is
- * printed as it is, as HBase does, so output compares with HBase's line for line.
+ * Bytes as the HBase shell prints them: printable ASCII (0x20 to 0x7E) as it is, except the
+ * backslash, and every other byte as {@code \xNN} with upper-case hex; so {@code '\x00'} typed
+ * in single quotes (four characters) prints {@code \x5Cx00}, distinct from the byte 0.
  */
 public final class Printable {
-  private static final char[] HEX = "0123456789ABCDEF".toCharArray();
-
   private Printable() {}
 
   public static String bytes(byte[] b) {
-    return b == null ? "" : bytes(b, 0, b.length);
+    return b == null ? "" : Bytes.toStringBinary(b);
   }
 
   public static String bytes(byte[] b, int offset, int length) {
-    StringBuilder sb = new StringBuilder(length);
-    for (int i = offset; i < offset + length; i++) {
-      int v = b[i] & 0xFF;
-      if (v >= 0x20 && v <= 0x7E) {
-        sb.append((char) v);
-      } else {
-        sb.append("\\x").append(HEX[v >>> 4]).append(HEX[v & 0x0F]);
-      }
-    }
-    return sb.toString();
+    return Bytes.toStringBinary(b, offset, length);
   }
 }

@@ -14,7 +14,7 @@ import org.jline.reader.ParsedLine;
 
 /**
  * Completes command names (and variables) where a statement starts, table methods after
- * {@code t.}, table and namespace names inside quotes, and CONSTANTS elsewhere. Table names
+ * {@code t.}, table names inside quotes, and CONSTANTS elsewhere. Table names
  * come from the cluster at most every few seconds and only once connected, so Tab never waits.
  */
 final class ShellCompleter implements Completer {

@@ -9,6 +9,7 @@ import io.strata.shell.command.CommandException;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
 import io.strata.shell.command.Values;
+import io.strata.common.util.Bytes;
 import java.util.List;
 import java.util.Map;
 
@@ -22,8 +23,8 @@ public final class AlterCommand extends BaseCommand {
         Add a family, or change one (settings not named keep their values):
           alter 't1', NAME => 'f1', VERSIONS => 5
           alter 't1', {NAME => 'f1', TTL => '7 DAYS'}, {NAME => 'f2', IN_MEMORY => true}
-        A family given by name alone is added with default settings (an existing one is reset
-        to the defaults, as in HBase):
+        A family given by name alone is added with default settings (an existing one is left
+        as it is, as in HBase):
           alter 't1', 'f3'
         Delete a family and its data:
           alter 't1', NAME => 'f1', METHOD => 'delete'
@@ -50,8 +51,10 @@ public final class AlterCommand extends BaseCommand {
     TableDescriptor working = current;
     for (int i = 1; i < args.size(); i++) {
       if (!args.isHash(i)) {
-        b.setColumnFamily(ColumnFamilyDescriptor.newBuilder(
-            args.bytes(i, "column family name")).build());
+        String family = args.name(i, "column family name");
+        if (!working.hasColumnFamily(Bytes.toBytes(family))) {
+          b.setColumnFamily(ColumnFamilyDescriptor.of(family));
+        }
       } else {
         apply(b, working, args.hash(i, "change"));
       }
@@ -89,7 +92,7 @@ public final class AlterCommand extends BaseCommand {
             + "'MAX_FILESIZE' (or an array of names), and nothing else");
       }
       for (Object n : names instanceof List<?> l ? l : List.of(names)) {
-        SchemaOptions.unset(b, Values.toText(n, "NAME"));
+        SchemaOptions.unset(b, current, Values.toName(n, "NAME"));
       }
       return;
     }

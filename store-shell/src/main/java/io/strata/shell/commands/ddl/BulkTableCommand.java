@@ -50,7 +50,7 @@ abstract class BulkTableCommand extends BaseCommand {
     for (TableName t : tables) {
       try {
         apply(admin, t);
-      } catch (IOException e) {
+      } catch (Exception e) {
         failed.add(t + ": " + ErrorMessages.describe(e));
       }
     }

@@ -61,23 +61,24 @@ public final class CreateCommand extends BaseCommand {
     args.count(2, Integer.MAX_VALUE);
     TableName name = args.table(0);
     TableDescriptor.Builder b = TableDescriptor.newBuilder(name);
+    java.util.Set<String> families = new java.util.HashSet<>();
     List<byte[]> splits = null;
     SplitAlgorithm algo = null;
     int regions = 0;
     for (int i = 1; i < args.size(); i++) {
       if (!args.isHash(i)) {
-        b.setColumnFamily(ColumnFamilyDescriptor.newBuilder(
-            args.bytes(i, "column family name")).build());
+        addFamily(b, families, ColumnFamilyDescriptor.of(args.name(i, "column family name")));
         continue;
       }
       Map<Object, Object> hash = args.hash(i, "family or table settings");
       if (SchemaOptions.isFamily(hash)) {
-        b.setColumnFamily(SchemaOptions.family(hash, null, List.of()));
+        Values.toName(hash.get("NAME"), "NAME");
+        addFamily(b, families, SchemaOptions.family(hash, null, List.of()));
         continue;
       }
       SchemaOptions.table(b, hash, SPLIT_KEYS);
       if (hash.containsKey("SPLITS") || hash.containsKey("SPLITS_FILE")) {
-        if (splits != null || hash.containsKey("NUMREGIONS")) {
+        if (splits != null || algo != null || hash.containsKey("NUMREGIONS")) {
           throw new CommandException("give one of SPLITS, SPLITS_FILE or NUMREGIONS");
         }
         splits = hash.containsKey("SPLITS") ? splitList(hash.get("SPLITS"))
@@ -91,7 +92,14 @@ public final class CreateCommand extends BaseCommand {
           throw new CommandException("NUMREGIONS and SPLITALGO go together, e.g. {NUMREGIONS =>"
               + " 15, SPLITALGO => 'HexStringSplit'}");
         }
+        if (splits != null || algo != null) {
+          throw new CommandException("give one of SPLITS, SPLITS_FILE or NUMREGIONS");
+        }
         regions = Values.toInt(hash.get("NUMREGIONS"), "NUMREGIONS");
+        if (regions < 2) {
+          throw new CommandException("NUMREGIONS must be at least 2 (one region needs no "
+              + "split), got " + regions);
+        }
         algo = algorithm(Values.toText(hash.get("SPLITALGO"), "SPLITALGO"));
       }
     }
@@ -111,6 +119,14 @@ public final class CreateCommand extends BaseCommand {
     }
     ctx.out().println("Created table " + name);
     return new TableRef(name);
+  }
+
+  private static void addFamily(TableDescriptor.Builder b, java.util.Set<String> seen,
+      ColumnFamilyDescriptor f) {
+    if (!seen.add(f.getNameAsString())) {
+      throw new CommandException("column family '" + f.getNameAsString() + "' is given twice");
+    }
+    b.setColumnFamily(f);
   }
 
   private static List<byte[]> splitList(Object v) {

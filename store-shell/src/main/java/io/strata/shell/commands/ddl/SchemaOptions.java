@@ -71,8 +71,8 @@ final class SchemaOptions {
       String key = String.valueOf(e.getKey());
       Object v = e.getValue();
       switch (key) {
-        case "MAX_FILESIZE" -> b.setMaxFileSize(Values.toLong(v, key));
-        case "MEMSTORE_FLUSHSIZE" -> b.setMemStoreFlushSize(Values.toLong(v, key));
+        case "MAX_FILESIZE" -> b.setMaxFileSize(positive(v, key));
+        case "MEMSTORE_FLUSHSIZE" -> b.setMemStoreFlushSize(positive(v, key));
         case "DURABILITY" -> b.setDurability(choice(Durability.class, v, key));
         case "READONLY" -> b.setReadOnly(Values.toBool(v, key));
         case "METADATA" -> stringMap(v, key).forEach(b::setValue);
@@ -89,7 +89,13 @@ final class SchemaOptions {
   }
 
   /** Removes a table setting, as alter's table_att_unset does. */
-  static void unset(TableDescriptor.Builder b, String key) {
+  static void unset(TableDescriptor.Builder b, TableDescriptor current, String key) {
+    if (!TABLE_KEYS.contains(key) && !current.getMetadata().containsKey(key)) {
+      throw new CommandException("table " + current.getTableName() + " has no setting or "
+          + "metadata key '" + key + "' to unset; its settings are " + String.join(", ",
+          TABLE_KEYS) + (current.getMetadata().isEmpty() ? ""
+          : " and its metadata keys " + String.join(", ", current.getMetadata().keySet())));
+    }
     switch (key) {
       case "MAX_FILESIZE" -> b.setMaxFileSize(TableDescriptor.USE_SERVER_DEFAULT);
       case "MEMSTORE_FLUSHSIZE" -> b.setMemStoreFlushSize(TableDescriptor.USE_SERVER_DEFAULT);
@@ -97,6 +103,15 @@ final class SchemaOptions {
       case "READONLY" -> b.setReadOnly(false);
       default -> b.setValue(key, null);
     }
+  }
+
+  private static long positive(Object v, String key) {
+    long n = Values.toLong(v, key);
+    if (n < 1) {
+      throw new CommandException(key + " must be a positive number of bytes, got " + n
+          + " (METHOD => 'table_att_unset', NAME => '" + key + "' returns to the default)");
+    }
+    return n;
   }
 
   static <E extends Enum<E>> E choice(Class<E> type, Object v, String key) {

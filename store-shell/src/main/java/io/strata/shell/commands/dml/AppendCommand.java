@@ -24,8 +24,8 @@ public final class AppendCommand extends BaseCommand {
   @Override
   public Object run(ShellContext ctx, Args args) throws Exception {
     args.count(4, 4);
-    byte[] row = args.bytes(1, "row");
-    ColumnSpec col = ColumnSpec.exact(args.get(2), "argument 3 (column)");
+    byte[] row = args.row(1);
+    ColumnSpec col = ColumnSpec.exact(args.get(2), args.argName(2, "column"));
     byte[] value = args.bytes(3, "value");
     Result r = ctx.table(args.table(0))
         .append(new Append(row).addColumn(col.family(), col.qualifier(), value));

@@ -14,9 +14,9 @@ import java.util.Arrays;
  */
 record ColumnSpec(byte[] family, byte[] qualifier, ValueFormat format) {
   static ColumnSpec parse(Object value, String what) {
-    byte[] b = Values.toBytes(value, what);
+    byte[] b = nameBytes(value, what);
     int colon = indexOf(b, 0);
-    if (colon == 0) {
+    if (colon == 0 || b.length == 0) {
       throw new CommandException(what + " '" + Printable.bytes(b) + "' has an empty family;"
           + " write 'family:qualifier'");
     }
@@ -47,7 +47,7 @@ record ColumnSpec(byte[] family, byte[] qualifier, ValueFormat format) {
 
   /** A column or family to delete: {@code 'f:q'} split at the first colon, {@code 'f'} alone. */
   static ColumnSpec target(Object value, String what) {
-    byte[] b = Values.toBytes(value, what);
+    byte[] b = nameBytes(value, what);
     int colon = indexOf(b, 0);
     if (colon == 0 || b.length == 0) {
       throw new CommandException(what + " '" + Printable.bytes(b) + "' has an empty family;"
@@ -58,6 +58,11 @@ record ColumnSpec(byte[] family, byte[] qualifier, ValueFormat format) {
     }
     return new ColumnSpec(Arrays.copyOfRange(b, 0, colon), Arrays.copyOfRange(b, colon + 1,
         b.length), null);
+  }
+
+  private static byte[] nameBytes(Object value, String what) {
+    Values.toName(value, what);
+    return Values.toBytes(value, what);
   }
 
   /** The column as printed in results ({@code f:q}), the key of its converter. */

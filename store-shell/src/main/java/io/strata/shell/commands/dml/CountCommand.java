@@ -23,13 +23,15 @@ public final class CountCommand extends BaseCommand {
         Counts the rows of a table, printing "Current count: N, row: R" every INTERVAL rows \
         (default 1000). CACHE is the rows fetched per call (default 10; raise it for big \
         tables). Only row keys travel unless FILTER or COLUMNS narrow the rows counted; \
-        STARTROW, STOPROW and ROWPREFIXFILTER bound the range, CACHE_BLOCKS => false keeps the \
-        block cache as it was:
+        STARTROW, STOPROW and ROWPREFIXFILTER bound the range. The blocks a count reads stay out \
+        of the block cache unless CACHE_BLOCKS => true. HBase's older forms count 't1', \
+        INTERVAL and count 't1', "FILTER" work too:
           count 't1'
           count 't1', INTERVAL => 100000
           count 't1', CACHE => 1000
           count 't1', INTERVAL => 10, CACHE => 1000
           count 't1', {FILTER => "PrefixFilter('user')", COLUMNS => 'f1'}
+          count 't1', 100000
 
         On a table reference t: t.count, t.count INTERVAL => 100000
         """);
@@ -37,8 +39,20 @@ public final class CountCommand extends BaseCommand {
 
   @Override
   public Object run(ShellContext ctx, Args args) throws Exception {
-    args.count(1, 2);
-    Options o = args.options(1, "INTERVAL", "CACHE", "CACHE_BLOCKS", "FILTER", "COLUMNS",
+    args.count(1, 3);
+    Args given = args;
+    if (args.has(1) && !args.isHash(1)) {
+      // HBase's older forms: count 't1', 1000 (the interval) and count 't1', "PrefixFilter(..)".
+      java.util.Map<Object, Object> opts = new java.util.LinkedHashMap<>();
+      opts.put(args.get(1) instanceof Long ? "INTERVAL" : "FILTER", args.get(1));
+      if (args.has(2)) {
+        opts.put("CACHE", args.get(2));
+      }
+      given = new Args(args.command(), java.util.List.of(args.get(0), opts));
+    } else if (args.has(2)) {
+      throw new CommandException("count takes the table and one hash of options");
+    }
+    Options o = given.options(1, "INTERVAL", "CACHE", "CACHE_BLOCKS", "FILTER", "COLUMNS",
         "STARTROW", "STOPROW", "ROWPREFIXFILTER");
     long interval = o.longValue("INTERVAL", 1000);
     if (interval < 1) {
@@ -58,6 +72,8 @@ public final class CountCommand extends BaseCommand {
     if (!o.has("CACHE")) {
       scan.setCaching(10);
     }
+    // A count reads every row once: keep it from evicting what the cache holds, as HBase does.
+    scan.setCacheBlocks(o.bool("CACHE_BLOCKS", false));
     long count = 0;
     byte[] lastRow = null;
     try (ResultScanner scanner = ctx.table(args.table(0)).getScanner(scan)) {

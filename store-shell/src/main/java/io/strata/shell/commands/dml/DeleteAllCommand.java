@@ -39,11 +39,11 @@ public final class DeleteAllCommand extends BaseCommand {
   @Override
   public Object run(ShellContext ctx, Args args) throws Exception {
     args.count(2, 4);
-    ColumnSpec col = args.has(2) ? ColumnSpec.target(args.get(2), "argument 3 (column)") : null;
+    ColumnSpec col = args.has(2) ? ColumnSpec.target(args.get(2), args.argName(2, "column")) : null;
     long ts = args.has(3) ? args.longValue(3, "timestamp") : CellLimits.LATEST_TIMESTAMP;
     Table table = ctx.table(args.table(0));
     if (!args.isHash(1)) {
-      table.delete(DeleteCommand.delete(args.bytes(1, "row"), col, ts));
+      table.delete(DeleteCommand.delete(args.row(1), col, ts));
       return null;
     }
     Options o = args.options(1, "ROWPREFIXFILTER", "CACHE", "BATCH");

@@ -25,8 +25,8 @@ public final class DeleteCommand extends BaseCommand {
   @Override
   public Object run(ShellContext ctx, Args args) throws Exception {
     args.count(3, 4);
-    byte[] row = args.bytes(1, "row");
-    ColumnSpec col = ColumnSpec.target(args.get(2), "argument 3 (column)");
+    byte[] row = args.row(1);
+    ColumnSpec col = ColumnSpec.target(args.get(2), args.argName(2, "column"));
     long ts = args.has(3) ? args.longValue(3, "timestamp") : CellLimits.LATEST_TIMESTAMP;
     ctx.table(args.table(0)).delete(delete(row, col, ts));
     return null;
@@ -36,7 +36,7 @@ public final class DeleteCommand extends BaseCommand {
   static Delete delete(byte[] row, ColumnSpec col, long ts) {
     Delete d = new Delete(row);
     if (col == null) {
-      return ts == CellLimits.LATEST_TIMESTAMP ? d : new Delete(row, ts);
+      return d; // the whole row (a timestamp comes only with a column)
     }
     if (col.qualifier() == null) {
       d.addFamily(col.family(), ts);

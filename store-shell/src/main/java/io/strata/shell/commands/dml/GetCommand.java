@@ -49,7 +49,7 @@ public final class GetCommand extends BaseCommand {
   @Override
   public Object run(ShellContext ctx, Args args) throws Exception {
     args.count(2, Integer.MAX_VALUE);
-    byte[] row = args.bytes(1, "row");
+    byte[] row = args.row(1);
     ReadSpec spec = new ReadSpec();
     Options o = Options.empty(name());
     for (int i = 2; i < args.size(); i++) {
@@ -64,7 +64,7 @@ public final class GetCommand extends BaseCommand {
         }
         spec.addColumns(o.has("COLUMN") ? o.raw("COLUMN") : o.raw("COLUMNS"), "COLUMN");
       } else {
-        spec.addColumns(args.get(i), "argument " + (i + 1) + " (column)");
+        spec.addColumns(args.get(i), args.argName(i, "column"));
       }
     }
     spec.readOptions(o);

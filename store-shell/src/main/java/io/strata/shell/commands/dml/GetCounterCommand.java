@@ -23,8 +23,8 @@ public final class GetCounterCommand extends BaseCommand {
   @Override
   public Object run(ShellContext ctx, Args args) throws Exception {
     args.count(3, 3);
-    byte[] row = args.bytes(1, "row");
-    ColumnSpec col = ColumnSpec.exact(args.get(2), "argument 3 (column)");
+    byte[] row = args.row(1);
+    ColumnSpec col = ColumnSpec.exact(args.get(2), args.argName(2, "column"));
     Result r = ctx.table(args.table(0))
         .get(new Get(row).addColumn(col.family(), col.qualifier()));
     byte[] v = r.getValue(col.family(), col.qualifier());

@@ -23,8 +23,8 @@ public final class IncrCommand extends BaseCommand {
   @Override
   public Object run(ShellContext ctx, Args args) throws Exception {
     args.count(3, 4);
-    byte[] row = args.bytes(1, "row");
-    ColumnSpec col = ColumnSpec.exact(args.get(2), "argument 3 (column)");
+    byte[] row = args.row(1);
+    ColumnSpec col = ColumnSpec.exact(args.get(2), args.argName(2, "column"));
     long amount = args.has(3) ? args.longValue(3, "amount") : 1;
     long value = ctx.table(args.table(0))
         .incrementColumnValue(row, col.family(), col.qualifier(), amount);

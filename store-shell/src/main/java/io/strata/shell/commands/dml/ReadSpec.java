@@ -44,6 +44,9 @@ final class ReadSpec {
       filter = filter(o.raw("FILTER"));
     }
     timestamp = o.longValue("TIMESTAMP", -1);
+    if (o.has("TIMESTAMP") && timestamp < 0) {
+      throw new CommandException("TIMESTAMP must be 0 or more, got " + timestamp);
+    }
     if (o.has("TIMERANGE")) {
       List<Object> range = o.list("TIMERANGE");
       if (range.size() != 2) {
@@ -65,6 +68,9 @@ final class ReadSpec {
       throw new CommandException("VERSIONS must be at least 1, got " + versions);
     }
     maxLength = o.intValue("MAXLENGTH", -1);
+    if (o.has("MAXLENGTH") && maxLength < 1) {
+      throw new CommandException("MAXLENGTH must be at least 1, got " + maxLength);
+    }
     ValueFormat defaultFormat = ValueFormat.TO_STRING_BINARY;
     if (o.has("FORMATTER")) {
       defaultFormat = ValueFormat.byName(o.string("FORMATTER"));
