@@ -351,6 +351,9 @@ class ShellCommandsTest {
         "2 tables successfully disabled") + took() + lines("bulk_a", "",
         "Enable the above 1 tables (y/n)?", "(no answer on standard input: taken as no)",
         "No tables enabled") + took(), yes.out());
+    Outcome enable = shell.run("yes\n", "-e", "enable_all 'bulk_b'; disable 'bulk_b'");
+    assertEquals(lines("bulk_b", "", "Enable the above 1 tables (y/n)?",
+        "1 tables successfully enabled") + took() + took(), enable.out());
     ok("enable 'bulk_a'", took());
     Outcome drop = shell.run("y\n", "-e", "drop_all 'bulk_.*'");
     assertEquals(1, drop.status(), "bulk_a is enabled, so one drop fails");
