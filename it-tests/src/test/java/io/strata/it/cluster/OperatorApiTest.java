@@ -1,5 +1,6 @@
 package io.strata.it.cluster;
 
+import static io.strata.it.cluster.ClusterTestSupport.table;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -84,14 +85,6 @@ class OperatorApiTest {
     if (cluster != null) {
       cluster.stop();
     }
-  }
-
-  private static TableDescriptor table(String name, String... families) {
-    TableDescriptor.Builder b = TableDescriptor.newBuilder(TableName.valueOf(name));
-    for (String f : families) {
-      b.setColumnFamily(ColumnFamilyDescriptor.of(f));
-    }
-    return b.build();
   }
 
   private static void drop(Admin admin, TableName t) throws IOException {

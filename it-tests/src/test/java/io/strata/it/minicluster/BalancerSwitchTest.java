@@ -46,7 +46,9 @@ class BalancerSwitchTest {
       MiniCluster.waitFor(() -> liveServers(admin) == 2, Duration.ofSeconds(30),
           "two live region servers");
       assertFalse(admin.balance(), "switched off: balance moves nothing");
-      Thread.sleep(1000); // five periods of the balancer chore
+      long runs = c.master().balancerRuns();
+      MiniCluster.waitFor(() -> c.master().balancerRuns() >= runs + 5, Duration.ofSeconds(30),
+          "five runs of the balancer chore while it is switched off");
       assertEquals(List.of(7, 0), regionsPerServer(c), "6 regions and meta stay put");
 
       c.restartMaster();

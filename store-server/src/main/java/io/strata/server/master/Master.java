@@ -106,6 +106,9 @@ public final class Master implements Closeable {
   private AssignmentManager assignment;
   private ProcedureExecutor procedures;
   private BalancerSwitch balancerSwitch;
+  /** Balancer runs finished, by the chore or a call, switched on or off. */
+  private final java.util.concurrent.atomic.AtomicLong balancerRuns =
+      new java.util.concurrent.atomic.AtomicLong();
   private volatile boolean stopped;
   private volatile Throwable initFailure;
 
@@ -436,6 +439,7 @@ public final class Master implements Closeable {
     return procedures.runInline(() -> {
       if (!balancerSwitch.isOn()) {
         LOG.debug("balancer is switched off; no region moves");
+        balancerRuns.incrementAndGet();
         return 0;
       }
       Map<ServerName, List<RegionInfo>> byServer = new java.util.TreeMap<>();
@@ -455,8 +459,14 @@ public final class Master implements Closeable {
       if (!moves.isEmpty()) {
         LOG.info("balancer moved {} region(s)", moves.size());
       }
+      balancerRuns.incrementAndGet();
       return moves.size();
     }).get();
+  }
+
+  /** Balancer runs finished since this master started, switched on or off. */
+  public long balancerRuns() {
+    return balancerRuns.get();
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.strata.shell.command;
 
+import io.strata.common.util.EditDistance;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -73,34 +74,12 @@ public final class CommandRegistry {
     String best = null;
     int bestDistance = 4;
     for (String known : names()) {
-      int d = distance(name, known);
+      int d = EditDistance.between(name, known);
       if (d < bestDistance) {
         best = known;
         bestDistance = d;
       }
     }
     return best;
-  }
-
-  /** Levenshtein distance, with a transposition of neighbours counting as one edit. */
-  static int distance(String a, String b) {
-    int[][] d = new int[a.length() + 1][b.length() + 1];
-    for (int i = 0; i <= a.length(); i++) {
-      d[i][0] = i;
-    }
-    for (int j = 0; j <= b.length(); j++) {
-      d[0][j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-        if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2)
-            && a.charAt(i - 2) == b.charAt(j - 1)) {
-          d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-        }
-      }
-    }
-    return d[a.length()][b.length()];
   }
 }

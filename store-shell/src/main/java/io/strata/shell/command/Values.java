@@ -3,7 +3,7 @@ package io.strata.shell.command;
 import io.strata.common.schema.TableName;
 import io.strata.shell.lang.ShellString;
 import io.strata.shell.lang.VarRef;
-import io.strata.shell.output.Printable;
+import io.strata.common.util.Bytes;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -85,7 +85,7 @@ public final class Values {
       return "nil";
     }
     if (v instanceof ShellString s) {
-      return quote(Printable.bytes(s.bytes()));
+      return quote(Bytes.toStringBinary(s.bytes()));
     }
     if (v instanceof String s) {
       return quote(s);

@@ -33,6 +33,7 @@ import io.strata.common.filter.TimestampsFilter;
 import io.strata.common.filter.ValueFilter;
 import io.strata.common.filter.WhileMatchFilter;
 import io.strata.common.util.Bytes;
+import io.strata.common.util.EditDistance;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -359,7 +360,7 @@ public final class FilterParser {
     };
   }
 
-  /** Printable ASCII as is, other bytes as \xNN (as the shell writes them); long text cut. */
+  /** Printable ASCII as is, other characters as \xNN (lower-case hex); long text cut. */
   private static String show(String s) {
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < s.length() && i < SHOWN_CHARS; i++) {
@@ -374,33 +375,13 @@ public final class FilterParser {
     String best = null;
     int bestDistance = Integer.MAX_VALUE;
     for (String c : candidates) {
-      int d = distance(word.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT));
+      int d = EditDistance.between(word.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT));
       if (d < bestDistance) {
         best = c;
         bestDistance = d;
       }
     }
     return bestDistance <= Math.max(1, Math.min(3, word.length() / 3)) ? best : null;
-  }
-
-  /** Levenshtein distance. */
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int substitute = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-        cur[j] = Math.min(substitute, Math.min(prev[j], cur[j - 1]) + 1);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
   }
 
   // ---- Arguments ----

@@ -2,6 +2,7 @@ package io.strata.shell.output;
 
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellType;
+import io.strata.common.util.Bytes;
 import java.util.Map;
 
 /**
@@ -24,12 +25,12 @@ public final class CellFormat {
   }
 
   public static String row(Cell c) {
-    return Printable.bytes(c.getRowArray(), c.getRowOffset(), c.getRowLength());
+    return Bytes.toStringBinary(c.getRowArray(), c.getRowOffset(), c.getRowLength());
   }
 
   public static String column(Cell c) {
-    return Printable.bytes(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()) + ":"
-        + Printable.bytes(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());
+    return Bytes.toStringBinary(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()) + ":"
+        + Bytes.toStringBinary(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength());
   }
 
   /** The scan form: {@code column=f:q, timestamp=T, value=V}. */

@@ -58,14 +58,14 @@ public enum ValueFormat {
   public String format(byte[] b, int off, int len) {
     ByteBuffer bb = ByteBuffer.wrap(b, off, len);
     return switch (this) {
-      case TO_STRING_BINARY -> Printable.bytes(b, off, len);
+      case TO_STRING_BINARY -> Bytes.toStringBinary(b, off, len);
       case TO_STRING -> new String(b, off, len, StandardCharsets.UTF_8);
-      case TO_LONG -> len == 8 ? Long.toString(bb.getLong()) : Printable.bytes(b, off, len);
-      case TO_INT -> len == 4 ? Integer.toString(bb.getInt()) : Printable.bytes(b, off, len);
-      case TO_SHORT -> len == 2 ? Short.toString(bb.getShort()) : Printable.bytes(b, off, len);
-      case TO_DOUBLE -> len == 8 ? Double.toString(bb.getDouble()) : Printable.bytes(b, off, len);
-      case TO_FLOAT -> len == 4 ? Float.toString(bb.getFloat()) : Printable.bytes(b, off, len);
-      case TO_BOOLEAN -> len == 1 ? Boolean.toString(b[off] != 0) : Printable.bytes(b, off, len);
+      case TO_LONG -> len == 8 ? Long.toString(bb.getLong()) : Bytes.toStringBinary(b, off, len);
+      case TO_INT -> len == 4 ? Integer.toString(bb.getInt()) : Bytes.toStringBinary(b, off, len);
+      case TO_SHORT -> len == 2 ? Short.toString(bb.getShort()) : Bytes.toStringBinary(b, off, len);
+      case TO_DOUBLE -> len == 8 ? Double.toString(bb.getDouble()) : Bytes.toStringBinary(b, off, len);
+      case TO_FLOAT -> len == 4 ? Float.toString(bb.getFloat()) : Bytes.toStringBinary(b, off, len);
+      case TO_BOOLEAN -> len == 1 ? Boolean.toString(b[off] != 0) : Bytes.toStringBinary(b, off, len);
       case TO_HEX -> Bytes.toHex(b, off, len).toLowerCase(Locale.ROOT);
     };
   }

@@ -11,7 +11,7 @@ import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.Options;
 import io.strata.shell.command.ShellContext;
 import io.strata.shell.command.Values;
-import io.strata.shell.output.Printable;
+import io.strata.common.util.Bytes;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -77,9 +77,9 @@ public final class ListRegionsCommand extends BaseCommand {
         ClusterStatus.RegionLoad load = loads.get(loc.region().getEncodedName());
         Map<String, String> cells = new HashMap<>();
         cells.put("SERVER_NAME", sn);
-        cells.put("REGION_NAME", RegionText.name(loc.region()));
-        cells.put("START_KEY", Printable.bytes(loc.region().getStartKey()));
-        cells.put("END_KEY", Printable.bytes(loc.region().getEndKey()));
+        cells.put("REGION_NAME", loc.region().getRegionNameAsString());
+        cells.put("START_KEY", Bytes.toStringBinary(loc.region().getStartKey()));
+        cells.put("END_KEY", Bytes.toStringBinary(loc.region().getEndKey()));
         cells.put("SIZE", load == null ? "" : String.valueOf(load.storeFileBytes() >> 20));
         cells.put("REQ", load == null ? ""
             : String.valueOf(load.readRequests() + load.writeRequests()));

@@ -31,7 +31,7 @@ public final class LocateRegionCommand extends BaseCommand {
     }
     TwoColumns out = new TwoColumns(ctx.out(), "HOST", "REGION");
     out.line(loc.server() == null ? "(not assigned)" : loc.server().getAddress(),
-        RegionText.describe(loc.region()), true);
+        loc.region().toString(), true);
     out.footer();
     return null;
   }

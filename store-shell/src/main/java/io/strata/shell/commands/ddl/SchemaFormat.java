@@ -3,7 +3,7 @@ package io.strata.shell.commands.ddl;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
-import io.strata.shell.output.Printable;
+import io.strata.common.util.Bytes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +42,7 @@ final class SchemaFormat {
 
   /** {@code {NAME => 'f1', BLOOMFILTER => 'ROW', ...}} in HBase 2's order. */
   static String family(ColumnFamilyDescriptor f) {
-    StringBuilder sb = new StringBuilder("{NAME => '").append(Printable.bytes(f.getName()))
+    StringBuilder sb = new StringBuilder("{NAME => '").append(Bytes.toStringBinary(f.getName()))
         .append("', BLOOMFILTER => '").append(f.getBloomFilterType())
         .append("', IN_MEMORY => '").append(f.isInMemory())
         .append("', VERSIONS => '").append(f.getMaxVersions())

@@ -8,9 +8,7 @@ import io.strata.common.schema.Durability;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.shell.command.CommandException;
 import io.strata.shell.command.Values;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** Family and table settings from the hashes create and alter take, as HBase names them. */
@@ -37,10 +35,10 @@ final class SchemaOptions {
         case "VERSIONS" -> b.setMaxVersions(Values.toInt(v, key));
         case "MIN_VERSIONS" -> b.setMinVersions(Values.toInt(v, key));
         case "TTL" -> b.setTimeToLive(Ttl.parse(v));
-        case "BLOOMFILTER" -> b.setBloomFilterType(choice(BloomType.class, v, key));
-        case "COMPRESSION" -> b.setCompression(choice(Compression.class, v, key));
+        case "BLOOMFILTER" -> b.setBloomFilterType(choice(BloomType::parse, v, key));
+        case "COMPRESSION" -> b.setCompression(choice(Compression::parse, v, key));
         case "DATA_BLOCK_ENCODING" ->
-            b.setDataBlockEncoding(choice(DataBlockEncoding.class, v, key));
+            b.setDataBlockEncoding(choice(DataBlockEncoding::parse, v, key));
         case "BLOCKSIZE" -> b.setBlockSize(Values.toInt(v, key));
         case "IN_MEMORY" -> b.setInMemory(Values.toBool(v, key));
         case "BLOCKCACHE" -> b.setBlockCacheEnabled(Values.toBool(v, key));
@@ -73,7 +71,7 @@ final class SchemaOptions {
       switch (key) {
         case "MAX_FILESIZE" -> b.setMaxFileSize(positive(v, key));
         case "MEMSTORE_FLUSHSIZE" -> b.setMemStoreFlushSize(positive(v, key));
-        case "DURABILITY" -> b.setDurability(choice(Durability.class, v, key));
+        case "DURABILITY" -> b.setDurability(choice(Durability::parse, v, key));
         case "READONLY" -> b.setReadOnly(Values.toBool(v, key));
         case "METADATA" -> stringMap(v, key).forEach(b::setValue);
         default -> {
@@ -114,15 +112,13 @@ final class SchemaOptions {
     return n;
   }
 
-  static <E extends Enum<E>> E choice(Class<E> type, Object v, String key) {
-    String s = Values.toText(v, key).trim().toUpperCase(Locale.ROOT);
-    for (E e : type.getEnumConstants()) {
-      if (e.name().equals(s)) {
-        return e;
-      }
+  /** One of an enum's names, parsed by the schema's own parser (which names the choices). */
+  static <E> E choice(java.util.function.Function<String, E> parse, Object v, String key) {
+    try {
+      return parse.apply(Values.toText(v, key));
+    } catch (IllegalArgumentException e) {
+      throw new CommandException(key + ": " + e.getMessage());
     }
-    throw new CommandException(key + " must be one of " + Arrays.toString(
-        type.getEnumConstants()) + ", got '" + Values.toText(v, key) + "'");
   }
 
   private static Map<String, String> stringMap(Object v, String key) {

@@ -6,7 +6,7 @@ import io.strata.shell.command.Args;
 import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
-import io.strata.shell.output.Printable;
+import io.strata.common.util.Bytes;
 
 /** append: adds bytes to the end of a cell's value atomically. */
 public final class AppendCommand extends BaseCommand {
@@ -30,7 +30,7 @@ public final class AppendCommand extends BaseCommand {
     Result r = ctx.table(args.table(0))
         .append(new Append(row).addColumn(col.family(), col.qualifier(), value));
     ctx.out().println("CURRENT VALUE = "
-        + Printable.bytes(r.getValue(col.family(), col.qualifier())));
+        + Bytes.toStringBinary(r.getValue(col.family(), col.qualifier())));
     return null;
   }
 }

@@ -2,7 +2,7 @@ package io.strata.shell.commands.dml;
 
 import io.strata.shell.command.CommandException;
 import io.strata.shell.command.Values;
-import io.strata.shell.output.Printable;
+import io.strata.common.util.Bytes;
 import io.strata.shell.output.ValueFormat;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -17,7 +17,7 @@ record ColumnSpec(byte[] family, byte[] qualifier, ValueFormat format) {
     byte[] b = nameBytes(value, what);
     int colon = indexOf(b, 0);
     if (colon == 0 || b.length == 0) {
-      throw new CommandException(what + " '" + Printable.bytes(b) + "' has an empty family;"
+      throw new CommandException(what + " '" + Bytes.toStringBinary(b) + "' has an empty family;"
           + " write 'family:qualifier'");
     }
     if (colon < 0) {
@@ -50,7 +50,7 @@ record ColumnSpec(byte[] family, byte[] qualifier, ValueFormat format) {
     byte[] b = nameBytes(value, what);
     int colon = indexOf(b, 0);
     if (colon == 0 || b.length == 0) {
-      throw new CommandException(what + " '" + Printable.bytes(b) + "' has an empty family;"
+      throw new CommandException(what + " '" + Bytes.toStringBinary(b) + "' has an empty family;"
           + " write 'family:qualifier'");
     }
     if (colon < 0) {
@@ -67,7 +67,7 @@ record ColumnSpec(byte[] family, byte[] qualifier, ValueFormat format) {
 
   /** The column as printed in results ({@code f:q}), the key of its converter. */
   String printed() {
-    return Printable.bytes(family) + ":" + Printable.bytes(qualifier);
+    return Bytes.toStringBinary(family) + ":" + Bytes.toStringBinary(qualifier);
   }
 
   private static int indexOf(byte[] b, int from) {

@@ -3,16 +3,13 @@ package io.strata.shell.commands.dml;
 import io.strata.client.Result;
 import io.strata.client.ResultScanner;
 import io.strata.client.Scan;
-import io.strata.common.filter.FilterList;
-import io.strata.common.filter.FirstKeyOnlyFilter;
-import io.strata.common.filter.KeyOnlyFilter;
 import io.strata.shell.command.Args;
 import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandException;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.Options;
 import io.strata.shell.command.ShellContext;
-import io.strata.shell.output.Printable;
+import io.strata.common.util.Bytes;
 import java.util.Arrays;
 import java.util.List;
 
@@ -65,8 +62,7 @@ public final class CountCommand extends BaseCommand {
       spec.filter = ReadSpec.filter(o.raw("FILTER"));
     } else if (spec.columns.isEmpty()) {
       // The row key of each row's first cell is all that counting needs.
-      spec.filter = new FilterList(FilterList.Operator.MUST_PASS_ALL,
-          List.of(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+      spec.filter = ReadSpec.firstKeyOnly();
     }
     Scan scan = ScanBuilder.build(o, spec);
     if (!o.has("CACHE")) {
@@ -84,7 +80,7 @@ public final class CountCommand extends BaseCommand {
         lastRow = r.getRow();
         count++;
         if (count % interval == 0) {
-          ctx.out().println("Current count: " + count + ", row: " + Printable.bytes(lastRow));
+          ctx.out().println("Current count: " + count + ", row: " + Bytes.toStringBinary(lastRow));
         }
       }
     }

@@ -6,9 +6,6 @@ import io.strata.client.ResultScanner;
 import io.strata.client.Scan;
 import io.strata.client.Table;
 import io.strata.common.cell.CellLimits;
-import io.strata.common.filter.FilterList;
-import io.strata.common.filter.FirstKeyOnlyFilter;
-import io.strata.common.filter.KeyOnlyFilter;
 import io.strata.shell.command.Args;
 import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandException;
@@ -58,8 +55,7 @@ public final class DeleteAllCommand extends BaseCommand {
       throw new CommandException("CACHE and BATCH must be at least 1");
     }
     Scan scan = new Scan().setRowPrefixFilter(prefix).setCaching(cache).setCacheBlocks(false)
-        .setFilter(new FilterList(FilterList.Operator.MUST_PASS_ALL,
-            List.of(new FirstKeyOnlyFilter(), new KeyOnlyFilter())));
+        .setFilter(ReadSpec.firstKeyOnly());
     List<Delete> pending = new ArrayList<>(batch);
     try (ResultScanner scanner = table.getScanner(scan)) {
       for (Result r : scanner) {

@@ -69,22 +69,8 @@ public final class GetCommand extends BaseCommand {
     }
     spec.readOptions(o);
     Get get = new Get(row);
-    for (ColumnSpec c : spec.columns) {
-      if (c.qualifier() == null) {
-        get.addFamily(c.family());
-      } else {
-        get.addColumn(c.family(), c.qualifier());
-      }
-    }
-    if (spec.filter != null) {
-      get.setFilter(spec.filter);
-    }
-    if (spec.timestamp >= 0) {
-      get.setTimestamp(spec.timestamp);
-    } else if (spec.minTs >= 0) {
-      get.setTimeRange(spec.minTs, spec.maxTs);
-    }
-    get.readVersions(spec.versions);
+    spec.apply(get::addFamily, get::addColumn, spec.filter, get::setFilter, get::setTimestamp,
+        get::setTimeRange, get::readVersions);
     Result r = ctx.table(args.table(0)).get(get);
     TwoColumns out = new TwoColumns(ctx.out(), "COLUMN", "CELL");
     for (Cell c : r.rawCells()) {

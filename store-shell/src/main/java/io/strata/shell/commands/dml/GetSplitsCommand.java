@@ -6,7 +6,7 @@ import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
 import io.strata.shell.lang.ShellString;
-import io.strata.shell.output.Printable;
+import io.strata.common.util.Bytes;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,7 +31,7 @@ public final class GetSplitsCommand extends BaseCommand {
     for (RegionInfo r : ctx.admin().getRegions(args.table(0))) {
       if (r.getStartKey().length > 0) {
         splits.add(new ShellString(r.getStartKey()));
-        printed.add(Printable.bytes(r.getStartKey()));
+        printed.add(Bytes.toStringBinary(r.getStartKey()));
       }
     }
     ctx.out().println("Total number of splits = " + (splits.size() + 1));

@@ -8,10 +8,17 @@ import io.strata.shell.filter.FilterParser;
 import io.strata.shell.filter.FilterSyntaxException;
 import io.strata.shell.output.CellFormat;
 import io.strata.shell.output.ValueFormat;
+import io.strata.common.filter.FilterList;
+import io.strata.common.filter.FirstKeyOnlyFilter;
+import io.strata.common.filter.KeyOnlyFilter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+import java.util.function.LongConsumer;
 
 /**
  * What get and scan share: the columns asked for (with their converters), the filter, the time
@@ -26,6 +33,42 @@ final class ReadSpec {
   int versions = 1;
   CellFormat format = CellFormat.plain();
   int maxLength = -1;
+
+  /** Two longs: a time range's bounds. */
+  interface LongPair {
+    void accept(long min, long max);
+  }
+
+  /**
+   * Puts the columns, filter, time range and versions on a Get or Scan through its setters
+   * (the two classes share no interface).
+   */
+  void apply(Consumer<byte[]> addFamily, BiConsumer<byte[], byte[]> addColumn, Filter withFilter,
+      Consumer<Filter> setFilter, LongConsumer setTimestamp, LongPair setTimeRange,
+      IntConsumer readVersions) {
+    for (ColumnSpec c : columns) {
+      if (c.qualifier() == null) {
+        addFamily.accept(c.family());
+      } else {
+        addColumn.accept(c.family(), c.qualifier());
+      }
+    }
+    if (withFilter != null) {
+      setFilter.accept(withFilter);
+    }
+    if (timestamp >= 0) {
+      setTimestamp.accept(timestamp);
+    } else if (minTs >= 0) {
+      setTimeRange.accept(minTs, maxTs);
+    }
+    readVersions.accept(versions);
+  }
+
+  /** Only the key of each row's first cell: all that counting or deleting rows needs. */
+  static Filter firstKeyOnly() {
+    return new FilterList(FilterList.Operator.MUST_PASS_ALL,
+        List.of(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+  }
 
   /** Adds columns from a value that is one column or an array of them. */
   void addColumns(Object value, String what) {

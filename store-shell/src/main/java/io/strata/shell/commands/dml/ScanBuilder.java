@@ -66,22 +66,8 @@ final class ScanBuilder {
     if (o.has("STOPROW")) {
       scan.withStopRow(o.bytes("STOPROW"));
     }
-    for (ColumnSpec c : spec.columns) {
-      if (c.qualifier() == null) {
-        scan.addFamily(c.family());
-      } else {
-        scan.addColumn(c.family(), c.qualifier());
-      }
-    }
-    if (filter != null) {
-      scan.setFilter(filter);
-    }
-    if (spec.timestamp >= 0) {
-      scan.setTimestamp(spec.timestamp);
-    } else if (spec.minTs >= 0) {
-      scan.setTimeRange(spec.minTs, spec.maxTs);
-    }
-    scan.readVersions(spec.versions);
+    spec.apply(scan::addFamily, scan::addColumn, filter, scan::setFilter, scan::setTimestamp,
+        scan::setTimeRange, scan::readVersions);
     if (o.has("LIMIT")) {
       int limit = o.intValue("LIMIT", 0);
       if (limit < 1) {

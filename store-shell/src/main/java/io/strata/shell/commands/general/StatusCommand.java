@@ -7,7 +7,7 @@ import io.strata.shell.command.BaseCommand;
 import io.strata.shell.command.CommandException;
 import io.strata.shell.command.CommandGroup;
 import io.strata.shell.command.ShellContext;
-import io.strata.shell.output.Printable;
+import io.strata.common.util.Bytes;
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -46,7 +46,7 @@ public final class StatusCommand extends BaseCommand {
       out.println("version " + io.strata.common.Version.get());
       out.println(s.regionsInTransition().size() + " regionsInTransition");
       for (ClusterStatus.RegionInTransition rit : s.regionsInTransition()) {
-        out.println("    " + Printable.bytes(rit.region().getRegionName()) + " state="
+        out.println("    " + Bytes.toStringBinary(rit.region().getRegionName()) + " state="
             + rit.state() + (rit.server() == null ? "" : ", server=" + rit.server()));
       }
     }
@@ -68,7 +68,7 @@ public final class StatusCommand extends BaseCommand {
           + ", memstoreSizeMB=" + (l.memstoreBytes() >> 20));
       if (detailed) {
         for (ClusterStatus.RegionLoad r : l.regionLoads()) {
-          out.println("        \"" + Printable.bytes(r.region().getRegionName()) + "\"");
+          out.println("        \"" + Bytes.toStringBinary(r.region().getRegionName()) + "\"");
           out.println("            numberOfStorefiles=" + r.storeFiles() + ", storefileSizeMB="
               + (r.storeFileBytes() >> 20) + ", memstoreSizeMB=" + (r.memstoreBytes() >> 20)
               + ", readRequestsCount=" + r.readRequests() + ", writeRequestsCount="
