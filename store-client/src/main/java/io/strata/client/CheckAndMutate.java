@@ -23,7 +23,7 @@ import java.util.Arrays;
  * <p>The action is returned as a {@link Row}, a sealed type: it is a {@link Put}, a
  * {@link Delete} or a {@link RowMutations}.
  */
-public final class CheckAndMutate {
+public final class CheckAndMutate implements Row {
   private final byte[] row;
   private final byte[] family;
   private final byte[] qualifier;

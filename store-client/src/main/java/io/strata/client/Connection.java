@@ -23,7 +23,19 @@ public interface Connection extends Closeable {
   /** A table handle; no call is made until it is used (an unknown table fails then). */
   Table getTable(TableName name);
 
+  /** A table handle with its own timeouts and attempts. */
+  TableBuilder getTableBuilder(TableName name);
+
   Admin getAdmin();
+
+  /** A write buffer for the table with the connection's defaults. */
+  BufferedMutator getBufferedMutator(TableName name);
+
+  /** A write buffer set up by {@code params}. */
+  BufferedMutator getBufferedMutator(BufferedMutatorParams params);
+
+  /** The async connection this one adapts: same threads, sockets and location cache. */
+  AsyncConnection toAsyncConnection();
 
   /** Where the table's regions are; no call is made until it is used. */
   RegionLocator getRegionLocator(TableName name);

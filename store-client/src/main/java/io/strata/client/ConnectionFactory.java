@@ -1,8 +1,10 @@
 package io.strata.client;
 
+import io.strata.client.internal.AsyncConnectionImpl;
 import io.strata.client.internal.ConnectionImpl;
 import io.strata.common.conf.StrataConfiguration;
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Makes connections. The cluster is found through ZooKeeper ({@code strata.zookeeper.quorum}):
@@ -26,6 +28,30 @@ public final class ConnectionFactory {
    * @throws IOException naming the quorum when ZooKeeper cannot be reached
    */
   public static Connection createConnection(StrataConfiguration conf) throws IOException {
-    return new ConnectionImpl(conf);
+    return new ConnectionImpl(new AsyncConnectionImpl(conf));
+  }
+
+  /** An async connection configured from {@code strata-site.xml} and system properties. */
+  public static CompletableFuture<AsyncConnection> createAsyncConnection() {
+    return createAsyncConnection(StrataConfiguration.create());
+  }
+
+  /**
+   * An async connection to the cluster {@code conf} names; the future fails with an
+   * IOException naming the quorum when ZooKeeper cannot be reached.
+   */
+  public static CompletableFuture<AsyncConnection> createAsyncConnection(
+      StrataConfiguration conf) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return new AsyncConnectionImpl(conf);
+      } catch (IOException e) {
+        throw new java.util.concurrent.CompletionException(e);
+      }
+    }, r -> {
+      Thread t = new Thread(r, "strata-client-connect");
+      t.setDaemon(true);
+      t.start();
+    });
   }
 }

@@ -24,7 +24,7 @@ import java.util.NavigableSet;
  *
  * <p>Byte arrays are not copied: do not change them afterwards. Not thread-safe.
  */
-public final class Get {
+public final class Get implements Row {
   private final byte[] row;
   private final NavigableMap<byte[], NavigableSet<byte[]>> familyMap = Operations.newFamilyMap();
   private int maxVersions = 1;

@@ -38,6 +38,11 @@ public interface ResultScanner extends Closeable, Iterable<Result> {
   @Override
   void close();
 
+  /** The scan's counters, or null unless {@link Scan#setScanMetricsEnabled} was set. */
+  default ScanMetrics getScanMetrics() {
+    return null;
+  }
+
   /** Iterates with {@link #next()}; an IOException surfaces as an UncheckedIOException. */
   @Override
   default Iterator<Result> iterator() {

@@ -46,6 +46,8 @@ public final class Scan {
   private long maxResultSize = -1;
   private boolean cacheBlocks = true;
   private int limit;
+  private boolean allowPartialResults;
+  private boolean scanMetricsEnabled;
 
   /** Every row, every column, newest version. */
   public Scan() {}
@@ -70,6 +72,8 @@ public final class Scan {
     maxResultSize = other.maxResultSize;
     cacheBlocks = other.cacheBlocks;
     limit = other.limit;
+    allowPartialResults = other.allowPartialResults;
+    scanMetricsEnabled = other.scanMetricsEnabled;
   }
 
   /** Starts at {@code row}, inclusive; empty starts at the first row. */
@@ -231,6 +235,31 @@ public final class Scan {
     }
     this.limit = limit;
     return this;
+  }
+
+  /**
+   * True hands out the parts of a row as the servers send them (a row larger than
+   * {@code maxResultSize} comes in several Results, each with
+   * {@link Result#mayHaveMoreCellsInRow()} true but the last), so a huge row never has to fit in
+   * the client's memory at once. False (the default) joins the parts into whole rows.
+   */
+  public Scan setAllowPartialResults(boolean allow) {
+    this.allowPartialResults = allow;
+    return this;
+  }
+
+  public boolean getAllowPartialResults() {
+    return allowPartialResults;
+  }
+
+  /** Counts what the scan costs ({@link ResultScanner#getScanMetrics()}). */
+  public Scan setScanMetricsEnabled(boolean enabled) {
+    this.scanMetricsEnabled = enabled;
+    return this;
+  }
+
+  public boolean isScanMetricsEnabled() {
+    return scanMetricsEnabled;
   }
 
   /** The start row as given (not adjusted for exclusiveness); the array is shared. */

@@ -65,6 +65,16 @@ public interface Table extends Closeable {
   /** Applies the puts and deletes of one row atomically. */
   void mutateRow(RowMutations mutations) throws IOException;
 
+  /**
+   * Any mix of gets, puts, deletes, increments, appends, row mutations and check-and-mutates,
+   * grouped per region server and sent in parallel; only failed actions are retried. Fills
+   * {@code results} (as long as {@code actions}) with each action's {@link Result} (or
+   * {@link CheckAndMutateResult}), or its exception if it failed, and then, if any failed,
+   * throws a {@link BatchFailedException} naming them. The order in which actions apply is not
+   * defined.
+   */
+  void batch(List<? extends Row> actions, Object[] results) throws IOException;
+
   ResultScanner getScanner(Scan scan) throws IOException;
 
   default ResultScanner getScanner(byte[] family) throws IOException {

@@ -1,12 +1,14 @@
 package io.strata.client.internal;
 
-import io.strata.client.BatchFailedException;
 import io.strata.client.Mutation;
+import io.strata.client.OutcomeUnknownException;
 import io.strata.client.RegionLocation;
 import io.strata.client.Result;
 import io.strata.client.RetriesExhaustedException;
 import io.strata.client.internal.rpc.RpcConnection;
 import io.strata.client.internal.rpc.RpcResponse;
+import io.strata.common.error.CallTimeoutException;
+import io.strata.common.error.ServerErrorException;
 import io.strata.common.error.StrataException;
 import io.strata.common.proto.ClientProtos.ActionProto;
 import io.strata.common.proto.ClientProtos.ActionResultProto;
@@ -19,6 +21,7 @@ import io.strata.common.proto.ClientProtos.RegionSpecifierProto;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.schema.ServerName;
 import io.strata.common.schema.TableName;
+import io.strata.common.util.Bytes;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,15 +29,19 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A batch of gets and mutations: grouped by server and region into one Multi call per server,
- * sent in parallel; actions that fail retryably are located again and resent together, within
- * the operation timeout. This is the batch's single retry loop; each action ends with its
- * result or its own error.
+ * sent in parallel. Each action has its own future, completed as soon as its answer arrives.
+ * Actions that fail retryably are located again and resent together after a pause, within the
+ * operation timeout: the batch's single retry loop, in rounds, never blocking a thread.
+ *
+ * <p>An increment or append whose call timed out or lost its connection after it was sent may
+ * have been applied; it is not resent but fails with {@link OutcomeUnknownException}, so a
+ * counter never counts twice.
  */
 final class BatchCaller {
   /** One action: a get (as its message) or a mutation. */
@@ -46,175 +53,258 @@ final class BatchCaller {
     static Action mutation(Mutation m) {
       return new Action(m.getRow(), null, m);
     }
+
+    /** Whether sending it twice does no harm. */
+    boolean idempotent() {
+      return mutation == null || mutation instanceof io.strata.client.Put
+          || mutation instanceof io.strata.client.Delete;
+    }
   }
 
-  private final ConnectionImpl conn;
+  private final AsyncConnectionImpl conn;
   private final TableName table;
   private final int priority;
+  private final RetryPolicy policy;
 
-  BatchCaller(ConnectionImpl conn, TableName table, int priority) {
+  BatchCaller(AsyncConnectionImpl conn, TableName table, int priority, RetryPolicy policy) {
     this.conn = conn;
     this.table = table;
     this.priority = priority;
+    this.policy = policy;
   }
 
-  /** Results by index: a Result for gets, increments and appends, Result.EMPTY for the rest. */
-  Object[] run(String what, List<Action> actions) throws IOException {
-    RetryPolicy policy = conn.caller().policy();
-    long start = System.nanoTime();
-    long timeout = policy.operationTimeout().toMillis();
-    Object[] results = new Object[actions.size()];
-    Map<Integer, IOException> errors = new TreeMap<>();
-    Map<Integer, Throwable> retryable = new HashMap<>();
-    List<Integer> pending = new ArrayList<>();
+  /**
+   * Starts the batch; one future per action, in order: a Result for gets, increments and
+   * appends, {@link Result#EMPTY} (or the server's empty result) for puts and deletes.
+   */
+  List<CompletableFuture<Result>> run(String what, List<Action> actions) {
+    Run run = new Run(what, actions);
+    List<Integer> all = new ArrayList<>(actions.size());
     for (int i = 0; i < actions.size(); i++) {
-      pending.add(i);
+      all.add(i);
     }
-    Map<Integer, RegionLocation> used = new HashMap<>();
-    int tries = 0;
-    while (!pending.isEmpty()) {
-      tries++;
-      long left = timeout - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-      long rpcTimeout = Math.max(1, Math.min(policy.rpcTimeout().toMillis(), left));
-      // Locate every pending action (again, if its last error said the location was stale).
-      Map<ServerName, Map<RegionLocation, List<Integer>>> byServer = new LinkedHashMap<>();
-      for (int i : pending) {
-        Throwable prev = retryable.remove(i);
-        boolean stale = prev != null && RegionLocations.staleLocation(prev);
-        if (stale) {
-          conn.locations().invalidate(used.get(i));
-        }
-        try {
-          RegionLocation loc = RetryingCaller.join(conn.locations().locate(table,
-              actions.get(i).row(), stale, rpcTimeout));
-          used.put(i, loc);
-          byServer.computeIfAbsent(loc.server(), s -> new LinkedHashMap<>())
-              .computeIfAbsent(loc, l -> new ArrayList<>()).add(i);
-        } catch (IOException e) {
-          if (RetryPolicy.retryable(e)) {
-            retryable.put(i, e);
-          } else {
-            errors.put(i, e);
-          }
-        }
-      }
-      // One Multi per server, all in flight at once.
-      List<CompletableFuture<Void>> calls = new ArrayList<>();
-      for (Map.Entry<ServerName, Map<RegionLocation, List<Integer>>> e : byServer.entrySet()) {
-        calls.add(send(e.getKey(), e.getValue(), actions, rpcTimeout, results, errors,
-            retryable));
-      }
-      for (CompletableFuture<Void> c : calls) {
-        c.join();
-      }
-      pending = new ArrayList<>(retryable.keySet());
-      pending.sort(null);
-      if (pending.isEmpty()) {
-        break;
-      }
-      Throwable sample = retryable.get(pending.get(0));
-      long pause = policy.pauseMillis(tries, sample);
-      long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-      if (tries > policy.retries() || elapsed + pause >= timeout) {
-        for (int i : pending) {
-          errors.put(i, new RetriesExhaustedException(what + " on table '" + table + "'", tries,
-              elapsed, retryable.get(i)));
-        }
-        break;
-      }
-      try {
-        Thread.sleep(pause);
-      } catch (InterruptedException ie) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted during a " + what + " batch");
-      }
+    if (!all.isEmpty()) {
+      run.round(all);
     }
-    if (!errors.isEmpty()) {
-      IOException first = errors.values().iterator().next();
-      boolean allAlike = errors.size() == actions.size() && first instanceof StrataException
-          && errors.values().stream().allMatch(e -> e.getClass() == first.getClass()
-              && java.util.Objects.equals(e.getMessage(), first.getMessage()));
-      if (allAlike) {
-        throw first; // one cause for the whole batch (an unknown table): report it as itself
-      }
-      throw new BatchFailedException(actions.size(), errors);
-    }
-    return results;
+    return List.of(run.futures);
   }
 
-  private CompletableFuture<Void> send(ServerName server,
-      Map<RegionLocation, List<Integer>> byRegion, List<Action> actions, long rpcTimeout,
-      Object[] results, Map<Integer, IOException> errors, Map<Integer, Throwable> retryable) {
-    MultiRequest.Builder req = MultiRequest.newBuilder();
-    CellBlock.Writer cells = new CellBlock.Writer(4096);
-    List<List<Integer>> order = new ArrayList<>();
-    for (Map.Entry<RegionLocation, List<Integer>> e : byRegion.entrySet()) {
-      RegionActionProto.Builder ra = RegionActionProto.newBuilder().setRegion(
-          RegionSpecifierProto.newBuilder().setEncodedName(e.getKey().region().getEncodedName()));
-      for (int i : e.getValue()) {
-        Action a = actions.get(i);
-        ActionProto.Builder ap = ActionProto.newBuilder().setIndex(i);
-        if (a.get() != null) {
-          ap.setGet(a.get());
-        } else {
-          ap.setMutation(OperationProtos.toProto(a.mutation(), cells));
-        }
-        ra.addActions(ap);
+  /** The state of one batch; guarded by itself. */
+  private final class Run {
+    private final String what;
+    private final List<Action> actions;
+    private final CompletableFuture<Result>[] futures;
+    private final long startNanos = System.nanoTime();
+    /** Failed attempts of each action, and where each was last sent. */
+    private final Map<Integer, List<RetriesExhaustedException.Attempt>> attempts =
+        new HashMap<>();
+    private final Map<Integer, RegionLocation> used = new HashMap<>();
+    private final Map<Integer, Throwable> retry = new LinkedHashMap<>();
+    private long roundStartMillis;
+
+    @SuppressWarnings("unchecked")
+    Run(String what, List<Action> actions) {
+      this.what = what;
+      this.actions = actions;
+      this.futures = new CompletableFuture[actions.size()];
+      for (int i = 0; i < futures.length; i++) {
+        futures[i] = new CompletableFuture<>();
       }
-      req.addRegionActions(ra);
-      order.add(e.getValue());
     }
-    CompletableFuture<RpcResponse<MultiResponse>> f;
-    try {
-      RpcConnection c = conn.channels().get(server, "ClientService");
-      f = c.call("Multi", req.build(), cells.toBytes(), MultiResponse.parser(),
-          Duration.ofMillis(rpcTimeout), priority);
-    } catch (IOException e) {
-      f = CompletableFuture.failedFuture(e);
+
+    private long elapsedMillis() {
+      return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     }
-    return f.handle((resp, err) -> {
-      synchronized (results) {
-        if (err != null) {
-          Throwable cause = RetryingCaller.unwrap(err);
-          order.forEach(ids -> ids.forEach(i -> fail(i, cause, errors, retryable)));
-          return null;
-        }
-        try {
-          CellBlock.Reader in = new CellBlock.Reader(resp.cellBlock());
-          for (int r = 0; r < resp.result().getRegionResultsCount(); r++) {
-            RegionActionResultProto rr = resp.result().getRegionResults(r);
-            if (rr.hasException()) {
-              StrataException ex = StrataException.fromWire(rr.getException().getCode(),
-                  rr.getException().getMessage(), rr.getException().getDetailsMap());
-              order.get(r).forEach(i -> fail(i, ex, errors, retryable));
-              continue;
-            }
-            for (ActionResultProto ar : rr.getResultsList()) {
-              int i = ar.getIndex();
-              if (ar.hasException()) {
-                fail(i, StrataException.fromWire(ar.getException().getCode(),
-                    ar.getException().getMessage(), ar.getException().getDetailsMap()), errors,
-                    retryable);
-              } else {
-                Result res = OperationProtos.toResult(ar.getResult(), in);
-                results[i] = res;
+
+    /** Locates the pending actions, then sends one Multi per server. */
+    void round(List<Integer> pending) {
+      roundStartMillis = elapsedMillis();
+      long left = policy.operationTimeout().toMillis() - roundStartMillis;
+      long rpcTimeout = Math.max(1, Math.min(policy.rpcTimeout().toMillis(), left));
+      List<CompletableFuture<RegionLocation>> located = new ArrayList<>(pending.size());
+      for (int i : pending) {
+        located.add(conn.locations().locate(table, actions.get(i).row(), false, rpcTimeout));
+      }
+      CompletableFuture.allOf(located.toArray(new CompletableFuture<?>[0]))
+          .handle((x, e) -> {
+            Map<ServerName, Map<RegionLocation, List<Integer>>> byServer =
+                new LinkedHashMap<>();
+            synchronized (this) {
+              for (int k = 0; k < pending.size(); k++) {
+                int i = pending.get(k);
+                CompletableFuture<RegionLocation> f = located.get(k);
+                if (f.isCompletedExceptionally()) {
+                  failed(i, errorOf(f), false);
+                  continue;
+                }
+                RegionLocation loc = f.join();
+                used.put(i, loc);
+                byServer.computeIfAbsent(loc.server(), s -> new LinkedHashMap<>())
+                    .computeIfAbsent(loc, l -> new ArrayList<>()).add(i);
               }
             }
-          }
-        } catch (IOException e) {
-          order.forEach(ids -> ids.forEach(i -> fail(i, e, errors, retryable)));
-        }
-        return null;
-      }
-    });
-  }
+            List<CompletableFuture<Void>> calls = new ArrayList<>();
+            byServer.forEach((server, regions) -> calls.add(send(server, regions, rpcTimeout)));
+            return CompletableFuture.allOf(calls.toArray(new CompletableFuture<?>[0]));
+          })
+          .thenCompose(f -> f)
+          .whenComplete((x, e) -> afterRound());
+    }
 
-  private static void fail(int i, Throwable e, Map<Integer, IOException> errors,
-      Map<Integer, Throwable> retryable) {
-    if (RetryPolicy.retryable(e)) {
-      retryable.put(i, e);
-    } else {
-      errors.put(i, e instanceof IOException io ? io : new IOException(e));
+    private Throwable errorOf(CompletableFuture<?> f) {
+      try {
+        f.join();
+        return null;
+      } catch (RuntimeException e) {
+        return RetryingCaller.unwrap(e);
+      }
+    }
+
+    /** Ends the actions that cannot be retried; schedules a round for the others. */
+    private void afterRound() {
+      List<Integer> again;
+      long pause;
+      synchronized (this) {
+        if (retry.isEmpty()) {
+          return;
+        }
+        again = new ArrayList<>(retry.keySet());
+        again.sort(null);
+        int tries = 0;
+        Throwable sample = null;
+        for (int i : again) {
+          List<RetriesExhaustedException.Attempt> a = attempts.get(i);
+          if (a.size() > tries) {
+            tries = a.size();
+            sample = a.get(a.size() - 1).error();
+          }
+        }
+        pause = policy.pauseMillis(tries, sample);
+        if (tries >= policy.maxAttempts()
+            || elapsedMillis() + pause >= policy.operationTimeout().toMillis()) {
+          for (int i : again) {
+            futures[i].completeExceptionally(new RetriesExhaustedException(what
+                + " on table '" + table + "' row '" + Bytes.toStringBinary(actions.get(i).row())
+                + "'", elapsedMillis(), attempts.get(i)));
+          }
+          return;
+        }
+        for (int i : again) {
+          Throwable prev = retry.get(i);
+          conn.locations().onError(used.get(i), prev);
+        }
+        retry.clear();
+      }
+      try {
+        conn.timer().schedule(() -> round(again), pause, TimeUnit.MILLISECONDS);
+      } catch (RejectedExecutionException closed) {
+        for (int i : again) {
+          futures[i].completeExceptionally(new IOException(what + " on table '" + table
+              + "': the connection was closed while the batch waited to retry"));
+        }
+      }
+    }
+
+    /** Records a failed action: retried later if the error allows, else ended with it. */
+    private void failed(int i, Throwable e, boolean sent) {
+      Action a = actions.get(i);
+      if (sent && !a.idempotent()
+          && (e instanceof CallTimeoutException || e instanceof ServerErrorException)) {
+        futures[i].completeExceptionally(new OutcomeUnknownException(what + " on table '"
+            + table + "' row '" + Bytes.toStringBinary(a.row()) + "'", e));
+        return;
+      }
+      if (!RetryPolicy.retryable(e)) {
+        futures[i].completeExceptionally(e);
+        return;
+      }
+      List<RetriesExhaustedException.Attempt> list =
+          attempts.computeIfAbsent(i, k -> new ArrayList<>());
+      list.add(new RetriesExhaustedException.Attempt(list.size() + 1, roundStartMillis, e));
+      retry.put(i, e);
+    }
+
+    private CompletableFuture<Void> send(ServerName server,
+        Map<RegionLocation, List<Integer>> byRegion, long rpcTimeout) {
+      MultiRequest.Builder req = MultiRequest.newBuilder();
+      CellBlock.Writer cells = new CellBlock.Writer(4096);
+      List<List<Integer>> order = new ArrayList<>();
+      for (Map.Entry<RegionLocation, List<Integer>> e : byRegion.entrySet()) {
+        RegionActionProto.Builder ra = RegionActionProto.newBuilder().setRegion(
+            RegionSpecifierProto.newBuilder()
+                .setEncodedName(e.getKey().region().getEncodedName()));
+        for (int i : e.getValue()) {
+          Action a = actions.get(i);
+          ActionProto.Builder ap = ActionProto.newBuilder().setIndex(i);
+          if (a.get() != null) {
+            ap.setGet(a.get());
+          } else {
+            ap.setMutation(OperationProtos.toProto(a.mutation(), cells));
+          }
+          ra.addActions(ap);
+        }
+        req.addRegionActions(ra);
+        order.add(e.getValue());
+      }
+      boolean[] sent = {false};
+      byte[] block = cells.toBytes();
+      CompletableFuture<RpcResponse<MultiResponse>> f = conn.channels()
+          .connection(server, "ClientService").thenCompose(c -> {
+            sent[0] = true;
+            return c.call("Multi", req.build(), block, MultiResponse.parser(),
+                Duration.ofMillis(rpcTimeout), priority);
+          });
+      return f.handle((resp, err) -> {
+        synchronized (this) {
+          if (err != null) {
+            Throwable cause = RetryingCaller.unwrap(err);
+            order.forEach(ids -> ids.forEach(i -> failed(i, cause, sent[0])));
+            return null;
+          }
+          answered(resp, order);
+          return null;
+        }
+      });
+    }
+
+    private void answered(RpcResponse<MultiResponse> resp, List<List<Integer>> order) {
+      try {
+        CellBlock.Reader in = new CellBlock.Reader(resp.cellBlock());
+        for (int r = 0; r < resp.result().getRegionResultsCount(); r++) {
+          RegionActionResultProto rr = resp.result().getRegionResults(r);
+          if (rr.hasException()) {
+            StrataException ex = StrataException.fromWire(rr.getException().getCode(),
+                rr.getException().getMessage(), rr.getException().getDetailsMap());
+            order.get(r).forEach(i -> failed(i, ex, false));
+            continue;
+          }
+          for (ActionResultProto ar : rr.getResultsList()) {
+            int i = ar.getIndex();
+            if (ar.hasException()) {
+              failed(i, StrataException.fromWire(ar.getException().getCode(),
+                  ar.getException().getMessage(), ar.getException().getDetailsMap()), false);
+            } else {
+              futures[i].complete(OperationProtos.toResult(ar.getResult(), in));
+            }
+          }
+        }
+        for (List<Integer> ids : order) {
+          for (int i : ids) {
+            if (!futures[i].isDone() && !retry.containsKey(i)) {
+              futures[i].completeExceptionally(new IOException("the server's answer to " + what
+                  + " on table '" + table + "' left out action " + i + "; it may or may not "
+                  + "have been applied"));
+            }
+          }
+        }
+      } catch (IOException e) {
+        // An answer we cannot read: whatever it said is lost, as if the call had timed out.
+        order.forEach(ids -> ids.forEach(i -> {
+          if (!futures[i].isDone()) {
+            failed(i, e, true);
+          }
+        }));
+      }
     }
   }
 }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,8 +35,8 @@ final class MasterCaller {
     this.ddlTimeout = ddlTimeout;
   }
 
-  <T> T call(String method, MessageLite request, Parser<T> parser) throws IOException {
-    return RetryingCaller.join(caller.call("master call " + method, (timeout, previous) -> {
+  <T> CompletableFuture<T> call(String method, MessageLite request, Parser<T> parser) {
+    return caller.call("master call " + method, (timeout, previous) -> {
       if (previous != null && RegionLocations.staleLocation(previous)) {
         master = null;
       }
@@ -44,69 +45,78 @@ final class MasterCaller {
         m = registry.master();
         master = m;
       }
-      RpcConnection c = channels.get(m, "MasterService");
-      return c.call(method, request, null, parser, Duration.ofMillis(timeout), 1)
-          .thenApply(r -> r.result());
-    }));
+      return channels.connection(m, "MasterService").thenCompose(c -> c.call(method, request,
+          null, parser, Duration.ofMillis(timeout), 1)).thenApply(r -> r.result());
+    });
   }
 
   /**
-   * Submits a DDL call and waits for its procedures to finish; throws the first one's error
-   * after all ended.
+   * Submits a DDL call and completes when its procedures finished; fails with the first one's
+   * error after all ended.
    */
-  void procedure(String method, MessageLite request) throws IOException {
-    ProcedureIdProto id = call(method, request, ProcedureIdProto.parser());
-    IOException first = null;
-    List<Long> all = new ArrayList<>();
-    all.add(id.getProcId());
-    all.addAll(id.getMoreProcIdsList());
-    for (long p : all) {
-      try {
-        awaitProcedure(method, p);
-      } catch (StrataException e) {
-        if (first == null) {
-          first = e;
-        }
+  CompletableFuture<Void> procedure(String method, MessageLite request) {
+    return call(method, request, ProcedureIdProto.parser()).thenCompose(id -> {
+      List<Long> all = new ArrayList<>();
+      all.add(id.getProcId());
+      all.addAll(id.getMoreProcIdsList());
+      List<CompletableFuture<Void>> waits = new ArrayList<>();
+      for (long p : all) {
+        waits.add(awaitProcedure(method, p, System.nanoTime() + ddlTimeout.toNanos(), 10));
       }
-    }
-    if (first != null) {
-      throw first;
-    }
+      return CompletableFuture.allOf(waits.toArray(new CompletableFuture<?>[0]))
+          .handle((x, e) -> {
+            for (CompletableFuture<Void> w : waits) {
+              if (w.isCompletedExceptionally()) {
+                w.join(); // the first failure, in submission order
+              }
+            }
+            return null;
+          });
+    });
   }
 
-  private void awaitProcedure(String method, long procId) throws IOException {
-    long deadline = System.nanoTime() + ddlTimeout.toNanos();
-    long pause = 10;
-    while (true) {
-      GetProcedureResultResponse r = call("GetProcedureResult", GetProcedureResultRequest
-          .newBuilder().setProcId(procId).build(), GetProcedureResultResponse.parser());
-      switch (r.getState()) {
-        case FINISHED -> {
-          if (r.getErrorCode() != 0) {
-            throw StrataException.fromWire(r.getErrorCode(), r.getErrorMessage(),
-                r.getErrorDetailsMap());
+  /** Polls the procedure's outcome, pausing 10 ms doubling to 500 ms between polls. */
+  private CompletableFuture<Void> awaitProcedure(String method, long procId, long deadline,
+      long pause) {
+    return call("GetProcedureResult", GetProcedureResultRequest.newBuilder().setProcId(procId)
+        .build(), GetProcedureResultResponse.parser()).thenCompose(r -> {
+          switch (r.getState()) {
+            case FINISHED -> {
+              if (r.getErrorCode() != 0) {
+                return CompletableFuture.failedFuture(StrataException.fromWire(
+                    r.getErrorCode(), r.getErrorMessage(), r.getErrorDetailsMap()));
+              }
+              return CompletableFuture.completedFuture(null);
+            }
+            case NOT_FOUND -> {
+              // The master keeps the last 1000 outcomes, across failovers: one this old is done.
+              return CompletableFuture.completedFuture(null);
+            }
+            default -> { }
           }
-          return;
-        }
-        case NOT_FOUND -> {
-          // The master keeps the last 1000 outcomes, across failovers: one this old is done.
-          return;
-        }
-        default -> { }
-      }
-      if (System.nanoTime() > deadline) {
-        throw new IOException(method + " (procedure " + procId + ") is still running after "
-            + ddlTimeout.toSeconds() + " s (strata.client.ddl.timeout); it goes on in the "
-            + "master; check the table's state later");
-      }
-      try {
-        TimeUnit.MILLISECONDS.sleep(pause);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted waiting for " + method);
-      }
-      pause = Math.min(500, pause * 2);
-    }
+          if (System.nanoTime() > deadline) {
+            return CompletableFuture.failedFuture(new IOException(method + " (procedure "
+                + procId + ") is still running after " + ddlTimeout.toSeconds()
+                + " s (strata.client.ddl.timeout); it goes on in the master; check the "
+                + "table's state later"));
+          }
+          CompletableFuture<Void> next = new CompletableFuture<>();
+          try {
+            caller.timer().schedule(() -> {
+              awaitProcedure(method, procId, deadline, Math.min(500, pause * 2))
+                  .whenComplete((v, e) -> {
+                    if (e == null) {
+                      next.complete(v);
+                    } else {
+                      next.completeExceptionally(RetryingCaller.unwrap(e));
+                    }
+                  });
+            }, pause, TimeUnit.MILLISECONDS);
+          } catch (java.util.concurrent.RejectedExecutionException closed) {
+            return CompletableFuture.failedFuture(new IOException("the connection was closed "
+                + "while waiting for " + method));
+          }
+          return next;
+        });
   }
-
 }

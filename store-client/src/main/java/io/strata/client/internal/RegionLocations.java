@@ -120,6 +120,13 @@ final class RegionLocations {
     return e != null && e.getValue().region().containsRow(row) ? e.getValue() : null;
   }
 
+  /** Drops what {@code error}, met on a call to {@code used}, proves stale (null: nothing). */
+  void onError(RegionLocation used, Throwable error) {
+    if (used != null && error != null && staleLocation(error)) {
+      invalidate(used);
+    }
+  }
+
   void invalidate(RegionLocation loc) {
     if (loc == null) {
       return;
@@ -245,16 +252,9 @@ final class RegionLocations {
    */
   private <R, T> CompletableFuture<T> onMeta(String method, com.google.protobuf.MessageLite req,
       com.google.protobuf.Parser<R> parser, long timeoutMillis, MetaAnswer<R, T> answer) {
-    return metaLocation(false).thenCompose(m -> {
-      RpcConnection c;
-      try {
-        c = channels.get(m.server(), "ClientService");
-      } catch (IOException e) {
-        meta = null;
-        return CompletableFuture.failedFuture(e);
-      }
-      return c.call(method, req, null, parser, Duration.ofMillis(timeoutMillis), 1)
-          .handle((resp, err) -> {
+    return metaLocation(false).thenCompose(m -> channels.connection(m.server(), "ClientService"))
+        .thenCompose(c -> c.call(method, req, null, parser, Duration.ofMillis(timeoutMillis), 1))
+        .handle((resp, err) -> {
             if (err != null) {
               dropMetaIfStale(err);
               throw new java.util.concurrent.CompletionException(RetryingCaller.unwrap(err));
@@ -265,7 +265,6 @@ final class RegionLocations {
               throw new java.util.concurrent.CompletionException(e);
             }
           });
-    });
   }
 
   private void dropMetaIfStale(Throwable err) {

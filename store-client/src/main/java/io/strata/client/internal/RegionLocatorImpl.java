@@ -17,10 +17,10 @@ import java.util.List;
  * every region's state, including those no server serves.
  */
 final class RegionLocatorImpl implements RegionLocator {
-  private final ConnectionImpl conn;
+  private final AsyncConnectionImpl conn;
   private final TableName name;
 
-  RegionLocatorImpl(ConnectionImpl conn, TableName name) {
+  RegionLocatorImpl(AsyncConnectionImpl conn, TableName name) {
     this.conn = conn;
     this.name = name;
   }
@@ -50,7 +50,8 @@ final class RegionLocatorImpl implements RegionLocator {
   @Override
   public List<RegionLocation> getAllRegionLocations() throws IOException {
     List<RegionLocation> out = new ArrayList<>();
-    for (RegionStateProto r : AdminImpl.regionStates(conn.master(), name)) {
+    for (RegionStateProto r : RetryingCaller.join(AsyncAdminImpl.regionStates(conn.master(),
+        name))) {
       boolean open = r.getState().equals(RegionState.OPEN.name()) && r.hasServer();
       out.add(new RegionLocation(SchemaCodec.fromProto(r.getRegion()),
           open ? SchemaCodec.fromProto(r.getServer()) : null));

@@ -29,6 +29,39 @@ record RetryPolicy(Duration operationTimeout, Duration rpcTimeout, Duration paus
     return e instanceof StrataException s && s.isRetryable();
   }
 
+  /** Attempts in all: the first and its retries. */
+  int maxAttempts() {
+    return retries + 1;
+  }
+
+  RetryPolicy withOperationTimeout(Duration d) {
+    return new RetryPolicy(positive(d, "operation timeout"), rpcTimeout, pause, retries);
+  }
+
+  RetryPolicy withRpcTimeout(Duration d) {
+    return new RetryPolicy(operationTimeout, positive(d, "RPC timeout"), pause, retries);
+  }
+
+  RetryPolicy withPause(Duration d) {
+    return new RetryPolicy(operationTimeout, rpcTimeout, positive(d, "retry pause"), retries);
+  }
+
+  RetryPolicy withMaxAttempts(int attempts) {
+    if (attempts < 1) {
+      throw new IllegalArgumentException("max attempts is " + attempts + "; give 1 or more "
+          + "(1 means no retries)");
+    }
+    return new RetryPolicy(operationTimeout, rpcTimeout, pause, attempts - 1);
+  }
+
+  private static Duration positive(Duration d, String what) {
+    if (d == null || d.isNegative() || d.isZero()) {
+      throw new IllegalArgumentException("the " + what + " is " + d + "; give a positive "
+          + "duration");
+    }
+    return d;
+  }
+
   /** The pause before retry number {@code attempt} (1 = the first retry). */
   long pauseMillis(int attempt, Throwable last) {
     if (last instanceof ThrottledException t && t.waitMillis() > 0) {

@@ -2,6 +2,8 @@ package io.strata.client.internal;
 
 import io.strata.client.RetriesExhaustedException;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -34,29 +36,36 @@ final class RetryingCaller {
     return policy;
   }
 
-  <T> CompletableFuture<T> call(String what, Attempt<T> attempt) {
-    return call(what, attempt, policy.operationTimeout().toMillis());
+  ScheduledExecutorService timer() {
+    return timer;
   }
 
-  <T> CompletableFuture<T> call(String what, Attempt<T> attempt, long timeoutMillis) {
+  <T> CompletableFuture<T> call(String what, Attempt<T> attempt) {
+    return call(what, policy, attempt);
+  }
+
+  /** As {@link #call(String, Attempt)} under another policy (a table's own timeouts). */
+  <T> CompletableFuture<T> call(String what, RetryPolicy policy, Attempt<T> attempt) {
     CompletableFuture<T> result = new CompletableFuture<>();
-    new Run<>(what, attempt, System.nanoTime(), timeoutMillis, result).next(null, 0);
+    new Run<>(what, policy, attempt, result).next(null);
     return result;
   }
 
   private final class Run<T> {
     private final String what;
+    private final RetryPolicy policy;
     private final Attempt<T> attempt;
-    private final long startNanos;
+    private final long startNanos = System.nanoTime();
     private final long timeoutMillis;
     private final CompletableFuture<T> result;
+    private final List<RetriesExhaustedException.Attempt> failures = new ArrayList<>();
+    private long attemptStartedMillis;
 
-    Run(String what, Attempt<T> attempt, long startNanos, long timeoutMillis,
-        CompletableFuture<T> result) {
+    Run(String what, RetryPolicy policy, Attempt<T> attempt, CompletableFuture<T> result) {
       this.what = what;
+      this.policy = policy;
       this.attempt = attempt;
-      this.startNanos = startNanos;
-      this.timeoutMillis = timeoutMillis;
+      this.timeoutMillis = policy.operationTimeout().toMillis();
       this.result = result;
     }
 
@@ -64,8 +73,12 @@ final class RetryingCaller {
       return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     }
 
-    void next(Throwable previous, int tries) {
-      long left = timeoutMillis - elapsedMillis();
+    void next(Throwable previous) {
+      if (result.isDone()) {
+        return; // cancelled by the caller: no more attempts
+      }
+      attemptStartedMillis = elapsedMillis();
+      long left = timeoutMillis - attemptStartedMillis;
       CompletableFuture<T> f;
       try {
         f = attempt.run(Math.max(1, Math.min(policy.rpcTimeout().toMillis(), left)), previous);
@@ -76,23 +89,31 @@ final class RetryingCaller {
         if (e == null) {
           result.complete(v);
         } else {
-          failed(unwrap(e), tries + 1);
+          failed(unwrap(e));
         }
       });
     }
 
-    private void failed(Throwable e, int tries) {
+    private void failed(Throwable e) {
       if (!RetryPolicy.retryable(e)) {
         result.completeExceptionally(e);
         return;
       }
-      long pause = policy.pauseMillis(tries, e);
-      if (tries > policy.retries() || elapsedMillis() + pause >= timeoutMillis) {
-        result.completeExceptionally(new RetriesExhaustedException(what, tries, elapsedMillis(),
-            e));
+      failures.add(new RetriesExhaustedException.Attempt(failures.size() + 1,
+          attemptStartedMillis, e));
+      long pause = policy.pauseMillis(failures.size(), e);
+      if (failures.size() >= policy.maxAttempts()
+          || elapsedMillis() + pause >= timeoutMillis) {
+        result.completeExceptionally(new RetriesExhaustedException(what, elapsedMillis(),
+            failures));
         return;
       }
-      timer.schedule(() -> next(e, tries), pause, TimeUnit.MILLISECONDS);
+      try {
+        timer.schedule(() -> next(e), pause, TimeUnit.MILLISECONDS);
+      } catch (java.util.concurrent.RejectedExecutionException closed) {
+        result.completeExceptionally(new java.io.IOException(what + " failed: the connection "
+            + "was closed while it waited to retry", e));
+      }
     }
   }
 

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -21,33 +23,56 @@ public final class RpcChannels implements Closeable {
 
   private final RpcClient client;
   private final Duration connectTimeout;
-  private final Map<Key, RpcConnection> open = new ConcurrentHashMap<>();
+  private final Map<Key, CompletableFuture<RpcConnection>> open = new ConcurrentHashMap<>();
 
   public RpcChannels(RpcClient client, Duration connectTimeout) {
     this.client = client;
     this.connectTimeout = connectTimeout;
   }
 
+  /** The connection, waiting for it to be made (not from an event loop thread). */
   public RpcConnection get(ServerName server, String service) throws IOException {
+    try {
+      return connection(server, service).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted connecting to " + server);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+    }
+  }
+
+  /**
+   * The open connection to the service of the server, made if there is none (callers asking at
+   * once share one attempt). Never blocks; a failure is a retryable ServerErrorException.
+   */
+  public CompletableFuture<RpcConnection> connection(ServerName server, String service) {
     Key k = new Key(server.host(), server.port(), service);
-    RpcConnection c = open.get(k);
-    if (c != null && c.isOpen()) {
-      return c;
+    CompletableFuture<RpcConnection> f = open.get(k);
+    if (f != null && (!f.isDone() || usable(f))) {
+      return f;
     }
     synchronized (this) {
-      c = open.get(k);
-      if (c != null && c.isOpen()) {
-        return c;
+      f = open.get(k);
+      if (f != null && (!f.isDone() || usable(f))) {
+        return f;
       }
-      try {
-        c = client.connect(new InetSocketAddress(server.host(), server.port()), service,
-            connectTimeout);
-      } catch (IOException e) {
-        throw new ServerErrorException(server.toString(), e);
-      }
-      open.put(k, c);
-      return c;
+      CompletableFuture<RpcConnection> made = client.connectAsync(
+          new InetSocketAddress(server.host(), server.port()), service, connectTimeout)
+          .handle((c, e) -> {
+            if (e != null) {
+              throw new CompletionException(new ServerErrorException(server.toString(),
+                  e instanceof CompletionException && e.getCause() != null ? e.getCause() : e));
+            }
+            return c;
+          });
+      open.put(k, made);
+      return made;
     }
+  }
+
+  private static boolean usable(CompletableFuture<RpcConnection> f) {
+    return !f.isCompletedExceptionally() && f.join().isOpen();
   }
 
   /** Closes and forgets the connections to a server that is gone. */
@@ -56,7 +81,7 @@ public final class RpcChannels implements Closeable {
       boolean gone = e.getKey().host().equals(server.host())
           && e.getKey().port() == server.port();
       if (gone) {
-        e.getValue().close();
+        e.getValue().thenAccept(RpcConnection::close);
       }
       return gone;
     });
@@ -64,7 +89,7 @@ public final class RpcChannels implements Closeable {
 
   @Override
   public synchronized void close() {
-    open.values().forEach(RpcConnection::close);
+    open.values().forEach(f -> f.thenAccept(RpcConnection::close));
     open.clear();
   }
 }

@@ -93,4 +93,60 @@ class RetryingCallerTest {
     assertTrue(attempts.get() > 3, attempts + " attempts");
     assertTrue(System.nanoTime() - start >= Duration.ofMillis(100).toNanos());
   }
+
+  @Test
+  void maxAttemptsCountsTheFirstAndTheMessageListsEveryAttempt() {
+    RetryingCaller three = new RetryingCaller(new RetryPolicy(Duration.ofSeconds(20),
+        Duration.ofMillis(500), Duration.ofMillis(1), 35).withMaxAttempts(3), timer);
+    AtomicInteger attempts = new AtomicInteger();
+    RetriesExhaustedException e = assertThrows(RetriesExhaustedException.class,
+        () -> RetryingCaller.join(three.call("get on table 't' row 'r'", (timeout, previous) -> {
+          int n = attempts.incrementAndGet();
+          return CompletableFuture.failedFuture(new NotServingRegionException("r" + n, "s"));
+        })));
+    assertEquals(3, attempts.get());
+    assertEquals(3, e.attempts());
+    String[] lines = e.getMessage().split("\n");
+    assertEquals(4, lines.length, e.getMessage());
+    assertTrue(lines[0].startsWith("get on table 't' row 'r' failed after 3 attempt(s) in "),
+        lines[0]);
+    for (int i = 1; i <= 3; i++) {
+      assertTrue(lines[i].matches("  attempt " + i + " at \\+\\d+ ms: "
+          + "NotServingRegionException: .*r" + i + ".*"), lines[i]);
+      assertEquals(i, e.attemptList().get(i - 1).number());
+    }
+    assertTrue(e.attemptList().get(2).startedAfterMillis()
+        >= e.attemptList().get(1).startedAfterMillis());
+    assertThrows(IllegalArgumentException.class, () -> caller.policy().withMaxAttempts(0));
+    assertThrows(IllegalArgumentException.class,
+        () -> caller.policy().withOperationTimeout(Duration.ZERO));
+    assertThrows(IllegalArgumentException.class, () -> caller.policy().withRpcTimeout(null));
+  }
+
+  @Test
+  void aLongListOfAttemptsKeepsTheFirstAndTheLast() {
+    List<RetriesExhaustedException.Attempt> list = new ArrayList<>();
+    for (int i = 1; i <= 20; i++) {
+      list.add(new RetriesExhaustedException.Attempt(i, i * 10L,
+          new NotServingRegionException("r", "s")));
+    }
+    String[] lines = new RetriesExhaustedException("op", 200, list).getMessage().split("\n");
+    assertEquals(1 + 3 + 1 + 5, lines.length);
+    assertTrue(lines[3].startsWith("  attempt 3 at +30 ms"), lines[3]);
+    assertEquals("  ... 12 more ...", lines[4]);
+    assertTrue(lines[5].startsWith("  attempt 16 at +160 ms"), lines[5]);
+    assertTrue(lines[9].startsWith("  attempt 20 at +200 ms"), lines[9]);
+  }
+
+  @Test
+  void everyAdminMethodHasAnAsyncTwin() {
+    java.util.Map<java.lang.reflect.Method, java.lang.reflect.Method> twins =
+        AdminAdapter.check();
+    long abstractMethods = java.util.Arrays.stream(io.strata.client.Admin.class.getMethods())
+        .filter(m -> !m.isDefault() && m.getDeclaringClass() == io.strata.client.Admin.class)
+        .count();
+    assertEquals(abstractMethods, twins.size());
+    twins.forEach((blocking, async) -> assertEquals(blocking.getParameterCount(),
+        async.getParameterCount(), blocking.getName()));
+  }
 }

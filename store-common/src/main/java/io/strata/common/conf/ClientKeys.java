@@ -41,5 +41,16 @@ public final class ClientKeys {
       "strata.client.io.threads", 2, "threads",
       "Network threads of one connection.");
 
+  public static final ConfigKey<Long> WRITE_BUFFER_SIZE = ConfigKey.size(
+      "strata.client.write.buffer", "2m",
+      "Bytes of mutations a BufferedMutator collects before it sends them (grouped per region "
+          + "server, in parallel), unless its BufferedMutatorParams set another size.");
+
+  public static final ConfigKey<Duration> WRITE_BUFFER_PERIODIC_FLUSH = ConfigKey.duration(
+      "strata.client.write.buffer.periodic.flush", "1s",
+      "Longest a mutation waits in a BufferedMutator's buffer before it is sent even though "
+          + "the buffer is not full; 0s turns the timer off (then only a full buffer, flush and "
+          + "close send).");
+
   private ClientKeys() {}
 }

@@ -139,43 +139,76 @@ public final class RegionScanner implements Closeable {
     return true;
   }
 
+  /** As {@link #next(int, int, long, long)} with no time limit. */
+  public ScanBatch next(int maxRows, int cellsPerResult, long maxBytes) throws IOException {
+    return next(maxRows, cellsPerResult, maxBytes, 0);
+  }
+
   /**
    * The next results under limits, as the scanner protocol needs: at most {@code maxRows}
    * complete rows, at most {@code cellsPerResult} cells in one result (a row is split into
    * several results), and about {@code maxBytes} in all (at least one cell; a row cut by it
    * continues in the next call, exactly where it stopped). A result is partial when more of its
    * row follows.
+   *
+   * <p>Once {@code System.nanoTime()} passes {@code deadlineNanos} (0: no limit) the call ends
+   * after the row it is in, or, if it has found nothing yet, between rows or even between the
+   * cells of one row: a {@linkplain ScanBatch#heartbeat() heartbeat}, so a selective scan
+   * answers within its time limit however many rows the filter rejects.
    */
-  public ScanBatch next(int maxRows, int cellsPerResult, long maxBytes) throws IOException {
+  public ScanBatch next(int maxRows, int cellsPerResult, long maxBytes, long deadlineNanos)
+      throws IOException {
     List<RowPart> parts = new ArrayList<>();
     long bytes = 0;
     int completedRows = 0;
+    long scanned = 0;
+    long filtered = 0;
+    boolean read = false;
     int batch = cellsPerResult > 0 ? cellsPerResult : Integer.MAX_VALUE;
-    while (completedRows < maxRows && (bytes < maxBytes || parts.isEmpty())) {
-      if (!inRow && !startRow()) {
-        shippedIfCopies();
-        return new ScanBatch(parts, true);
-      }
-      List<Cell> cells = new ArrayList<>();
-      boolean whole = matcher.needsWholeRows();
-      boolean rowDone = matcher.readCells(merged, whole ? Integer.MAX_VALUE : batch,
-          whole ? Long.MAX_VALUE : Math.max(1, maxBytes - bytes), cells);
-      for (Cell c : cells) {
-        bytes += io.strata.server.scan.RowMatcher.sizeOf(c);
-      }
-      if (!cells.isEmpty()) {
-        parts.add(new RowPart(matcher.row(), cells, !rowDone));
-        rowHadCells = true;
-      }
-      if (rowDone) {
-        inRow = false;
-        if (rowHadCells) {
-          completedRows++;
+    matcher.setDeadline(deadlineNanos);
+    try {
+      while (completedRows < maxRows && (bytes < maxBytes || parts.isEmpty())) {
+        // Checked only after this call read something, so every call makes progress.
+        if (deadlineNanos != 0 && read && System.nanoTime() - deadlineNanos > 0) {
+          shippedIfCopies();
+          return new ScanBatch(parts, false, parts.isEmpty(), scanned, filtered);
+        }
+        if (!inRow) {
+          if (!startRow()) {
+            shippedIfCopies();
+            return new ScanBatch(parts, true, false, scanned, filtered);
+          }
+          scanned++;
+        }
+        List<Cell> cells = new ArrayList<>();
+        boolean whole = matcher.needsWholeRows();
+        boolean rowDone = matcher.readCells(merged, whole ? Integer.MAX_VALUE : batch,
+            whole ? Long.MAX_VALUE : Math.max(1, maxBytes - bytes), cells);
+        read = true;
+        for (Cell c : cells) {
+          bytes += io.strata.server.scan.RowMatcher.sizeOf(c);
+        }
+        if (!cells.isEmpty()) {
+          parts.add(new RowPart(matcher.row(), cells, !rowDone));
+          rowHadCells = true;
+        }
+        if (rowDone) {
+          inRow = false;
+          if (rowHadCells) {
+            completedRows++;
+          } else {
+            filtered++;
+          }
+        } else if (matcher.timedOut()) {
+          shippedIfCopies();
+          return new ScanBatch(parts, false, parts.isEmpty(), scanned, filtered);
         }
       }
+      shippedIfCopies();
+      return new ScanBatch(parts, false, false, scanned, filtered);
+    } finally {
+      matcher.setDeadline(0);
     }
-    shippedIfCopies();
-    return new ScanBatch(parts, false);
   }
 
   private void shippedIfCopies() {
@@ -187,8 +220,13 @@ public final class RegionScanner implements Closeable {
   /** Part of a row: all of it unless {@code partial}, when more of the same row follows. */
   public record RowPart(byte[] row, List<Cell> cells, boolean partial) {}
 
-  /** What one call returned; {@code exhausted} when the scan has nothing more. */
-  public record ScanBatch(List<RowPart> parts, boolean exhausted) {}
+  /**
+   * What one call returned: {@code exhausted} when the scan has nothing more; {@code heartbeat}
+   * when it stopped at its time limit with nothing found yet; the rows it began reading and the
+   * rows it finished with nothing to return.
+   */
+  public record ScanBatch(List<RowPart> parts, boolean exhausted, boolean heartbeat,
+      long rowsScanned, long rowsFiltered) {}
 
   private static boolean beyond(byte[] bound, Cell c) {
     return bound.length > 0 && io.strata.common.cell.CellComparator.INSTANCE.compareRow(c, bound)

@@ -344,8 +344,12 @@ final class ClientService {
     if (fetch) {
       long maxBytes = req.getMaxResultSize() > 0 ? req.getMaxResultSize()
           : DEFAULT_MAX_RESULT_SIZE;
+      long lease = scanners.lease().toMillis() / 2;
+      long limit = req.getTimeLimitMillis() > 0 ? Math.min(req.getTimeLimitMillis(), lease)
+          : lease;
       RegionScanner.ScanBatch batch = o.scanner.next(Math.max(1, req.getNumberOfRows()),
-          o.batch, maxBytes);
+          o.batch, maxBytes, System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS
+              .toNanos(Math.max(1, limit)));
       for (RegionScanner.RowPart part : batch.parts()) {
         out.addAll(part.cells());
         resp.addResults(ResultProto.newBuilder().setCellCount(part.cells().size())
@@ -353,6 +357,8 @@ final class ClientService {
       }
       o.scanner.shipped(); // the cells are in the answer now
       more = !batch.exhausted();
+      resp.setHeartbeat(batch.heartbeat()).setRowsScanned(batch.rowsScanned())
+          .setRowsFiltered(batch.rowsFiltered());
     }
     o.nextCallSeq++;
     if (!more || req.getCloseScanner()) {

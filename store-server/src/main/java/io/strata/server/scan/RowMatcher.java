@@ -131,6 +131,9 @@ public final class RowMatcher {
   private int versions;
   /** The next visible cell, found past a limit and handed out first on resume. */
   private Cell pending;
+  /** System.nanoTime() past which a row read with nothing kept yet stops early; 0: never. */
+  private long deadlineNanos;
+  private boolean timedOut;
   private boolean filterSkipsColumn;
   private boolean filterSkipsRow;
   /** Where the reader can jump next, set by {@link #match} when the rest of a run is unwanted. */
@@ -195,7 +198,9 @@ public final class RowMatcher {
    */
   public boolean readCells(MergingScanner in, int maxCells, long maxBytes, List<Cell> out)
       throws IOException {
+    timedOut = false;
     long bytes = 0;
+    int dropped = 0;
     if (pending != null) {
       out.add(pending);
       bytes += sizeOf(pending);
@@ -231,6 +236,14 @@ public final class RowMatcher {
         }
       }
       if (visible == null) {
+        // A long run of cells the scan leaves out (a selective filter over a huge row) must not
+        // hold a call past its time limit: stop between cells, the row still open, so the
+        // server can answer with a heartbeat and go on from here on the next call.
+        if (deadlineNanos != 0 && ++dropped % 1024 == 0 && out.size() == rowStart
+            && !needsWholeRows() && System.nanoTime() - deadlineNanos > 0) {
+          timedOut = true;
+          return false;
+        }
         continue;
       }
       if (out.size() >= maxCells || (bytes >= maxBytes && !out.isEmpty())) {
@@ -251,6 +264,19 @@ public final class RowMatcher {
       }
     }
     return true;
+  }
+
+  /**
+   * Lets {@link #readCells} stop inside a row once {@code System.nanoTime()} passes
+   * {@code nanos} while it has kept nothing (0 turns it off); see {@link #timedOut()}.
+   */
+  public void setDeadline(long nanos) {
+    this.deadlineNanos = nanos;
+  }
+
+  /** Whether the last {@link #readCells} stopped at the deadline rather than a limit. */
+  public boolean timedOut() {
+    return timedOut;
   }
 
   /** Bytes a result cell counts for against a size limit. */

@@ -13,6 +13,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -38,6 +39,23 @@ public final class RpcClient implements Closeable {
   /** Connects to {@code service} at {@code address}, waiting up to {@code timeout}. */
   public RpcConnection connect(InetSocketAddress address, String service, Duration timeout)
       throws IOException {
+    try {
+      return connectAsync(address, service, timeout).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted connecting to " + address);
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+    }
+  }
+
+  /**
+   * Connects without blocking (so it may be called from any thread, an event loop included);
+   * the future fails with an IOException naming the address if the server cannot be reached
+   * within {@code timeout}.
+   */
+  public CompletableFuture<RpcConnection> connectAsync(InetSocketAddress address,
+      String service, Duration timeout) {
     RpcConnection connection = new RpcConnection(address, service);
     Bootstrap b = new Bootstrap().group(loop).channel(NioSocketChannel.class)
         .option(ChannelOption.TCP_NODELAY, true)
@@ -51,15 +69,24 @@ public final class RpcClient implements Closeable {
                 .addLast("answers", connection.handler());
           }
         });
-    Channel channel;
+    CompletableFuture<RpcConnection> result = new CompletableFuture<>();
     try {
-      channel = b.connect(address).sync().channel();
-    } catch (Exception e) {
-      throw new IOException("cannot connect to " + address + ": " + e.getMessage()
-          + "; is the server running there?", e);
+      b.connect(address).addListener((io.netty.channel.ChannelFutureListener) f -> {
+        if (f.isSuccess()) {
+          connection.start(f.channel(), user);
+          result.complete(connection);
+        } else {
+          Throwable cause = f.cause();
+          result.completeExceptionally(new IOException("cannot connect to " + address + ": "
+              + (cause == null ? "cancelled" : cause.getMessage())
+              + "; is the server running there?", cause));
+        }
+      });
+    } catch (RuntimeException e) { // the event loop is shut down
+      result.completeExceptionally(new IOException("cannot connect to " + address + ": "
+          + e.getMessage(), e));
     }
-    connection.start(channel, user);
-    return connection;
+    return result;
   }
 
   @Override

@@ -1,0 +1,178 @@
+package io.strata.client;
+
+import io.strata.common.schema.ColumnFamilyDescriptor;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.ServerName;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.schema.TableName;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Pattern;
+
+/**
+ * Administers a cluster without blocking: every call of {@link Admin} returns a future here.
+ * This is the one implementation; {@link Admin} adapts it, method for method (same name, same
+ * parameters, the value of the future as its result). Table DDL runs on the master as a durable
+ * procedure; a DDL future completes once the procedure finished (within
+ * {@code strata.client.ddl.timeout}). Futures complete on the connection's callback threads.
+ *
+ * <pre>{@code
+ * AsyncAdmin admin = asyncConn.getAdmin();
+ * admin.createTable(desc).thenCompose(x -> admin.getRegions(desc.getTableName()))
+ *     .thenAccept(regions -> System.out.println(regions.size() + " regions"));
+ * }</pre>
+ */
+public interface AsyncAdmin {
+  // ---- tables ----
+
+  CompletableFuture<Void> createTable(TableDescriptor table);
+
+  /** Pre-split: one region before the first key, one between each pair, one after the last. */
+  CompletableFuture<Void> createTable(TableDescriptor table, byte[][] splitKeys);
+
+  /** {@code regions} regions with keys evenly spaced between start and end (HBase's form). */
+  CompletableFuture<Void> createTable(TableDescriptor table, byte[] startKey, byte[] endKey, int regions);
+
+  CompletableFuture<Void> createTable(TableDescriptor table, SplitAlgorithm algorithm, int regions);
+
+  /** Deletes a disabled table with all its data. */
+  CompletableFuture<Void> deleteTable(TableName table);
+
+  CompletableFuture<Void> enableTable(TableName table);
+
+  CompletableFuture<Void> disableTable(TableName table);
+
+  CompletableFuture<Boolean> isTableEnabled(TableName table);
+
+  CompletableFuture<Boolean> isTableDisabled(TableName table);
+
+  CompletableFuture<Boolean> tableExists(TableName table);
+
+  /** Replaces the table's schema; open regions are reopened with it. */
+  CompletableFuture<Void> modifyTable(TableDescriptor table);
+
+  CompletableFuture<Void> addColumnFamily(TableName table, ColumnFamilyDescriptor family);
+
+  CompletableFuture<Void> modifyColumnFamily(TableName table, ColumnFamilyDescriptor family);
+
+  /** Removes a family and its data. */
+  CompletableFuture<Void> deleteColumnFamily(TableName table, byte[] family);
+
+  /** Empties a disabled table (keeping its region boundaries if asked) and enables it. */
+  CompletableFuture<Void> truncateTable(TableName table, boolean preserveSplits);
+
+  CompletableFuture<TableDescriptor> getDescriptor(TableName table);
+
+  /** User tables, sorted by name. */
+  CompletableFuture<List<TableName>> listTableNames();
+
+  CompletableFuture<List<TableName>> listTableNames(Pattern pattern, boolean includeSystemTables);
+
+  CompletableFuture<List<TableName>> listTableNamesByNamespace(String namespace);
+
+  CompletableFuture<List<TableDescriptor>> listTableDescriptors();
+
+  /** The table's regions in key order. */
+  CompletableFuture<List<RegionInfo>> getRegions(TableName table);
+
+  // ---- namespaces ----
+
+  CompletableFuture<Void> createNamespace(NamespaceDescriptor namespace);
+
+  /** Deletes an empty namespace. */
+  CompletableFuture<Void> deleteNamespace(String name);
+
+  /**
+   * Replaces an existing namespace's configuration by {@code namespace}'s: keys it lacks are
+   * removed (HBase's alter_namespace set and unset). Start from the current descriptor to change
+   * one key:
+   *
+   * <pre>{@code
+   * NamespaceDescriptor ns = admin.getNamespaceDescriptor("sales");
+   * NamespaceDescriptor.Builder b = NamespaceDescriptor.create("sales");
+   * ns.getConfiguration().forEach(b::addConfiguration);
+   * admin.modifyNamespace(b.addConfiguration("owner", "bob").build());
+   * }</pre>
+   *
+   * @throws io.strata.common.error.NamespaceNotFoundException when it does not exist
+   */
+  CompletableFuture<Void> modifyNamespace(NamespaceDescriptor namespace);
+
+  CompletableFuture<NamespaceDescriptor> getNamespaceDescriptor(String name);
+
+  CompletableFuture<List<NamespaceDescriptor>> listNamespaceDescriptors();
+
+  // ---- regions ----
+
+  /** Flushes every region of the table to block files. */
+  CompletableFuture<Void> flush(TableName table);
+
+  /** Flushes one region, by encoded or full name. */
+  CompletableFuture<Void> flushRegion(String regionName);
+
+  /** Queues a minor compaction of every region of the table; returns once queued. */
+  CompletableFuture<Void> compact(TableName table);
+
+  /**
+   * Queues a minor compaction of one family's store in every region of the table.
+   *
+   * @throws io.strata.common.error.NoSuchFamilyException naming the table's families
+   */
+  CompletableFuture<Void> compact(TableName table, byte[] family);
+
+  /** Queues a major compaction of every region of the table; returns once queued. */
+  CompletableFuture<Void> majorCompact(TableName table);
+
+  /** Queues a major compaction of one family's store in every region of the table. */
+  CompletableFuture<Void> majorCompact(TableName table, byte[] family);
+
+  CompletableFuture<Void> compactRegion(String regionName, boolean major);
+
+  /** Queues a compaction of one family's store of one region (encoded or full name). */
+  CompletableFuture<Void> compactRegion(String regionName, byte[] family, boolean major);
+
+  /** Splits every region of the table at its middle row. */
+  CompletableFuture<Void> split(TableName table);
+
+  /** Splits the region holding {@code splitPoint} there. */
+  CompletableFuture<Void> split(TableName table, byte[] splitPoint);
+
+  /** Splits a region (encoded or full name) at its middle row, or at {@code splitPoint}. */
+  CompletableFuture<Void> splitRegion(String regionName, byte[] splitPoint);
+
+  /** Moves a region to another server (any other when {@code destination} is null). */
+  CompletableFuture<Void> move(String encodedRegionName, ServerName destination);
+
+  CompletableFuture<Void> assign(String regionName);
+
+  /**
+   * A region (encoded or full name) as the master knows it now, with the server serving it;
+   * the server is null while the region is not open.
+   */
+  CompletableFuture<RegionLocation> getRegionLocation(String regionName);
+
+  CompletableFuture<Void> unassign(String regionName);
+
+  /**
+   * Evens out regions per server now; true if any region moved. False, moving nothing, while
+   * the balancer is switched off.
+   */
+  CompletableFuture<Boolean> balance();
+
+  /**
+   * Switches the balancer (periodic runs and {@link #balance()}) on or off; returns whether it
+   * was on. The choice is kept in ZooKeeper, so a new master keeps it. Once this returned with
+   * {@code on} false, no balancer run moves a region.
+   *
+   * <pre>{@code
+   * boolean wasOn = admin.balancerSwitch(false); // maintenance
+   * ...
+   * admin.balancerSwitch(wasOn);
+   * }</pre>
+   */
+  CompletableFuture<Boolean> balancerSwitch(boolean on);
+
+  CompletableFuture<Boolean> isBalancerEnabled();
+
+  CompletableFuture<ClusterStatus> getClusterStatus();
+}

@@ -1,0 +1,68 @@
+package io.strata.client.internal;
+
+import io.strata.client.Admin;
+import io.strata.client.AsyncAdmin;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The blocking {@link Admin}, made once for every method rather than written out a second time:
+ * each Admin method calls the {@link AsyncAdmin} method of the same name and parameters and
+ * waits for its future, rethrowing its failure as the exception it was. {@link #check()} (run
+ * when the class loads, and by a unit test) proves every Admin method has its async twin.
+ */
+final class AdminAdapter {
+  private static final Map<Method, Method> ASYNC = check();
+
+  private AdminAdapter() {}
+
+  /** Each abstract Admin method and the AsyncAdmin method it waits on. */
+  static Map<Method, Method> check() {
+    Map<Method, Method> m = new HashMap<>();
+    for (Method a : Admin.class.getMethods()) {
+      if (a.isDefault() || a.getDeclaringClass() != Admin.class) {
+        continue;
+      }
+      Method async;
+      try {
+        async = AsyncAdmin.class.getMethod(a.getName(), a.getParameterTypes());
+      } catch (NoSuchMethodException e) {
+        throw new IllegalStateException("Admin." + a.getName() + " has no AsyncAdmin twin with "
+            + "the same parameters; add it to AsyncAdmin", e);
+      }
+      if (async.getReturnType() != CompletableFuture.class) {
+        throw new IllegalStateException("AsyncAdmin." + a.getName() + " must return a "
+            + "CompletableFuture");
+      }
+      m.put(a, async);
+    }
+    return Map.copyOf(m);
+  }
+
+  static Admin over(AsyncAdmin async) {
+    return (Admin) Proxy.newProxyInstance(Admin.class.getClassLoader(),
+        new Class<?>[] {Admin.class}, (proxy, method, args) -> {
+          Method target = ASYNC.get(method);
+          if (target != null) {
+            CompletableFuture<?> f;
+            try {
+              f = (CompletableFuture<?>) target.invoke(async, args);
+            } catch (InvocationTargetException e) {
+              throw e.getCause();
+            }
+            return RetryingCaller.join(f);
+          }
+          return switch (method.getName()) {
+            case "close" -> null; // the connection owns the resources
+            case "toString" -> "Admin{" + async + "}";
+            case "hashCode" -> System.identityHashCode(proxy);
+            case "equals" -> proxy == args[0];
+            default -> throw new UnsupportedOperationException(method.toString());
+          };
+        });
+  }
+}

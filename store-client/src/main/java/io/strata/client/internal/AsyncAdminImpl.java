@@ -1,0 +1,632 @@
+package io.strata.client.internal;
+
+import com.google.protobuf.ByteString;
+import io.strata.client.AsyncAdmin;
+import io.strata.client.ClusterStatus;
+import io.strata.client.NamespaceDescriptor;
+import io.strata.client.SplitAlgorithm;
+import io.strata.client.internal.rpc.RpcConnection;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.error.NamespaceNotFoundException;
+import io.strata.common.error.TableNotFoundException;
+import io.strata.common.proto.AdminProtos.CompactRegionRequest;
+import io.strata.common.proto.AdminProtos.CompactRegionResponse;
+import io.strata.common.proto.AdminProtos.FlushRegionRequest;
+import io.strata.common.proto.AdminProtos.FlushRegionResponse;
+import io.strata.common.proto.AdminProtos.RegionLoadProto;
+import io.strata.common.proto.AdminProtos.ServerLoadProto;
+import io.strata.common.proto.MasterProtos.BalanceRequest;
+import io.strata.common.proto.MasterProtos.BalanceResponse;
+import io.strata.common.proto.MasterProtos.ClusterStatusRequest;
+import io.strata.common.proto.MasterProtos.ClusterStatusResponse;
+import io.strata.common.proto.MasterProtos.CreateNamespaceRequest;
+import io.strata.common.proto.MasterProtos.CreateTableRequest;
+import io.strata.common.proto.MasterProtos.EmptyResponse;
+import io.strata.common.proto.MasterProtos.GetRegionResponse;
+import io.strata.common.proto.MasterProtos.GetTableRegionsRequest;
+import io.strata.common.proto.MasterProtos.GetTableRegionsResponse;
+import io.strata.common.proto.MasterProtos.GetTableRequest;
+import io.strata.common.proto.MasterProtos.GetTableResponse;
+import io.strata.common.proto.MasterProtos.IsBalancerEnabledRequest;
+import io.strata.common.proto.MasterProtos.IsBalancerEnabledResponse;
+import io.strata.common.proto.MasterProtos.ListNamespacesRequest;
+import io.strata.common.proto.MasterProtos.ListNamespacesResponse;
+import io.strata.common.proto.MasterProtos.ListTablesRequest;
+import io.strata.common.proto.MasterProtos.ListTablesResponse;
+import io.strata.common.proto.MasterProtos.ModifyNamespaceRequest;
+import io.strata.common.proto.MasterProtos.ModifyTableRequest;
+import io.strata.common.proto.MasterProtos.MoveRequest;
+import io.strata.common.proto.MasterProtos.NamespaceProto;
+import io.strata.common.proto.MasterProtos.NamespaceRequest;
+import io.strata.common.proto.MasterProtos.RegionRequest;
+import io.strata.common.proto.MasterProtos.RegionStateProto;
+import io.strata.common.proto.MasterProtos.SetBalancerRunningRequest;
+import io.strata.common.proto.MasterProtos.SetBalancerRunningResponse;
+import io.strata.common.proto.MasterProtos.SplitRequest;
+import io.strata.common.proto.MasterProtos.TableRequest;
+import io.strata.common.proto.MasterProtos.TruncateTableRequest;
+import io.strata.common.schema.ColumnFamilyDescriptor;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.SchemaCodec;
+import io.strata.common.schema.ServerName;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.schema.TableName;
+import io.strata.common.schema.TableState;
+import io.strata.common.util.Bytes;
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.regex.Pattern;
+
+/**
+ * The one implementation of admin calls: DDL and cluster calls to the master, region calls to
+ * servers. With a callback executor its futures complete there (the public async admin); without
+ * one they complete on internal threads (for the blocking {@link AdminAdapter}).
+ */
+final class AsyncAdminImpl implements AsyncAdmin {
+  private final AsyncConnectionImpl conn;
+  private final MasterCaller master;
+  private final Executor callbacks;
+
+  AsyncAdminImpl(AsyncConnectionImpl conn, Executor callbacks) {
+    this.conn = conn;
+    this.master = conn.master();
+    this.callbacks = callbacks;
+  }
+
+  /** The future a caller sees: completed on the callback threads, if this admin has them. */
+  private <T> CompletableFuture<T> out(CompletableFuture<T> f) {
+    if (callbacks == null) {
+      return f;
+    }
+    CompletableFuture<T> r = new CompletableFuture<>();
+    f.whenCompleteAsync((v, e) -> {
+      if (e == null) {
+        r.complete(v);
+      } else {
+        r.completeExceptionally(RetryingCaller.unwrap(e));
+      }
+    }, callbacks);
+    return r;
+  }
+
+  /** Runs {@code body}, turning bad input it throws into a failed future. */
+  private <T> CompletableFuture<T> run(java.util.function.Supplier<CompletableFuture<T>> body) {
+    CompletableFuture<T> f;
+    try {
+      f = body.get();
+    } catch (RuntimeException e) {
+      f = CompletableFuture.failedFuture(e);
+    }
+    return out(f);
+  }
+
+  private CompletableFuture<Void> invalidating(CompletableFuture<Void> f, TableName table) {
+    return f.thenRun(() -> conn.locations().invalidateTable(table));
+  }
+
+  // ---- tables ----
+
+  @Override
+  public CompletableFuture<Void> createTable(TableDescriptor table) {
+    return createTable(table, new byte[0][]);
+  }
+
+  @Override
+  public CompletableFuture<Void> createTable(TableDescriptor table, byte[][] splitKeys) {
+    return run(() -> {
+      CreateTableRequest.Builder b = CreateTableRequest.newBuilder()
+          .setTable(SchemaCodec.toProto(table)).setNonce(nonce());
+      for (byte[] k : splitKeys == null ? new byte[0][] : splitKeys) {
+        if (k == null) {
+          throw new IllegalArgumentException("a split key is null; give non-empty split keys");
+        }
+        b.addSplitKeys(ByteString.copyFrom(k));
+      }
+      return invalidating(master.procedure("CreateTable", b.build()), table.getTableName());
+    });
+  }
+
+  @Override
+  public CompletableFuture<Void> createTable(TableDescriptor table, byte[] startKey,
+      byte[] endKey, int regions) {
+    if (regions < 3) {
+      return out(CompletableFuture.failedFuture(new IllegalArgumentException("a table split "
+          + "between a start and an end key needs at least 3 regions; ask for 3 or more, or "
+          + "give split keys")));
+    }
+    if (Bytes.compare(startKey, endKey) >= 0) {
+      return out(CompletableFuture.failedFuture(new IllegalArgumentException("the start key '"
+          + Bytes.toStringBinary(startKey) + "' must sort before the end key '"
+          + Bytes.toStringBinary(endKey) + "'")));
+    }
+    return createTable(table, evenSplits(startKey, endKey, regions));
+  }
+
+  /** HBase's form: start, end and regions-3 keys evenly between them as big numbers. */
+  static byte[][] evenSplits(byte[] start, byte[] end, int regions) {
+    int len = Math.max(start.length, end.length) + 1;
+    BigInteger a = new BigInteger(1, java.util.Arrays.copyOf(start, len));
+    BigInteger b = new BigInteger(1, java.util.Arrays.copyOf(end, len));
+    byte[][] keys = new byte[regions - 1][];
+    keys[0] = start;
+    keys[regions - 2] = end;
+    for (int i = 1; i < regions - 2; i++) {
+      BigInteger k = a.add(b.subtract(a).multiply(BigInteger.valueOf(i))
+          .divide(BigInteger.valueOf(regions - 2)));
+      byte[] raw = k.toByteArray();
+      byte[] key = new byte[len];
+      int n = Math.min(len, raw.length);
+      System.arraycopy(raw, raw.length - n, key, len - n, n);
+      keys[i] = key;
+    }
+    return keys;
+  }
+
+  @Override
+  public CompletableFuture<Void> createTable(TableDescriptor table, SplitAlgorithm algorithm,
+      int regions) {
+    return run(() -> createTable(table, regions < 2 ? new byte[0][] : algorithm.split(regions)));
+  }
+
+  @Override
+  public CompletableFuture<Void> deleteTable(TableName table) {
+    return run(() -> invalidating(master.procedure("DeleteTable", tableRequest(table)), table));
+  }
+
+  @Override
+  public CompletableFuture<Void> enableTable(TableName table) {
+    return run(() -> master.procedure("EnableTable", tableRequest(table)));
+  }
+
+  @Override
+  public CompletableFuture<Void> disableTable(TableName table) {
+    return run(() -> invalidating(master.procedure("DisableTable", tableRequest(table)), table));
+  }
+
+  private static TableRequest tableRequest(TableName table) {
+    return TableRequest.newBuilder().setTable(SchemaCodec.toProto(table)).setNonce(nonce())
+        .build();
+  }
+
+  /**
+   * A new nonce for one DDL call: retries of the call send the same message, so the master
+   * hands back the procedure the first try started instead of starting another.
+   */
+  private static long nonce() {
+    long n;
+    do {
+      n = java.util.concurrent.ThreadLocalRandom.current().nextLong();
+    } while (n == 0);
+    return n;
+  }
+
+  private CompletableFuture<GetTableResponse> getTable(TableName table) {
+    return master.call("GetTable", GetTableRequest.newBuilder()
+        .setTable(SchemaCodec.toProto(table)).build(), GetTableResponse.parser());
+  }
+
+  @Override
+  public CompletableFuture<Boolean> isTableEnabled(TableName table) {
+    return run(() -> getTable(table).thenApply(r -> TableState.parse(r.getState())
+        == TableState.ENABLED));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> isTableDisabled(TableName table) {
+    return run(() -> getTable(table).thenApply(r -> TableState.parse(r.getState())
+        == TableState.DISABLED));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> tableExists(TableName table) {
+    return run(() -> getTable(table).handle((r, e) -> {
+      if (e == null) {
+        return true;
+      }
+      Throwable cause = RetryingCaller.unwrap(e);
+      if (cause instanceof TableNotFoundException || cause instanceof NamespaceNotFoundException) {
+        return false;
+      }
+      throw new CompletionException(cause);
+    }));
+  }
+
+  @Override
+  public CompletableFuture<Void> modifyTable(TableDescriptor table) {
+    return run(() -> rawModifyTable(table));
+  }
+
+  private CompletableFuture<Void> rawModifyTable(TableDescriptor table) {
+    return invalidating(master.procedure("ModifyTable", ModifyTableRequest.newBuilder()
+        .setTable(SchemaCodec.toProto(table)).setNonce(nonce()).build()), table.getTableName());
+  }
+
+  @Override
+  public CompletableFuture<Void> addColumnFamily(TableName table,
+      ColumnFamilyDescriptor family) {
+    return run(() -> descriptor(table).thenCompose(current -> {
+      if (current.hasColumnFamily(family.getName())) {
+        return CompletableFuture.failedFuture(new BadRequestException("table '" + table
+            + "' has a family '" + family.getNameAsString() + "' already; use "
+            + "modifyColumnFamily to change it"));
+      }
+      return rawModifyTable(TableDescriptor.newBuilder(current).setColumnFamily(family).build());
+    }));
+  }
+
+  @Override
+  public CompletableFuture<Void> modifyColumnFamily(TableName table,
+      ColumnFamilyDescriptor family) {
+    return run(() -> descriptor(table).thenCompose(current -> {
+      if (!current.hasColumnFamily(family.getName())) {
+        return CompletableFuture.failedFuture(new io.strata.common.error.NoSuchFamilyException(
+            table.toString(), family.getNameAsString(), current.getColumnFamilyNames()));
+      }
+      return rawModifyTable(TableDescriptor.newBuilder(current).setColumnFamily(family).build());
+    }));
+  }
+
+  @Override
+  public CompletableFuture<Void> deleteColumnFamily(TableName table, byte[] family) {
+    return run(() -> descriptor(table).thenCompose(current -> {
+      if (!current.hasColumnFamily(family)) {
+        return CompletableFuture.failedFuture(new io.strata.common.error.NoSuchFamilyException(
+            table.toString(), Bytes.toStringBinary(family), current.getColumnFamilyNames()));
+      }
+      return rawModifyTable(TableDescriptor.newBuilder(current).removeColumnFamily(family)
+          .build());
+    }));
+  }
+
+  @Override
+  public CompletableFuture<Void> truncateTable(TableName table, boolean preserveSplits) {
+    return run(() -> invalidating(master.procedure("TruncateTable", TruncateTableRequest
+        .newBuilder().setTable(SchemaCodec.toProto(table)).setPreserveSplits(preserveSplits)
+        .setNonce(nonce()).build()), table));
+  }
+
+  @Override
+  public CompletableFuture<TableDescriptor> getDescriptor(TableName table) {
+    return run(() -> descriptor(table));
+  }
+
+  private CompletableFuture<TableDescriptor> descriptor(TableName table) {
+    return getTable(table).thenApply(r -> SchemaCodec.fromProto(r.getTable()));
+  }
+
+  @Override
+  public CompletableFuture<List<TableName>> listTableNames() {
+    return run(() -> listTables(ListTablesRequest.getDefaultInstance())
+        .thenApply(AsyncAdminImpl::names));
+  }
+
+  @Override
+  public CompletableFuture<List<TableName>> listTableNames(Pattern pattern,
+      boolean includeSystemTables) {
+    return run(() -> listTables(ListTablesRequest.newBuilder()
+        .setRegex(pattern == null ? "" : pattern.pattern())
+        .setIncludeSystem(includeSystemTables).build()).thenApply(AsyncAdminImpl::names));
+  }
+
+  @Override
+  public CompletableFuture<List<TableName>> listTableNamesByNamespace(String namespace) {
+    return run(() -> listTables(ListTablesRequest.newBuilder().setNamespace(namespace)
+        .setIncludeSystem(true).build()).thenApply(AsyncAdminImpl::names));
+  }
+
+  @Override
+  public CompletableFuture<List<TableDescriptor>> listTableDescriptors() {
+    return run(() -> listTables(ListTablesRequest.getDefaultInstance()));
+  }
+
+  private CompletableFuture<List<TableDescriptor>> listTables(ListTablesRequest req) {
+    return master.call("ListTables", req, ListTablesResponse.parser())
+        .thenApply(r -> r.getTablesList().stream().map(SchemaCodec::fromProto).toList());
+  }
+
+  private static List<TableName> names(List<TableDescriptor> tables) {
+    return tables.stream().map(TableDescriptor::getTableName).sorted().toList();
+  }
+
+  @Override
+  public CompletableFuture<List<RegionInfo>> getRegions(TableName table) {
+    return run(() -> regionStates(master, table).thenApply(rs -> rs.stream()
+        .map(r -> SchemaCodec.fromProto(r.getRegion())).toList()));
+  }
+
+  /** The table's regions as the master knows them, in key order, with state and server. */
+  static CompletableFuture<List<RegionStateProto>> regionStates(MasterCaller master,
+      TableName table) {
+    return master.call("GetTableRegions", GetTableRegionsRequest.newBuilder()
+        .setTable(SchemaCodec.toProto(table)).build(), GetTableRegionsResponse.parser())
+        .thenApply(GetTableRegionsResponse::getRegionsList);
+  }
+
+  // ---- namespaces ----
+
+  @Override
+  public CompletableFuture<Void> createNamespace(NamespaceDescriptor ns) {
+    return run(() -> master.call("CreateNamespace", CreateNamespaceRequest.newBuilder()
+        .setNamespace(toProto(ns)).build(), EmptyResponse.parser()).thenApply(r -> null));
+  }
+
+  @Override
+  public CompletableFuture<Void> modifyNamespace(NamespaceDescriptor ns) {
+    return run(() -> master.call("ModifyNamespace", ModifyNamespaceRequest.newBuilder()
+        .setNamespace(toProto(ns)).build(), EmptyResponse.parser()).thenApply(r -> null));
+  }
+
+  private static NamespaceProto toProto(NamespaceDescriptor ns) {
+    return NamespaceProto.newBuilder().setName(ns.getName())
+        .putAllConfiguration(ns.getConfiguration()).build();
+  }
+
+  @Override
+  public CompletableFuture<Void> deleteNamespace(String name) {
+    return run(() -> master.call("DeleteNamespace", NamespaceRequest.newBuilder().setName(name)
+        .build(), EmptyResponse.parser()).thenApply(r -> null));
+  }
+
+  @Override
+  public CompletableFuture<NamespaceDescriptor> getNamespaceDescriptor(String name) {
+    return run(() -> namespaces().thenApply(all -> {
+      for (NamespaceDescriptor d : all) {
+        if (d.getName().equals(name)) {
+          return d;
+        }
+      }
+      throw new CompletionException(new NamespaceNotFoundException(name));
+    }));
+  }
+
+  @Override
+  public CompletableFuture<List<NamespaceDescriptor>> listNamespaceDescriptors() {
+    return run(this::namespaces);
+  }
+
+  private CompletableFuture<List<NamespaceDescriptor>> namespaces() {
+    return master.call("ListNamespaces", ListNamespacesRequest.getDefaultInstance(),
+        ListNamespacesResponse.parser()).thenApply(r -> {
+          List<NamespaceDescriptor> out = new ArrayList<>();
+          for (NamespaceProto p : r.getNamespacesList()) {
+            NamespaceDescriptor.Builder b = NamespaceDescriptor.create(p.getName());
+            p.getConfigurationMap().forEach(b::addConfiguration);
+            out.add(b.build());
+          }
+          return out;
+        });
+  }
+
+  // ---- regions ----
+
+  @Override
+  public CompletableFuture<Void> flush(TableName table) {
+    return run(() -> eachRegion(table, r -> onServer(r, "FlushRegion", FlushRegionRequest
+        .newBuilder().setEncodedName(encoded(r)).build(), FlushRegionResponse.parser())));
+  }
+
+  @Override
+  public CompletableFuture<Void> flushRegion(String regionName) {
+    return run(() -> region(regionName).thenCompose(r -> onServer(r, "FlushRegion",
+        FlushRegionRequest.newBuilder().setEncodedName(encoded(r)).build(),
+        FlushRegionResponse.parser())).thenApply(x -> null));
+  }
+
+  @Override
+  public CompletableFuture<Void> compact(TableName table) {
+    return run(() -> compactAll(table, null, false));
+  }
+
+  @Override
+  public CompletableFuture<Void> compact(TableName table, byte[] family) {
+    return run(() -> compactAll(table, requireFamily(family), false));
+  }
+
+  @Override
+  public CompletableFuture<Void> majorCompact(TableName table) {
+    return run(() -> compactAll(table, null, true));
+  }
+
+  @Override
+  public CompletableFuture<Void> majorCompact(TableName table, byte[] family) {
+    return run(() -> compactAll(table, requireFamily(family), true));
+  }
+
+  private CompletableFuture<Void> compactAll(TableName table, byte[] family, boolean major) {
+    return eachRegion(table, r -> compact(r, family, major));
+  }
+
+  @Override
+  public CompletableFuture<Void> compactRegion(String regionName, boolean major) {
+    return run(() -> region(regionName).thenCompose(r -> compact(r, null, major))
+        .thenApply(x -> null));
+  }
+
+  @Override
+  public CompletableFuture<Void> compactRegion(String regionName, byte[] family,
+      boolean major) {
+    return run(() -> {
+      byte[] f = requireFamily(family);
+      return region(regionName).thenCompose(r -> compact(r, f, major)).thenApply(x -> null);
+    });
+  }
+
+  /** Queues a compaction of the region's stores, or of one family's ({@code family} set). */
+  private CompletableFuture<CompactRegionResponse> compact(RegionStateProto r, byte[] family,
+      boolean major) {
+    CompactRegionRequest.Builder b = CompactRegionRequest.newBuilder()
+        .setEncodedName(encoded(r)).setMajor(major);
+    if (family != null) {
+      b.setFamily(ByteString.copyFrom(family));
+    }
+    return onServer(r, "CompactRegion", b.build(), CompactRegionResponse.parser());
+  }
+
+  private static byte[] requireFamily(byte[] family) {
+    if (family == null || family.length == 0) {
+      throw new IllegalArgumentException("the family to compact is null or empty; give a "
+          + "family of the table, or compact the whole table");
+    }
+    return family;
+  }
+
+  /** Runs {@code call} on every region of the table, all in parallel; all must be open. */
+  private CompletableFuture<Void> eachRegion(TableName table,
+      java.util.function.Function<RegionStateProto, CompletableFuture<?>> call) {
+    return regionStates(master, table).thenCompose(all -> {
+      List<CompletableFuture<?>> calls = new ArrayList<>();
+      for (RegionStateProto r : all) {
+        if (!r.getState().equals("OPEN") || !r.hasServer()) {
+          return CompletableFuture.failedFuture(
+              new io.strata.common.error.TableDisabledException(table.toString()));
+        }
+      }
+      for (RegionStateProto r : all) {
+        calls.add(call.apply(r));
+      }
+      return CompletableFuture.allOf(calls.toArray(new CompletableFuture<?>[0]));
+    });
+  }
+
+  @Override
+  public CompletableFuture<io.strata.client.RegionLocation> getRegionLocation(
+      String regionName) {
+    return run(() -> region(regionName).thenApply(r -> {
+      boolean open = r.getState().equals(io.strata.common.schema.RegionState.OPEN.name())
+          && r.hasServer();
+      return new io.strata.client.RegionLocation(SchemaCodec.fromProto(r.getRegion()),
+          open ? SchemaCodec.fromProto(r.getServer()) : null);
+    }));
+  }
+
+  private CompletableFuture<RegionStateProto> region(String regionName) {
+    return master.call("GetRegion", RegionRequest.newBuilder().setRegion(regionName).build(),
+        GetRegionResponse.parser()).thenApply(GetRegionResponse::getRegion);
+  }
+
+  private static String encoded(RegionStateProto r) {
+    return SchemaCodec.fromProto(r.getRegion()).getEncodedName();
+  }
+
+  /** An admin call to the server of a region as the master knows it. */
+  private <T> CompletableFuture<T> onServer(RegionStateProto r, String method,
+      com.google.protobuf.MessageLite req, com.google.protobuf.Parser<T> parser) {
+    if (!r.hasServer()) {
+      return CompletableFuture.failedFuture(new io.strata.common.error.NotServingRegionException(
+          SchemaCodec.fromProto(r.getRegion()).getRegionNameAsString(), "any server (it is "
+              + r.getState() + ")"));
+    }
+    ServerName s = SchemaCodec.fromProto(r.getServer());
+    return conn.channels().connection(s, "AdminService").thenCompose(c -> c.call(method, req,
+        null, parser, conn.caller().policy().operationTimeout(), 1))
+        .thenApply(resp -> resp.result());
+  }
+
+  @Override
+  public CompletableFuture<Void> split(TableName table) {
+    return run(() -> invalidating(master.procedure("Split", SplitRequest.newBuilder()
+        .setTable(SchemaCodec.toProto(table)).setNonce(nonce()).build()), table));
+  }
+
+  @Override
+  public CompletableFuture<Void> split(TableName table, byte[] splitPoint) {
+    return run(() -> invalidating(master.procedure("Split", SplitRequest.newBuilder()
+        .setTable(SchemaCodec.toProto(table)).setSplitRow(ByteString.copyFrom(splitPoint))
+        .setNonce(nonce()).build()), table));
+  }
+
+  @Override
+  public CompletableFuture<Void> splitRegion(String regionName, byte[] splitPoint) {
+    return run(() -> {
+      SplitRequest.Builder b = SplitRequest.newBuilder().setRegion(regionName)
+          .setNonce(nonce());
+      if (splitPoint != null) {
+        b.setSplitRow(ByteString.copyFrom(splitPoint));
+      }
+      return master.procedure("Split", b.build());
+    });
+  }
+
+  @Override
+  public CompletableFuture<Void> move(String encodedRegionName, ServerName destination) {
+    return run(() -> {
+      MoveRequest.Builder b = MoveRequest.newBuilder().setRegion(encodedRegionName);
+      if (destination != null) {
+        b.setDestination(SchemaCodec.toProto(destination));
+      }
+      return master.call("Move", b.build(), EmptyResponse.parser()).thenApply(r -> null);
+    });
+  }
+
+  @Override
+  public CompletableFuture<Void> assign(String regionName) {
+    return run(() -> master.call("Assign", RegionRequest.newBuilder().setRegion(regionName)
+        .build(), EmptyResponse.parser()).thenApply(r -> null));
+  }
+
+  @Override
+  public CompletableFuture<Void> unassign(String regionName) {
+    return run(() -> master.call("Unassign", RegionRequest.newBuilder().setRegion(regionName)
+        .build(), EmptyResponse.parser()).thenApply(r -> null));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> balance() {
+    return run(() -> master.call("Balance", BalanceRequest.getDefaultInstance(),
+        BalanceResponse.parser()).thenApply(r -> r.getMoves() > 0));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> balancerSwitch(boolean on) {
+    return run(() -> master.call("SetBalancerRunning", SetBalancerRunningRequest.newBuilder()
+        .setOn(on).build(), SetBalancerRunningResponse.parser())
+        .thenApply(SetBalancerRunningResponse::getPrevious));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> isBalancerEnabled() {
+    return run(() -> master.call("IsBalancerEnabled",
+        IsBalancerEnabledRequest.getDefaultInstance(), IsBalancerEnabledResponse.parser())
+        .thenApply(IsBalancerEnabledResponse::getEnabled));
+  }
+
+  @Override
+  public CompletableFuture<ClusterStatus> getClusterStatus() {
+    return run(() -> master.call("ClusterStatus", ClusterStatusRequest.getDefaultInstance(),
+        ClusterStatusResponse.parser()).thenApply(AsyncAdminImpl::clusterStatus));
+  }
+
+  private static ClusterStatus clusterStatus(ClusterStatusResponse r) {
+    List<ClusterStatus.ServerLoad> servers = new ArrayList<>();
+    for (ServerLoadProto l : r.getServersList()) {
+      long memstore = 0;
+      long files = 0;
+      List<ClusterStatus.RegionLoad> regions = new ArrayList<>();
+      for (RegionLoadProto rl : l.getRegionsList()) {
+        memstore += rl.getMemstoreBytes();
+        files += rl.getStoreFiles();
+        regions.add(new ClusterStatus.RegionLoad(SchemaCodec.fromProto(rl.getRegion()),
+            rl.getMemstoreBytes(), rl.getStoreFiles(), rl.getStoreFileBytes(),
+            rl.getReadRequests(), rl.getWriteRequests()));
+      }
+      servers.add(new ClusterStatus.ServerLoad(SchemaCodec.fromProto(l.getServer()),
+          l.getRegionsCount(), l.getRequests(), memstore, files, l.getUsedHeapBytes(),
+          l.getMaxHeapBytes(), List.copyOf(regions)));
+    }
+    List<ClusterStatus.RegionInTransition> rit = new ArrayList<>();
+    for (RegionStateProto p : r.getRegionsInTransitionList()) {
+      rit.add(new ClusterStatus.RegionInTransition(SchemaCodec.fromProto(p.getRegion()),
+          p.getState(), p.hasServer() ? SchemaCodec.fromProto(p.getServer()) : null));
+    }
+    return new ClusterStatus(r.getClusterId(), r.hasMaster()
+        ? SchemaCodec.fromProto(r.getMaster()) : null,
+        r.getBackupMastersList().stream().map(SchemaCodec::fromProto).toList(), servers,
+        r.getDeadServersList().stream().map(SchemaCodec::fromProto).toList(), rit);
+  }
+
+}

@@ -1,0 +1,296 @@
+package io.strata.client.internal;
+
+import io.strata.client.AsyncBufferedMutator;
+import io.strata.client.BufferedMutatorParams;
+import io.strata.client.Mutation;
+import io.strata.client.MutationsFailedException;
+import io.strata.common.cell.Cell;
+import io.strata.common.conf.ClientKeys;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.schema.TableName;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * The write buffer: mutations collect until the buffer holds its size in bytes, the periodic
+ * timer fires (it starts when the first mutation enters an empty buffer), or a flush or close;
+ * then they go out as one batch of the table (one multi call per region server, in parallel,
+ * failed mutations alone retried). Each mutation's future completes with its own outcome.
+ *
+ * <p>Locking: {@code this} guards the buffer, its futures, the timer task and the in-flight
+ * batches; sends happen outside it.
+ */
+final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
+  /** A sent buffer: its size and a future done when every mutation in it has its outcome. */
+  private record Batch(long bytes, CompletableFuture<Void> done) {}
+
+  private final AsyncConnectionImpl conn;
+  private final AsyncTableImpl table;
+  private final Executor callbacks;
+  /** Told of each failed mutation before its future fails (the blocking mutator's list). */
+  private final Consumer<MutationsFailedException.Failure> onFailure;
+  private final long bufferSize;
+  private volatile long periodicMillis;
+  private List<Mutation> buffer = new ArrayList<>();
+  private List<CompletableFuture<Void>> waiting = new ArrayList<>();
+  private long bufferedBytes;
+  private ScheduledFuture<?> timerTask;
+  private boolean closed;
+  private final ArrayDeque<Batch> inFlight = new ArrayDeque<>();
+  private long inFlightBytes;
+
+  /**
+   * With {@code callbacks} set, mutation futures complete there (the public async form);
+   * {@code onFailure} (may be null) hears of every failed mutation.
+   */
+  AsyncBufferedMutatorImpl(AsyncConnectionImpl conn, BufferedMutatorParams params,
+      Executor callbacks, Consumer<MutationsFailedException.Failure> onFailure) {
+    this.conn = conn;
+    this.table = conn.rawTable(params.getTableName(), conn.caller().policy());
+    this.callbacks = callbacks;
+    this.onFailure = onFailure;
+    StrataConfiguration c = conn.getConfiguration();
+    this.bufferSize = params.getWriteBufferSize() > 0 ? params.getWriteBufferSize()
+        : c.get(ClientKeys.WRITE_BUFFER_SIZE);
+    Duration p = params.getWriteBufferPeriodicFlushTimeout() != null
+        ? params.getWriteBufferPeriodicFlushTimeout()
+        : c.get(ClientKeys.WRITE_BUFFER_PERIODIC_FLUSH);
+    this.periodicMillis = p.toMillis();
+  }
+
+  @Override
+  public TableName getName() {
+    return table.getName();
+  }
+
+  @Override
+  public StrataConfiguration getConfiguration() {
+    return conn.getConfiguration();
+  }
+
+  @Override
+  public long getWriteBufferSize() {
+    return bufferSize;
+  }
+
+  @Override
+  public long getPeriodicalFlushTimeoutMs() {
+    return periodicMillis;
+  }
+
+  void setPeriodicFlush(long millis) {
+    if (millis < 0) {
+      throw new IllegalArgumentException("periodic flush timeout " + millis + " ms: give 0 "
+          + "(off) or more");
+    }
+    periodicMillis = millis;
+  }
+
+  @Override
+  public synchronized long getInFlightBytes() {
+    return inFlightBytes;
+  }
+
+  @Override
+  public CompletableFuture<Void> mutate(Mutation m) {
+    CompletableFuture<Void> f = new CompletableFuture<>();
+    List<Mutation> send = null;
+    List<CompletableFuture<Void>> sendFutures = null;
+    long sendBytes = 0;
+    RuntimeException bad = check(m);
+    if (bad != null) {
+      return out(CompletableFuture.failedFuture(bad));
+    }
+    synchronized (this) {
+      if (closed) {
+        return out(CompletableFuture.failedFuture(new IllegalStateException("the buffered "
+            + "mutator of table '" + getName() + "' is closed; get a new one")));
+      }
+      buffer.add(m);
+      waiting.add(f);
+      bufferedBytes += sizeOf(m);
+      if (bufferedBytes >= bufferSize) {
+        sendBytes = bufferedBytes;
+        send = buffer;
+        sendFutures = waiting;
+        drained();
+      } else if (timerTask == null && periodicMillis > 0) {
+        startTimer();
+      }
+    }
+    if (send != null) {
+      send(send, sendFutures, sendBytes);
+    }
+    return out(f);
+  }
+
+  private static RuntimeException check(Mutation m) {
+    if (m == null) {
+      return new IllegalArgumentException("the mutation is null; pass a Put, Delete, "
+          + "Increment or Append");
+    }
+    if (m.isEmpty() && !(m instanceof io.strata.client.Delete)) {
+      return new IllegalArgumentException("the " + m.getClass().getSimpleName() + " of row '"
+          + io.strata.common.util.Bytes.toStringBinary(m.getRow()) + "' has no columns; add "
+          + "at least one");
+    }
+    return null;
+  }
+
+  @Override
+  public List<CompletableFuture<Void>> mutate(List<? extends Mutation> mutations) {
+    List<CompletableFuture<Void>> fs = new ArrayList<>(mutations.size());
+    for (Mutation m : mutations) {
+      fs.add(mutate(m));
+    }
+    return fs;
+  }
+
+  private <T> CompletableFuture<T> out(CompletableFuture<T> f) {
+    if (callbacks == null) {
+      return f;
+    }
+    CompletableFuture<T> r = new CompletableFuture<>();
+    f.whenCompleteAsync((v, e) -> {
+      if (e == null) {
+        r.complete(v);
+      } else {
+        r.completeExceptionally(RetryingCaller.unwrap(e));
+      }
+    }, callbacks);
+    return r;
+  }
+
+  /** The buffer was taken for sending: start a new one (caller holds the lock). */
+  private void drained() {
+    buffer = new ArrayList<>();
+    waiting = new ArrayList<>();
+    bufferedBytes = 0;
+    if (timerTask != null) {
+      timerTask.cancel(false);
+      timerTask = null;
+    }
+  }
+
+  private void startTimer() {
+    try {
+      timerTask = conn.timer().schedule(this::timerFired, periodicMillis,
+          TimeUnit.MILLISECONDS);
+    } catch (RejectedExecutionException closedConnection) {
+      timerTask = null; // the connection is closing; flush and close still send
+    }
+  }
+
+  private void timerFired() {
+    synchronized (this) {
+      timerTask = null;
+    }
+    flush();
+  }
+
+  private void send(List<Mutation> ms, List<CompletableFuture<Void>> fs, long bytes) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    Batch b = new Batch(bytes, done);
+    synchronized (this) {
+      inFlight.add(b);
+      inFlightBytes += bytes;
+    }
+    List<CompletableFuture<Object>> results;
+    try {
+      results = table.rawBatch("buffered mutation", ms);
+    } catch (RuntimeException e) {
+      results = new ArrayList<>();
+      for (int i = 0; i < ms.size(); i++) {
+        results.add(CompletableFuture.failedFuture(e));
+      }
+    }
+    // Each stage below completes only after its mutation's outcome was recorded and handed on,
+    // so a flush that waits for them all sees every failure.
+    List<CompletableFuture<?>> linked = new ArrayList<>(ms.size());
+    for (int i = 0; i < ms.size(); i++) {
+      CompletableFuture<Void> f = fs.get(i);
+      Mutation m = ms.get(i);
+      linked.add(results.get(i).whenComplete((v, e) -> {
+        if (e == null) {
+          f.complete(null);
+          return;
+        }
+        Throwable cause = RetryingCaller.unwrap(e);
+        if (onFailure != null) {
+          onFailure.accept(new MutationsFailedException.Failure(m, cause));
+        }
+        f.completeExceptionally(cause);
+      }));
+    }
+    CompletableFuture.allOf(linked.toArray(new CompletableFuture<?>[0])).whenComplete((v, e) -> {
+      synchronized (this) {
+        inFlight.remove(b);
+        inFlightBytes -= bytes;
+      }
+      done.complete(null);
+    });
+  }
+
+  @Override
+  public CompletableFuture<Void> flush() {
+    List<Mutation> send;
+    List<CompletableFuture<Void>> sendFutures;
+    long sendBytes;
+    synchronized (this) {
+      send = buffer;
+      sendFutures = waiting;
+      sendBytes = bufferedBytes;
+      drained();
+    }
+    if (!send.isEmpty()) {
+      send(send, sendFutures, sendBytes);
+    }
+    List<CompletableFuture<Void>> all = new ArrayList<>();
+    synchronized (this) {
+      for (Batch b : inFlight) {
+        all.add(b.done());
+      }
+    }
+    return out(CompletableFuture.allOf(all.toArray(new CompletableFuture<?>[0])));
+  }
+
+  /**
+   * Done once at most {@code limit} bytes are in flight: the oldest batch's end while more
+   * are (call again after it), or at once.
+   */
+  synchronized CompletableFuture<Void> roomFor(long limit) {
+    if (inFlightBytes <= limit || inFlight.isEmpty()) {
+      return CompletableFuture.completedFuture(null);
+    }
+    return inFlight.peekFirst().done();
+  }
+
+  @Override
+  public void close() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+    }
+    flush();
+  }
+
+  /** What a mutation costs against the buffer: its cells' bytes. */
+  static long sizeOf(Mutation m) {
+    long size = m.getRow().length;
+    for (Cell c : m.cells()) {
+      size += c.getRowLength() + c.getFamilyLength() + c.getQualifierLength()
+          + c.getValueLength() + c.getTagsLength() + 24L;
+    }
+    return size;
+  }
+}

@@ -1,0 +1,175 @@
+package io.strata.client.internal;
+
+import io.strata.client.AsyncAdmin;
+import io.strata.client.AsyncBufferedMutator;
+import io.strata.client.AsyncConnection;
+import io.strata.client.AsyncTable;
+import io.strata.client.AsyncTableBuilder;
+import io.strata.client.BufferedMutatorParams;
+import io.strata.client.internal.rpc.RpcClient;
+import io.strata.common.conf.ClientKeys;
+import io.strata.common.conf.CoreKeys;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.schema.TableName;
+import java.io.IOException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The connection: network threads, connections to servers, the location cache, the timer that
+ * schedules retries, and the threads that run callers' callbacks. Everything else (async and
+ * blocking tables, admins, locators, write buffers) is a view over it.
+ *
+ * <p>Threads: Netty's event loops complete RPC futures and run the client's own short
+ * continuations; the timer runs retries; callers' callbacks run on the callback pool (a cached
+ * pool, so a callback that blocks takes a thread of its own rather than stalling the network or
+ * another caller). The blocking adapters wait on the raw futures and skip the hop.
+ */
+public final class AsyncConnectionImpl implements AsyncConnection {
+  private final StrataConfiguration conf;
+  private final RpcClient rpc;
+  private final ClusterRegistry registry;
+  private final RpcChannels channels;
+  private final RegionLocations locations;
+  private final ScheduledExecutorService timer;
+  private final ExecutorService callbackPool;
+  /** Runs on the pool; on the calling thread once the pool is shut down (a closing race). */
+  private final Executor callbacks;
+  private final RetryingCaller caller;
+  private final MasterCaller master;
+  private volatile boolean closed;
+
+  public AsyncConnectionImpl(StrataConfiguration conf) throws IOException {
+    this.conf = conf;
+    RetryPolicy policy = RetryPolicy.from(conf);
+    this.registry = new ClusterRegistry(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
+        policy.operationTimeout());
+    this.rpc = new RpcClient(System.getProperty("user.name", "strata"),
+        conf.get(ClientKeys.IO_THREADS));
+    this.channels = new RpcChannels(rpc, policy.rpcTimeout());
+    this.locations = new RegionLocations(registry, channels);
+    this.timer = Executors.newSingleThreadScheduledExecutor(daemon("strata-client-timer"));
+    this.callbackPool = Executors.newCachedThreadPool(daemon("strata-client-callback"));
+    this.callbacks = task -> {
+      try {
+        callbackPool.execute(task);
+      } catch (java.util.concurrent.RejectedExecutionException closed) {
+        task.run();
+      }
+    };
+    this.caller = new RetryingCaller(policy, timer);
+    this.master = new MasterCaller(registry, channels, caller, conf.get(ClientKeys.DDL_TIMEOUT));
+    try {
+      registry.check();
+    } catch (IOException e) {
+      close();
+      throw e;
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String prefix) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, prefix + "-" + n.incrementAndGet());
+      t.setDaemon(true);
+      return t;
+    };
+  }
+
+  @Override
+  public StrataConfiguration getConfiguration() {
+    return conf;
+  }
+
+  @Override
+  public AsyncTable getTable(TableName name) {
+    checkOpen();
+    return new AsyncTableImpl(this, name, caller.policy(), callbacks);
+  }
+
+  @Override
+  public AsyncTableBuilder getTableBuilder(TableName name) {
+    checkOpen();
+    return new AsyncTableBuilderImpl(this, name, caller.policy());
+  }
+
+  /** The single implementation of table operations; futures complete on internal threads. */
+  AsyncTableImpl rawTable(TableName name, RetryPolicy policy) {
+    checkOpen();
+    return new AsyncTableImpl(this, name, policy, null);
+  }
+
+  @Override
+  public AsyncAdmin getAdmin() {
+    checkOpen();
+    return new AsyncAdminImpl(this, callbacks);
+  }
+
+  /** The admin whose futures complete on internal threads (for the blocking adapter). */
+  AsyncAdminImpl rawAdmin() {
+    checkOpen();
+    return new AsyncAdminImpl(this, null);
+  }
+
+  @Override
+  public AsyncBufferedMutator getBufferedMutator(TableName name) {
+    return getBufferedMutator(new BufferedMutatorParams(name));
+  }
+
+  @Override
+  public AsyncBufferedMutator getBufferedMutator(BufferedMutatorParams params) {
+    checkOpen();
+    return new AsyncBufferedMutatorImpl(this, params, callbacks, null);
+  }
+
+  void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("the connection is closed; create a new one");
+    }
+  }
+
+  RpcChannels channels() {
+    return channels;
+  }
+
+  RegionLocations locations() {
+    return locations;
+  }
+
+  RetryingCaller caller() {
+    return caller;
+  }
+
+  MasterCaller master() {
+    return master;
+  }
+
+  ScheduledExecutorService timer() {
+    return timer;
+  }
+
+  Executor callbacks() {
+    return callbacks;
+  }
+
+  @Override
+  public boolean isClosed() {
+    return closed;
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    timer.shutdownNow();
+    channels.close();
+    rpc.close();
+    registry.close();
+    callbackPool.shutdown();
+  }
+}

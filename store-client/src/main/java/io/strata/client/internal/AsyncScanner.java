@@ -1,0 +1,355 @@
+package io.strata.client.internal;
+
+import io.strata.client.AsyncResultScanner;
+import io.strata.client.RegionLocation;
+import io.strata.client.Result;
+import io.strata.client.Scan;
+import io.strata.client.ScanMetrics;
+import io.strata.client.internal.rpc.RpcConnection;
+import io.strata.client.internal.rpc.RpcResponse;
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
+import io.strata.common.conf.ClientKeys;
+import io.strata.common.proto.ClientProtos.RegionSpecifierProto;
+import io.strata.common.proto.ClientProtos.ResultProto;
+import io.strata.common.proto.ClientProtos.ScanRequest;
+import io.strata.common.proto.ClientProtos.ScanResponse;
+import io.strata.common.rpc.CellBlock;
+import io.strata.common.schema.TableName;
+import io.strata.common.util.Bytes;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The client side of the scanner protocol (docs/formats/rpc.md): walks the table's regions in
+ * scan order, opening a server-side scanner on each and fetching batches ({@code caching} rows,
+ * at most {@code maxResultSize} bytes, half the RPC timeout of server time per call). Answers
+ * with no rows (heartbeats) just lead to the next call.
+ *
+ * <p>Parts of a row (a row larger than a call's byte limit) are joined before they are handed
+ * out, unless the scan asked for batches of cells or allowed partial results. If a region moves,
+ * splits or loses its scanner mid-scan, the scan reopens on the region's current location just
+ * after what it has already received, so no row is returned twice or skipped: after the last
+ * whole row, or, when parts of a row were handed out, at that row again, dropping every cell up
+ * to the last one handed out.
+ *
+ * <p>Calls to {@link #next()} are chained, so the scanner's state is touched by one stage at a
+ * time; each stage runs after the previous one completed, which orders its memory effects.
+ */
+final class AsyncScanner implements AsyncResultScanner {
+  private final AsyncConnectionImpl conn;
+  private final TableName table;
+  private final Scan scan;
+  private final RetryPolicy policy;
+  private final int priority;
+  private final int caching;
+  private final long maxResultSize;
+  /** Parts go to the caller as they come (setBatch or setAllowPartialResults). */
+  private final boolean handOutParts;
+  private final ScanMetrics metrics;
+  private final ArrayDeque<Result> ready = new ArrayDeque<>();
+  private final List<Result> partials = new ArrayList<>();
+  /** The region being scanned and its scanner there; id 0 when none is open. */
+  private RegionLocation region;
+  private long scannerId;
+  private long nextCallSeq;
+  /** Where the next region scanner starts (inclusive), and a row to skip if it comes first. */
+  private byte[] resumeRow;
+  private byte[] skipRow;
+  /** A row handed out in parts, not yet whole, and its last cell received: resume there. */
+  private byte[] partRow;
+  private Cell lastPartCell;
+  /** For a reversed scan moving down: the start key of the region just finished. */
+  private byte[] previousRegionEnd;
+  private int returned;
+  private boolean done;
+  /** The caller closed the scan (or its limit was reached): next() answers null from now. */
+  private volatile boolean closed;
+  private CompletableFuture<?> tail = CompletableFuture.completedFuture(null);
+
+  AsyncScanner(AsyncConnectionImpl conn, TableName table, Scan scan, RetryPolicy policy,
+      int priority) {
+    this.conn = conn;
+    this.table = table;
+    this.scan = new Scan(scan);
+    this.policy = policy;
+    this.priority = priority;
+    this.caching = scan.getCaching() > 0 ? scan.getCaching()
+        : conn.getConfiguration().get(ClientKeys.SCANNER_CACHING);
+    this.maxResultSize = scan.getMaxResultSize() > 0 ? scan.getMaxResultSize()
+        : conn.getConfiguration().get(ClientKeys.SCANNER_MAX_RESULT_SIZE);
+    this.handOutParts = scan.getBatch() > 0 || scan.getAllowPartialResults();
+    this.metrics = scan.isScanMetricsEnabled() ? new ScanMetrics() : null;
+    this.resumeRow = scan.getStartRow();
+    if (!scan.includeStartRow() && scan.getStartRow().length > 0) {
+      if (scan.isReversed()) {
+        skipRow = scan.getStartRow(); // start there and drop that row
+      } else {
+        resumeRow = Bytes.add(scan.getStartRow(), new byte[] {0});
+      }
+    }
+  }
+
+  @Override
+  public ScanMetrics getScanMetrics() {
+    return metrics;
+  }
+
+  @Override
+  public synchronized CompletableFuture<Result> next() {
+    CompletableFuture<Result> f = tail.handle((x, e) -> null).thenCompose(x -> nextOne());
+    tail = f;
+    return f;
+  }
+
+  /** Whether a result is waiting, so {@link #next()} completes at once. */
+  synchronized boolean hasReady() {
+    return tail.isDone() && (!ready.isEmpty() || done);
+  }
+
+  private CompletableFuture<Result> nextOne() {
+    if (closed) {
+      return CompletableFuture.completedFuture(null);
+    }
+    if (ready.isEmpty() && !done) {
+      return fetch().thenCompose(x -> nextOne());
+    }
+    Result r = ready.poll();
+    if (r != null) {
+      if (metrics != null) {
+        metrics.rows.incrementAndGet();
+        metrics.cells.addAndGet(r.size());
+      }
+      if (!r.mayHaveMoreCellsInRow()) {
+        returned++;
+        if (scan.getLimit() > 0 && returned >= scan.getLimit()) {
+          close();
+        }
+      }
+    }
+    return CompletableFuture.completedFuture(r);
+  }
+
+  /** One call: opens the next region's scanner if none is open, else continues it. */
+  private CompletableFuture<Void> fetch() {
+    int rows = caching;
+    if (scan.getLimit() > 0) {
+      rows = Math.min(rows, scan.getLimit() - returned - ready.size());
+    }
+    return call(Math.max(1, rows)).handle((r, e) -> {
+      if (e != null) {
+        done = true;
+        throw new CompletionException(RetryingCaller.unwrap(e));
+      }
+      ScanResponse resp = r.result();
+      if (metrics != null) {
+        metrics.bytes.addAndGet(r.cellBlock() == null ? 0 : r.cellBlock().length);
+        metrics.rowsScanned.addAndGet(resp.getRowsScanned());
+        metrics.rowsFiltered.addAndGet(resp.getRowsFiltered());
+        if (resp.getHeartbeat()) {
+          metrics.heartbeats.incrementAndGet();
+        }
+      }
+      try {
+        CellBlock.Reader in = new CellBlock.Reader(r.cellBlock());
+        for (ResultProto p : resp.getResultsList()) {
+          take(OperationProtos.toResult(p, in));
+        }
+      } catch (IOException io) {
+        closeServerScanner();
+        throw new CompletionException(io);
+      }
+      if (!resp.getMoreResultsInRegion()) {
+        scannerId = 0;
+        nextRegion();
+      } else if (closed) {
+        closeServerScanner(); // closed while this call was out: free what it opened
+      }
+      return null;
+    });
+  }
+
+  private void take(Result r) {
+    if (r.isEmpty()) {
+      return;
+    }
+    if (skipRow != null) {
+      if (Bytes.equals(r.getRow(), skipRow)) {
+        return;
+      }
+      skipRow = null;
+    }
+    if (partRow != null && Bytes.equals(r.getRow(), partRow)) {
+      r = cellsAfter(r, lastPartCell); // a reopened scan sends the row again from its start
+      if (r == null) {
+        return;
+      }
+    }
+    if (handOutParts) {
+      ready.add(r); // batches of cells, or parts, as asked
+      noteReceived(r);
+      return;
+    }
+    partials.add(r);
+    if (!r.mayHaveMoreCellsInRow()) {
+      Result whole = partials.size() == 1 ? r : Result.createCompleteResult(partials);
+      partials.clear();
+      ready.add(whole);
+      noteReceived(whole);
+    }
+  }
+
+  /** The cells of {@code r} after {@code last}, or null if none are. */
+  private static Result cellsAfter(Result r, Cell last) {
+    List<Cell> keep = new ArrayList<>();
+    for (Cell c : r.rawCells()) {
+      if (CellComparator.INSTANCE.compare(c, last) > 0) {
+        keep.add(c);
+      }
+    }
+    if (keep.isEmpty()) {
+      return r.mayHaveMoreCellsInRow() ? null : Result.create(List.of(), null, false);
+    }
+    return keep.size() == r.size() ? r : Result.create(keep, null, r.mayHaveMoreCellsInRow());
+  }
+
+  /** Where a reopened scan resumes, after what has been received. */
+  private void noteReceived(Result r) {
+    if (r.mayHaveMoreCellsInRow()) {
+      partRow = r.getRow();
+      lastPartCell = r.rawCells()[r.size() - 1];
+      resumeRow = r.getRow();
+      skipRow = null;
+      return;
+    }
+    partRow = null;
+    lastPartCell = null;
+    if (scan.isReversed()) {
+      resumeRow = r.getRow();
+      skipRow = r.getRow();
+    } else {
+      resumeRow = Bytes.add(r.getRow(), new byte[] {0});
+      skipRow = null;
+    }
+  }
+
+  /** The region after the current one in scan order, or the end of the scan. */
+  private void nextRegion() {
+    RegionLocation r = region;
+    region = null;
+    partials.clear();
+    partRow = null;
+    lastPartCell = null;
+    if (scan.isReversed()) {
+      byte[] start = r.region().getStartKey();
+      byte[] stop = scan.getStopRow();
+      if (start.length == 0 || (stop.length > 0 && Bytes.compare(stop, start) >= 0)) {
+        done = true;
+        return;
+      }
+      resumeRow = start; // rows below it; the next region's bound clamps to its end
+      skipRow = null;
+      previousRegionEnd = start;
+    } else {
+      byte[] end = r.region().getEndKey();
+      byte[] stop = scan.getStopRow();
+      if (end.length == 0 || (stop.length > 0 && Bytes.compare(stop, end) <= 0)) {
+        done = true;
+        return;
+      }
+      resumeRow = end;
+      skipRow = null;
+    }
+  }
+
+  private CompletableFuture<RpcResponse<ScanResponse>> call(int rows) {
+    return conn.caller().call("scan of table '" + table + "'", policy, (timeout, previous) -> {
+      if (previous != null) {
+        // Reopen where we were: the old scanner (if any) is lost or its region moved.
+        if (metrics != null) {
+          metrics.rpcRetries.incrementAndGet();
+        }
+        conn.locations().onError(region, previous);
+        region = null;
+        scannerId = 0;
+        partials.clear();
+      }
+      CompletableFuture<RegionLocation> loc;
+      if (region != null) {
+        loc = CompletableFuture.completedFuture(region);
+      } else if (scan.isReversed() && previousRegionEnd != null) {
+        loc = conn.locations().locateBefore(table, previousRegionEnd, timeout);
+      } else if (scan.isReversed() && resumeRow.length == 0) {
+        loc = conn.locations().locateLast(table, timeout);
+      } else {
+        loc = conn.locations().locate(table, resumeRow, false, timeout);
+      }
+      return loc.thenCompose(l -> conn.channels().connection(l.server(), "ClientService")
+          .thenCompose(c -> send(c, l, rows, timeout)));
+    });
+  }
+
+  /** Opens a scanner on region {@code l}, or continues the open one. */
+  private CompletableFuture<RpcResponse<ScanResponse>> send(RpcConnection c, RegionLocation l,
+      int rows, long timeout) {
+    ScanRequest.Builder req = ScanRequest.newBuilder().setNumberOfRows(rows)
+        .setMaxResultSize(maxResultSize).setTimeLimitMillis((int) Math.max(1, timeout / 2));
+    boolean open = scannerId == 0 || region == null;
+    if (open) {
+      region = l;
+      req.setRegion(RegionSpecifierProto.newBuilder().setEncodedName(l.region()
+          .getEncodedName())).setScan(OperationProtos.toProto(new Scan(scan)
+              .withStartRow(resumeRow, true)));
+    } else {
+      req.setScannerId(scannerId).setNextCallSeq(nextCallSeq);
+    }
+    if (metrics != null) {
+      metrics.rpcCalls.incrementAndGet();
+      if (open) {
+        metrics.regions.incrementAndGet();
+      }
+    }
+    return c.call("Scan", req.build(), null, ScanResponse.parser(), Duration.ofMillis(timeout),
+        priority).thenApply(resp -> {
+          if (open) {
+            scannerId = resp.result().getScannerId();
+            nextCallSeq = 1;
+            previousRegionEnd = null;
+          } else {
+            nextCallSeq++;
+          }
+          return resp;
+        });
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    closeServerScanner();
+  }
+
+  private void closeServerScanner() {
+    RegionLocation r;
+    long id;
+    synchronized (this) {
+      done = true;
+      r = region;
+      id = scannerId;
+      scannerId = 0;
+    }
+    if (id != 0 && r != null) {
+      if (metrics != null) {
+        metrics.rpcCalls.incrementAndGet();
+      }
+      // A close that fails changes nothing: the server's lease closes the scanner anyway.
+      conn.channels().connection(r.server(), "ClientService").thenAccept(c -> c.call("Scan",
+          ScanRequest.newBuilder().setScannerId(id).setCloseScanner(true).build(), null,
+          ScanResponse.parser(), policy.rpcTimeout(), priority));
+    }
+  }
+}

@@ -1,0 +1,485 @@
+package io.strata.client.internal;
+
+import com.google.protobuf.ByteString;
+import io.strata.client.Append;
+import io.strata.client.AsyncResultScanner;
+import io.strata.client.AsyncTable;
+import io.strata.client.CheckAndMutate;
+import io.strata.client.CheckAndMutateResult;
+import io.strata.client.Delete;
+import io.strata.client.Get;
+import io.strata.client.Increment;
+import io.strata.client.Mutation;
+import io.strata.client.OutcomeUnknownException;
+import io.strata.client.Put;
+import io.strata.client.RegionLocation;
+import io.strata.client.Result;
+import io.strata.client.ResultScanner;
+import io.strata.client.Row;
+import io.strata.client.RowMutations;
+import io.strata.client.Scan;
+import io.strata.client.ScanResultConsumer;
+import io.strata.client.internal.rpc.RpcConnection;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.error.CallTimeoutException;
+import io.strata.common.error.ServerErrorException;
+import io.strata.common.proto.ClientProtos.GetProto;
+import io.strata.common.proto.ClientProtos.GetRequest;
+import io.strata.common.proto.ClientProtos.GetResponse;
+import io.strata.common.proto.ClientProtos.MutateRequest;
+import io.strata.common.proto.ClientProtos.MutateResponse;
+import io.strata.common.proto.ClientProtos.RegionSpecifierProto;
+import io.strata.common.proto.ClientProtos.ResultProto;
+import io.strata.common.rpc.CellBlock;
+import io.strata.common.schema.TableName;
+import io.strata.common.util.Bytes;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+
+/**
+ * The one implementation of table operations: each call locates its region and runs through
+ * the connection's retrying caller under this handle's policy. With a callback executor its
+ * futures complete there (the public async table); without one they complete on internal
+ * threads (the blocking adapter, which only waits on them).
+ */
+final class AsyncTableImpl implements AsyncTable {
+  private final AsyncConnectionImpl conn;
+  private final TableName name;
+  private final RetryPolicy policy;
+  private final Executor callbacks;
+  /** Calls on strata:meta go to the servers' priority handlers. */
+  private final int priority;
+
+  AsyncTableImpl(AsyncConnectionImpl conn, TableName name, RetryPolicy policy,
+      Executor callbacks) {
+    if (name == null) {
+      throw new IllegalArgumentException("the table name is null; give a TableName");
+    }
+    this.conn = conn;
+    this.name = name;
+    this.policy = policy;
+    this.callbacks = callbacks;
+    this.priority = name.equals(TableName.META) ? 1 : 0;
+  }
+
+  @Override
+  public TableName getName() {
+    return name;
+  }
+
+  @Override
+  public StrataConfiguration getConfiguration() {
+    return conn.getConfiguration();
+  }
+
+  @Override
+  public Duration getOperationTimeout() {
+    return policy.operationTimeout();
+  }
+
+  @Override
+  public Duration getRpcTimeout() {
+    return policy.rpcTimeout();
+  }
+
+  /** The future a caller sees: completed on the callback threads, if this handle has them. */
+  private <T> CompletableFuture<T> out(CompletableFuture<T> f) {
+    if (callbacks == null) {
+      return f;
+    }
+    CompletableFuture<T> r = new CompletableFuture<>();
+    f.whenCompleteAsync((v, e) -> {
+      if (e == null) {
+        r.complete(v);
+      } else {
+        r.completeExceptionally(RetryingCaller.unwrap(e));
+      }
+    }, callbacks);
+    return r;
+  }
+
+  private <T> List<CompletableFuture<T>> out(List<CompletableFuture<T>> fs) {
+    if (callbacks == null) {
+      return fs;
+    }
+    List<CompletableFuture<T>> r = new ArrayList<>(fs.size());
+    for (CompletableFuture<T> f : fs) {
+      r.add(out(f));
+    }
+    return r;
+  }
+
+  /** Bad input found before any call: a failed future, as every other error. */
+  private static <T> CompletableFuture<T> check(Object op, String what) {
+    return op == null ? CompletableFuture.failedFuture(new IllegalArgumentException("the "
+        + what + " is null; pass a " + what)) : null;
+  }
+
+  /** One RPC to the region holding a row. */
+  @FunctionalInterface
+  interface RegionCall<T> {
+    CompletableFuture<T> call(RpcConnection c, RegionSpecifierProto region, Duration timeout);
+  }
+
+  /**
+   * Runs {@code call} on the region holding {@code row}, dropping from the location cache what
+   * an error proves stale. With {@code idempotent} false (increment, append, check-and-mutate),
+   * an error after which the call may or may not have been applied (a timeout, a lost
+   * connection) is not retried but reported, so a counter is never incremented twice.
+   */
+  <T> CompletableFuture<T> onRegion(String what, byte[] row, boolean idempotent,
+      RegionCall<T> call) {
+    RegionLocation[] last = new RegionLocation[1];
+    boolean[] sent = new boolean[1];
+    String desc = what + " on table '" + name + "' row '" + Bytes.toStringBinary(row) + "'";
+    return conn.caller().call(desc, policy, (timeout, previous) -> {
+      conn.locations().onError(last[0], previous);
+      sent[0] = false;
+      return conn.locations().locate(name, row, false, timeout).thenCompose(loc -> {
+        last[0] = loc;
+        return conn.channels().connection(loc.server(), "ClientService").thenCompose(c -> {
+          sent[0] = true;
+          return call.call(c, RegionSpecifierProto.newBuilder()
+              .setEncodedName(loc.region().getEncodedName()).build(),
+              Duration.ofMillis(timeout));
+        });
+      }).handle((v, e) -> {
+        if (e == null) {
+          return v;
+        }
+        Throwable cause = RetryingCaller.unwrap(e);
+        if (!idempotent && sent[0] && (cause instanceof CallTimeoutException
+            || cause instanceof ServerErrorException)) {
+          throw new CompletionException(new OutcomeUnknownException(desc, cause));
+        }
+        throw new CompletionException(cause);
+      });
+    });
+  }
+
+  // ---- reads ----
+
+  @Override
+  public CompletableFuture<Result> get(Get get) {
+    CompletableFuture<Result> bad = check(get, "Get");
+    return out(bad != null ? bad : rawGet(OperationProtos.toProto(get), "get", get.getRow()));
+  }
+
+  private CompletableFuture<Result> rawGet(GetProto proto, String what, byte[] row) {
+    return onRegion(what, row, true, (c, region, timeout) -> c.call("Get",
+        GetRequest.newBuilder().setRegion(region).setGet(proto).build(), null,
+        GetResponse.parser(), timeout, priority).thenApply(resp -> result(
+            resp.result().getResult(), resp.cellBlock())));
+  }
+
+  /** The Result an answer carries (inside a future's stage). */
+  private static Result result(ResultProto p, byte[] cells) {
+    try {
+      return OperationProtos.toResult(p, new CellBlock.Reader(cells));
+    } catch (IOException e) {
+      throw new CompletionException(e);
+    }
+  }
+
+  @Override
+  public List<CompletableFuture<Result>> get(List<Get> gets) {
+    return out(rawBatch("get", gets));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> exists(Get get) {
+    CompletableFuture<Boolean> bad = check(get, "Get");
+    if (bad != null) {
+      return out(bad);
+    }
+    GetProto p = OperationProtos.toProto(get).toBuilder().setExistenceOnly(true).build();
+    return out(rawGet(p, "exists", get.getRow()).thenApply(AsyncTableImpl::exists));
+  }
+
+  private static boolean exists(Result r) {
+    Boolean e = r.getExists();
+    return e != null ? e : !r.isEmpty();
+  }
+
+  @Override
+  public List<CompletableFuture<Boolean>> exists(List<Get> gets) {
+    List<BatchCaller.Action> actions = new ArrayList<>(gets.size());
+    for (Get g : gets) {
+      if (g == null) {
+        return failedAll(gets.size(), "a Get in the list is null; remove it");
+      }
+      actions.add(BatchCaller.Action.get(g.getRow(), OperationProtos.toProto(g).toBuilder()
+          .setExistenceOnly(true).build()));
+    }
+    List<CompletableFuture<Boolean>> r = new ArrayList<>();
+    for (CompletableFuture<Result> f : batchCaller().run("exists", actions)) {
+      r.add(f.thenApply(AsyncTableImpl::exists));
+    }
+    return out(r);
+  }
+
+  private static <T> List<CompletableFuture<T>> failedAll(int n, String why) {
+    List<CompletableFuture<T>> r = new ArrayList<>(n);
+    for (int i = 0; i < n; i++) {
+      r.add(CompletableFuture.failedFuture(new IllegalArgumentException(why)));
+    }
+    return r;
+  }
+
+  // ---- writes ----
+
+  @Override
+  public CompletableFuture<Void> put(Put put) {
+    CompletableFuture<Void> bad = check(put, "Put");
+    return out(bad != null ? bad
+        : mutate("put", put.getRow(), List.of(put), true).thenApply(r -> null));
+  }
+
+  @Override
+  public List<CompletableFuture<Void>> put(List<Put> puts) {
+    return out(voids(rawBatch("put", puts)));
+  }
+
+  @Override
+  public CompletableFuture<Void> delete(Delete delete) {
+    CompletableFuture<Void> bad = check(delete, "Delete");
+    return out(bad != null ? bad
+        : mutate("delete", delete.getRow(), List.of(delete), true).thenApply(r -> null));
+  }
+
+  @Override
+  public List<CompletableFuture<Void>> delete(List<Delete> deletes) {
+    return out(voids(rawBatch("delete", deletes)));
+  }
+
+  private static List<CompletableFuture<Void>> voids(List<CompletableFuture<Object>> fs) {
+    List<CompletableFuture<Void>> r = new ArrayList<>(fs.size());
+    for (CompletableFuture<Object> f : fs) {
+      r.add(f.thenApply(x -> null));
+    }
+    return r;
+  }
+
+  @Override
+  public CompletableFuture<Result> increment(Increment increment) {
+    CompletableFuture<Result> bad = check(increment, "Increment");
+    return out(bad != null ? bad
+        : mutate("increment", increment.getRow(), List.of(increment), false));
+  }
+
+  @Override
+  public CompletableFuture<Result> append(Append append) {
+    CompletableFuture<Result> bad = check(append, "Append");
+    return out(bad != null ? bad : mutate("append", append.getRow(), List.of(append), false));
+  }
+
+  @Override
+  public CompletableFuture<Void> mutateRow(RowMutations mutations) {
+    CompletableFuture<Void> bad = check(mutations, "RowMutations");
+    return out(bad != null ? bad : mutate("mutateRow", mutations.getRow(),
+        mutations.getMutations(), true).thenApply(r -> null));
+  }
+
+  private CompletableFuture<Result> mutate(String what, byte[] row,
+      List<? extends Mutation> ms, boolean idempotent) {
+    CellBlock.Writer cells = new CellBlock.Writer(256);
+    MutateRequest.Builder b = MutateRequest.newBuilder();
+    try {
+      for (Mutation m : ms) {
+        b.addMutations(OperationProtos.toProto(m, cells));
+      }
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
+    byte[] block = cells.toBytes();
+    return onRegion(what, row, idempotent, (c, region, timeout) ->
+        c.call("Mutate", b.setRegion(region).build(), block, MutateResponse.parser(), timeout,
+            priority).thenApply(resp -> result(resp.result().getResult(), resp.cellBlock())));
+  }
+
+  @Override
+  public CompletableFuture<CheckAndMutateResult> checkAndMutate(CheckAndMutate cam) {
+    CompletableFuture<CheckAndMutateResult> bad = check(cam, "CheckAndMutate");
+    return out(bad != null ? bad : rawCheckAndMutate(cam));
+  }
+
+  private CompletableFuture<CheckAndMutateResult> rawCheckAndMutate(CheckAndMutate cam) {
+    CellBlock.Writer cells = new CellBlock.Writer(256);
+    MutateRequest.Builder b = MutateRequest.newBuilder()
+        .setCondition(OperationProtos.toProto(cam))
+        .setConditionRow(ByteString.copyFrom(cam.getRow()));
+    if (cam.getAction() instanceof RowMutations rm) {
+      b.addAllMutations(OperationProtos.toProtos(rm, cells));
+    } else {
+      b.addMutations(OperationProtos.toProto((Mutation) cam.getAction(), cells));
+    }
+    byte[] block = cells.toBytes();
+    return onRegion("checkAndMutate", cam.getRow(), false, (c, region, timeout) ->
+        c.call("Mutate", b.setRegion(region).build(), block, MutateResponse.parser(), timeout,
+            priority).thenApply(resp -> new CheckAndMutateResult(resp.result().getProcessed(),
+                Result.EMPTY)));
+  }
+
+  // ---- batches ----
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> List<CompletableFuture<T>> batch(List<? extends Row> actions) {
+    List<CompletableFuture<Object>> fs = rawBatch("batch", actions);
+    List<CompletableFuture<T>> r = new ArrayList<>(fs.size());
+    for (CompletableFuture<Object> f : fs) {
+      r.add((CompletableFuture<T>) f);
+    }
+    return out(r);
+  }
+
+  /**
+   * Gets and single mutations go to the batch caller (one Multi per server); row mutations and
+   * check-and-mutates, which the Multi call does not carry, go as their own calls in parallel.
+   */
+  @SuppressWarnings("unchecked")
+  <T> List<CompletableFuture<T>> rawBatch(String what, List<? extends Row> rows) {
+    if (rows == null) {
+      throw new IllegalArgumentException("the list of actions is null; pass a list");
+    }
+    List<CompletableFuture<Object>> out = new ArrayList<>(rows.size());
+    List<BatchCaller.Action> actions = new ArrayList<>(rows.size());
+    List<Integer> slots = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      Row row = rows.get(i);
+      CompletableFuture<Object> own = null;
+      try {
+        if (row == null) {
+          throw new IllegalArgumentException("action " + i + " of the batch is null; remove "
+              + "it");
+        } else if (row instanceof Get g) {
+          actions.add(BatchCaller.Action.get(g.getRow(), OperationProtos.toProto(g)));
+        } else if (row instanceof Mutation m) {
+          actions.add(BatchCaller.Action.mutation(m));
+        } else if (row instanceof RowMutations rm) {
+          own = mutate("mutateRow", rm.getRow(), rm.getMutations(), true)
+              .thenApply(r -> (Object) r);
+        } else if (row instanceof CheckAndMutate cam) {
+          own = rawCheckAndMutate(cam).thenApply(r -> (Object) r);
+        }
+      } catch (RuntimeException e) {
+        own = CompletableFuture.failedFuture(e);
+      }
+      if (own == null) {
+        slots.add(i);
+      }
+      out.add(own);
+    }
+    List<CompletableFuture<Result>> sent = batchCaller().run(what, actions);
+    for (int k = 0; k < slots.size(); k++) {
+      out.set(slots.get(k), sent.get(k).thenApply(r -> (Object) r));
+    }
+    List<CompletableFuture<T>> typed = new ArrayList<>(out.size());
+    for (CompletableFuture<Object> f : out) {
+      typed.add((CompletableFuture<T>) f);
+    }
+    return typed;
+  }
+
+  private BatchCaller batchCaller() {
+    return new BatchCaller(conn, name, priority, policy);
+  }
+
+  // ---- scans ----
+
+  /** A scanner whose futures complete on internal threads. */
+  AsyncScanner rawScanner(Scan scan) {
+    if (scan == null) {
+      throw new IllegalArgumentException("the Scan is null; pass new Scan() to read every row");
+    }
+    return new AsyncScanner(conn, name, scan, policy, priority);
+  }
+
+  @Override
+  public AsyncResultScanner openScanner(Scan scan) {
+    AsyncScanner s = rawScanner(scan);
+    if (callbacks == null) {
+      return s;
+    }
+    return new AsyncResultScanner() {
+      @Override
+      public CompletableFuture<Result> next() {
+        return out(s.next());
+      }
+
+      @Override
+      public io.strata.client.ScanMetrics getScanMetrics() {
+        return s.getScanMetrics();
+      }
+
+      @Override
+      public void close() {
+        s.close();
+      }
+    };
+  }
+
+  @Override
+  public ResultScanner getScanner(Scan scan) {
+    return new ClientScanner(rawScanner(scan));
+  }
+
+  @Override
+  public void scan(Scan scan, ScanResultConsumer consumer) {
+    if (consumer == null) {
+      throw new IllegalArgumentException("the consumer is null; pass a ScanResultConsumer");
+    }
+    new ScanPusher(rawScanner(scan), consumer,
+        callbacks != null ? callbacks : conn.callbacks()).start();
+  }
+
+  @Override
+  public CompletableFuture<List<Result>> scanAll(Scan scan) {
+    AsyncScanner s;
+    try {
+      s = rawScanner(scan);
+    } catch (RuntimeException e) {
+      return out(CompletableFuture.failedFuture(e));
+    }
+    List<Result> rows = new ArrayList<>();
+    return out(collect(s, rows).thenApply(x -> rows));
+  }
+
+  /** Reads the scanner to its end into {@code rows}, looping while rows are already there. */
+  private static CompletableFuture<Void> collect(AsyncScanner s, List<Result> rows) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    collect(s, rows, s.next(), done);
+    return done;
+  }
+
+  private static void collect(AsyncScanner s, List<Result> rows, CompletableFuture<Result> f,
+      CompletableFuture<Void> done) {
+    while (f.isDone()) {
+      Result r;
+      try {
+        r = f.join();
+      } catch (RuntimeException e) {
+        done.completeExceptionally(RetryingCaller.unwrap(e));
+        return;
+      }
+      if (r == null) {
+        done.complete(null);
+        return;
+      }
+      rows.add(r);
+      f = s.next();
+    }
+    CompletableFuture<Result> pending = f;
+    pending.whenComplete((r, e) -> collect(s, rows, pending, done));
+  }
+
+  @Override
+  public String toString() {
+    return "AsyncTable{" + name + "}";
+  }
+}
