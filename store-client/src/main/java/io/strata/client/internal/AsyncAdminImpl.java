@@ -80,18 +80,7 @@ final class AsyncAdminImpl implements AsyncAdmin {
 
   /** The future a caller sees: completed on the callback threads, if this admin has them. */
   private <T> CompletableFuture<T> out(CompletableFuture<T> f) {
-    if (callbacks == null) {
-      return f;
-    }
-    CompletableFuture<T> r = new CompletableFuture<>();
-    f.whenCompleteAsync((v, e) -> {
-      if (e == null) {
-        r.complete(v);
-      } else {
-        r.completeExceptionally(RetryingCaller.unwrap(e));
-      }
-    }, callbacks);
-    return r;
+    return Futures.completeOn(f, callbacks);
   }
 
   /** Runs {@code body}, turning bad input it throws into a failed future. */

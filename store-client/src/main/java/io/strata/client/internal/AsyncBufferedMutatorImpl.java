@@ -155,18 +155,7 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
   }
 
   private <T> CompletableFuture<T> out(CompletableFuture<T> f) {
-    if (callbacks == null) {
-      return f;
-    }
-    CompletableFuture<T> r = new CompletableFuture<>();
-    f.whenCompleteAsync((v, e) -> {
-      if (e == null) {
-        r.complete(v);
-      } else {
-        r.completeExceptionally(RetryingCaller.unwrap(e));
-      }
-    }, callbacks);
-    return r;
+    return Futures.completeOn(f, callbacks);
   }
 
   /** The buffer was taken for sending: start a new one (caller holds the lock). */

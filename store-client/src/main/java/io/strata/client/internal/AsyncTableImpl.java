@@ -89,18 +89,7 @@ final class AsyncTableImpl implements AsyncTable {
 
   /** The future a caller sees: completed on the callback threads, if this handle has them. */
   private <T> CompletableFuture<T> out(CompletableFuture<T> f) {
-    if (callbacks == null) {
-      return f;
-    }
-    CompletableFuture<T> r = new CompletableFuture<>();
-    f.whenCompleteAsync((v, e) -> {
-      if (e == null) {
-        r.complete(v);
-      } else {
-        r.completeExceptionally(RetryingCaller.unwrap(e));
-      }
-    }, callbacks);
-    return r;
+    return Futures.completeOn(f, callbacks);
   }
 
   private <T> List<CompletableFuture<T>> out(List<CompletableFuture<T>> fs) {

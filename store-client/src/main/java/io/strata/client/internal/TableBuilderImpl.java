@@ -8,39 +8,9 @@ import io.strata.common.schema.TableName;
 import java.time.Duration;
 
 /** A table handle's own retry policy, for the blocking table. */
-final class TableBuilderImpl implements TableBuilder {
-  private final AsyncConnectionImpl conn;
-  private final TableName name;
-  private RetryPolicy policy;
-
+final class TableBuilderImpl extends PolicyBuilder<TableBuilder> implements TableBuilder {
   TableBuilderImpl(AsyncConnectionImpl conn, TableName name, RetryPolicy policy) {
-    this.conn = conn;
-    this.name = name;
-    this.policy = policy;
-  }
-
-  @Override
-  public TableBuilder setOperationTimeout(Duration timeout) {
-    policy = policy.withOperationTimeout(timeout);
-    return this;
-  }
-
-  @Override
-  public TableBuilder setRpcTimeout(Duration timeout) {
-    policy = policy.withRpcTimeout(timeout);
-    return this;
-  }
-
-  @Override
-  public TableBuilder setRetryPause(Duration pause) {
-    policy = policy.withPause(pause);
-    return this;
-  }
-
-  @Override
-  public TableBuilder setMaxAttempts(int attempts) {
-    policy = policy.withMaxAttempts(attempts);
-    return this;
+    super(conn, name, policy);
   }
 
   @Override
@@ -50,44 +20,53 @@ final class TableBuilderImpl implements TableBuilder {
 }
 
 /** A table handle's own retry policy, for the async table. */
-final class AsyncTableBuilderImpl implements AsyncTableBuilder {
-  private final AsyncConnectionImpl conn;
-  private final TableName name;
-  private RetryPolicy policy;
-
+final class AsyncTableBuilderImpl extends PolicyBuilder<AsyncTableBuilder>
+    implements AsyncTableBuilder {
   AsyncTableBuilderImpl(AsyncConnectionImpl conn, TableName name, RetryPolicy policy) {
-    this.conn = conn;
-    this.name = name;
-    this.policy = policy;
-  }
-
-  @Override
-  public AsyncTableBuilder setOperationTimeout(Duration timeout) {
-    policy = policy.withOperationTimeout(timeout);
-    return this;
-  }
-
-  @Override
-  public AsyncTableBuilder setRpcTimeout(Duration timeout) {
-    policy = policy.withRpcTimeout(timeout);
-    return this;
-  }
-
-  @Override
-  public AsyncTableBuilder setRetryPause(Duration pause) {
-    policy = policy.withPause(pause);
-    return this;
-  }
-
-  @Override
-  public AsyncTableBuilder setMaxAttempts(int attempts) {
-    policy = policy.withMaxAttempts(attempts);
-    return this;
+    super(conn, name, policy);
   }
 
   @Override
   public AsyncTable build() {
     conn.checkOpen();
     return new AsyncTableImpl(conn, name, policy, conn.callbacks());
+  }
+}
+
+/** The setters both table builders share; {@code B} is the builder type they return. */
+abstract class PolicyBuilder<B> {
+  final AsyncConnectionImpl conn;
+  final TableName name;
+  RetryPolicy policy;
+
+  PolicyBuilder(AsyncConnectionImpl conn, TableName name, RetryPolicy policy) {
+    this.conn = conn;
+    this.name = name;
+    this.policy = policy;
+  }
+
+  @SuppressWarnings("unchecked")
+  private B self() {
+    return (B) this;
+  }
+
+  public B setOperationTimeout(Duration timeout) {
+    policy = policy.withOperationTimeout(timeout);
+    return self();
+  }
+
+  public B setRpcTimeout(Duration timeout) {
+    policy = policy.withRpcTimeout(timeout);
+    return self();
+  }
+
+  public B setRetryPause(Duration pause) {
+    policy = policy.withPause(pause);
+    return self();
+  }
+
+  public B setMaxAttempts(int attempts) {
+    policy = policy.withMaxAttempts(attempts);
+    return self();
   }
 }
