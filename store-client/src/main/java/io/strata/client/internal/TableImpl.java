@@ -227,11 +227,12 @@ final class TableImpl implements Table {
       b.addMutations(OperationProtos.toProto((Mutation) cam.getAction(), cells));
     }
     byte[] block = cells.toBytes();
-    boolean done = RetryingCaller.join(onRegion("checkAndMutate", cam.getRow(), false,
+    // An applied Increment or Append action answers with its new values, as on its own.
+    return RetryingCaller.join(onRegion("checkAndMutate", cam.getRow(), false,
         (c, region, timeout) -> c.call("Mutate", b.setRegion(region).build(), block,
             MutateResponse.parser(), timeout, priority)
-            .thenApply(resp -> resp.result().getProcessed())));
-    return new CheckAndMutateResult(done, Result.EMPTY);
+            .thenApply(resp -> new CheckAndMutateResult(resp.result().getProcessed(),
+                result(resp.result().getResult(), resp.cellBlock())))));
   }
 
   @Override
