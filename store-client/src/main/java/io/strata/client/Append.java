@@ -20,6 +20,7 @@ import io.strata.common.schema.Durability;
  */
 public final class Append extends Mutation {
   private boolean returnResults = true;
+  private TimeRange timeRange = TimeRange.allTime();
 
   public Append(byte[] row) {
     super(row, CellLimits.LATEST_TIMESTAMP);
@@ -43,6 +44,22 @@ public final class Append extends Mutation {
     return returnResults;
   }
 
+  /**
+   * The read of the current values sees only cells with a timestamp in {@code [min, max)}, as
+   * HBase's {@code setTimeRange}: for values partitioned by time. The current value of a
+   * column is its newest cell in the range, and a column with none there counts as empty; the new
+   * value is written at the server's clock, or at the timestamp of the cell read if later.
+   */
+  public Append setTimeRange(long min, long max) {
+    timeRange = TimeRange.between(min, max);
+    return this;
+  }
+
+  /** The range the read of the current values sees; all time by default. */
+  public TimeRange getTimeRange() {
+    return timeRange;
+  }
+
   @Override
   public Append setDurability(Durability durability) {
     super.setDurability(durability);
@@ -50,7 +67,22 @@ public final class Append extends Mutation {
   }
 
   @Override
+  public Append setTTL(long ttl) {
+    super.setTTL(ttl);
+    return this;
+  }
+
+  @Override
+  public Append setAttribute(String name, byte[] value) {
+    super.setAttribute(name, value);
+    return this;
+  }
+
+  @Override
   void appendDetails(StringBuilder sb) {
     sb.append(", returnResults=").append(returnResults);
+    if (!timeRange.isAllTime()) {
+      sb.append(", timeRange=").append(timeRange);
+    }
   }
 }

@@ -6,22 +6,30 @@ import io.strata.common.util.Bytes;
 import java.util.Arrays;
 
 /**
- * Applies a Put, Delete or RowMutations to a row only if a condition on the same row holds,
- * atomically: nothing can change the row between the check and the write.
+ * Applies a Put, Delete, Increment, Append or RowMutations to a row only if a condition on the
+ * same row holds, atomically: nothing can change the row between the check and the write.
  *
  * <pre>{@code
  * CheckAndMutate cam = CheckAndMutate.newBuilder(row)
  *     .ifEquals(cf, Bytes.toBytes("version"), Bytes.toBytes(7L))
  *     .build(new Put(row).addColumn(cf, Bytes.toBytes("version"), Bytes.toBytes(8L)));
  * boolean applied = table.checkAndMutate(cam).isSuccess();
+ *
+ * // An Increment or Append action answers with its new values:
+ * CheckAndMutateResult r = table.checkAndMutate(CheckAndMutate.newBuilder(row)
+ *     .ifNotExists(cf, Bytes.toBytes("closed"))
+ *     .build(new Increment(row).addColumn(cf, Bytes.toBytes("visits"), 1)));
+ * long visits = Bytes.toLong(r.getResult().getValue(cf, Bytes.toBytes("visits")));
  * }</pre>
  *
  * <p>The condition is either a column compared with a value, read as
  * {@code value <op> stored} (see {@link CompareOperator}), where a null value means "the column
- * is absent" (with NOT_EQUAL: "present"), or a {@link Filter} the row must match.
+ * is absent" (with NOT_EQUAL: "present"), or a {@link Filter} the row must match. It is tested
+ * on the newest values of the row, or with {@link Builder#timeRange} on the newest values
+ * within a time range.
  *
  * <p>The action is returned as a {@link Row}, a sealed type: it is a {@link Put}, a
- * {@link Delete} or a {@link RowMutations}.
+ * {@link Delete}, an {@link Increment}, an {@link Append} or a {@link RowMutations}.
  */
 public final class CheckAndMutate implements Row {
   private final byte[] row;
@@ -30,6 +38,7 @@ public final class CheckAndMutate implements Row {
   private final CompareOperator op;
   private final byte[] value;
   private final Filter filter;
+  private final TimeRange timeRange;
   private final Row action;
 
   private CheckAndMutate(Builder b, Row action) {
@@ -39,6 +48,7 @@ public final class CheckAndMutate implements Row {
     this.op = b.op;
     this.value = b.value;
     this.filter = b.filter;
+    this.timeRange = b.timeRange;
     this.action = action;
   }
 
@@ -55,6 +65,7 @@ public final class CheckAndMutate implements Row {
     private CompareOperator op;
     private byte[] value;
     private Filter filter;
+    private TimeRange timeRange = TimeRange.allTime();
 
     private Builder(byte[] row) {
       this.row = Operations.checkRow(row, "CheckAndMutate row");
@@ -105,12 +116,36 @@ public final class CheckAndMutate implements Row {
       return this;
     }
 
+    /**
+     * Tests the condition on the newest cells with a timestamp in {@code range} only, as
+     * HBase's {@code timeRange}: a column whose cells all lie outside it counts as absent.
+     * All time by default.
+     */
+    public Builder timeRange(TimeRange range) {
+      if (range == null) {
+        throw new IllegalArgumentException("time range is null; use TimeRange.allTime() for "
+            + "no limit");
+      }
+      this.timeRange = range;
+      return this;
+    }
+
     public CheckAndMutate build(Put put) {
       return build(put, "Put");
     }
 
     public CheckAndMutate build(Delete delete) {
       return build(delete, "Delete");
+    }
+
+    /** The increment's new values come back in {@link CheckAndMutateResult#getResult()}. */
+    public CheckAndMutate build(Increment increment) {
+      return build(increment, "Increment");
+    }
+
+    /** The append's new values come back in {@link CheckAndMutateResult#getResult()}. */
+    public CheckAndMutate build(Append append) {
+      return build(append, "Append");
     }
 
     public CheckAndMutate build(RowMutations mutations) {
@@ -176,7 +211,15 @@ public final class CheckAndMutate implements Row {
     return filter != null;
   }
 
-  /** The {@link Put}, {@link Delete} or {@link RowMutations} applied when the condition holds. */
+  /** The time range the condition is tested in; all time unless set. */
+  public TimeRange getTimeRange() {
+    return timeRange;
+  }
+
+  /**
+   * The {@link Put}, {@link Delete}, {@link Increment}, {@link Append} or {@link RowMutations}
+   * applied when the condition holds.
+   */
   public Row getAction() {
     return action;
   }
@@ -188,6 +231,6 @@ public final class CheckAndMutate implements Row {
             + Bytes.toStringBinary(qualifier) + " " + op + " "
             + (value == null ? "<absent>" : Bytes.toStringBinary(value));
     return "CheckAndMutate{row=" + Operations.rowString(row) + ", if " + condition
-        + ", action=" + action + "}";
+        + (timeRange.isAllTime() ? "" : " in " + timeRange) + ", action=" + action + "}";
   }
 }

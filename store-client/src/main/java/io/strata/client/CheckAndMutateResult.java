@@ -24,7 +24,11 @@ public final class CheckAndMutateResult {
     return success;
   }
 
-  /** The values the action returned; never null, empty for Puts, Deletes and RowMutations. */
+  /**
+   * The values the action returned: the new values of an Increment or Append that was applied
+   * (unless it was sent with {@code setReturnResults(false)}). Never null: empty for Puts,
+   * Deletes, RowMutations, and when the condition did not hold.
+   */
   public Result getResult() {
     return result;
   }

@@ -108,6 +108,23 @@ public final class Delete extends Mutation {
     return this;
   }
 
+  /**
+   * Not supported, as in HBase: a tombstone has nothing to expire.
+   *
+   * @throws UnsupportedOperationException always
+   */
+  @Override
+  public Delete setTTL(long ttl) {
+    throw new UnsupportedOperationException("a Delete cannot have a TTL: its tombstones stay "
+        + "until a major compaction; give the TTL to the Put that writes the cells");
+  }
+
+  @Override
+  public Delete setAttribute(String name, byte[] value) {
+    super.setAttribute(name, value);
+    return this;
+  }
+
   private Delete tombstone(byte[] family, byte[] qualifier, long ts, CellType type) {
     Operations.checkFamily(family);
     Operations.checkTimestamp(ts);

@@ -1,6 +1,7 @@
 package io.strata.client;
 
 import io.strata.common.filter.Filter;
+import java.util.Collections;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
 
@@ -24,11 +25,12 @@ import java.util.NavigableSet;
  *
  * <p>Byte arrays are not copied: do not change them afterwards. Not thread-safe.
  */
-public final class Get implements Row {
+public final class Get extends OperationWithAttributes implements Row {
   private final byte[] row;
   private final NavigableMap<byte[], NavigableSet<byte[]>> familyMap = Operations.newFamilyMap();
   private int maxVersions = 1;
   private TimeRange timeRange = TimeRange.allTime();
+  private final NavigableMap<byte[], TimeRange> familyTimeRanges = Operations.newRangeMap();
   private Filter filter;
   private boolean cacheBlocks = true;
   private boolean checkExistenceOnly;
@@ -69,6 +71,28 @@ public final class Get implements Row {
   /** Reads only cells with exactly this timestamp. */
   public Get setTimestamp(long ts) {
     timeRange = TimeRange.at(ts);
+    return this;
+  }
+
+  /**
+   * Reads only cells of {@code family} with a timestamp in {@code [min, max)}, as HBase's
+   * {@code setColumnFamilyTimeRange}: for that family this range replaces
+   * {@link #setTimeRange}'s. Versions are counted within it (still 1 unless
+   * {@code readVersions} says more).
+   */
+  public Get setColumnFamilyTimeRange(byte[] family, long min, long max) {
+    Operations.setFamilyTimeRange(familyTimeRanges, family, min, max);
+    return this;
+  }
+
+  /** Family to the time range set for it by {@link #setColumnFamilyTimeRange}; read-only. */
+  public NavigableMap<byte[], TimeRange> getColumnFamilyTimeRange() {
+    return Collections.unmodifiableNavigableMap(familyTimeRanges);
+  }
+
+  @Override
+  public Get setAttribute(String name, byte[] value) {
+    super.setAttribute(name, value);
     return this;
   }
 
@@ -138,8 +162,8 @@ public final class Get implements Row {
   public String toString() {
     return "Get{row=" + Operations.rowString(row) + ", families="
         + Operations.familyMapString(familyMap) + ", maxVersions=" + maxVersions
-        + ", timeRange=" + timeRange + (filter == null ? "" : ", filter=" + filter)
-        + ", cacheBlocks=" + cacheBlocks
-        + (checkExistenceOnly ? ", checkExistenceOnly=true" : "") + "}";
+        + ", timeRange=" + timeRange + Operations.rangeMapString(familyTimeRanges)
+        + (filter == null ? "" : ", filter=" + filter) + ", cacheBlocks=" + cacheBlocks
+        + (checkExistenceOnly ? ", checkExistenceOnly=true" : "") + attributesString() + "}";
   }
 }

@@ -25,6 +25,7 @@ import java.util.TreeMap;
  */
 public final class Increment extends Mutation {
   private boolean returnResults = true;
+  private TimeRange timeRange = TimeRange.allTime();
 
   public Increment(byte[] row) {
     super(row, CellLimits.LATEST_TIMESTAMP);
@@ -46,6 +47,22 @@ public final class Increment extends Mutation {
 
   public boolean isReturnResults() {
     return returnResults;
+  }
+
+  /**
+   * The read of the current counters sees only cells with a timestamp in {@code [min, max)}, as
+   * HBase's {@code setTimeRange}: for counters partitioned by time. The current value of a
+   * column is its newest cell in the range, and a column with none there counts as 0; the new
+   * value is written at the server's clock, or at the timestamp of the cell read if later.
+   */
+  public Increment setTimeRange(long min, long max) {
+    timeRange = TimeRange.between(min, max);
+    return this;
+  }
+
+  /** The range the read of the current counters sees; all time by default. */
+  public TimeRange getTimeRange() {
+    return timeRange;
   }
 
   /**
@@ -77,7 +94,22 @@ public final class Increment extends Mutation {
   }
 
   @Override
+  public Increment setTTL(long ttl) {
+    super.setTTL(ttl);
+    return this;
+  }
+
+  @Override
+  public Increment setAttribute(String name, byte[] value) {
+    super.setAttribute(name, value);
+    return this;
+  }
+
+  @Override
   void appendDetails(StringBuilder sb) {
     sb.append(", returnResults=").append(returnResults);
+    if (!timeRange.isAllTime()) {
+      sb.append(", timeRange=").append(timeRange);
+    }
   }
 }

@@ -13,12 +13,14 @@ import java.util.TreeMap;
 
 /**
  * A change to one row: a {@link Put}, {@link Delete}, {@link Increment} or {@link Append}. It
- * holds the row, a default timestamp, a durability, and the cells to send grouped by family.
+ * holds the row, a default timestamp, a durability, a TTL for the cells it writes, attributes
+ * (see {@link OperationWithAttributes}), and the cells to send grouped by family.
  *
  * <pre>{@code
  * Mutation m = new Put(Bytes.toBytes("row1"))
  *     .addColumn(Bytes.toBytes("cf"), Bytes.toBytes("q"), Bytes.toBytes("v"))
- *     .setDurability(Durability.ASYNC_WAL);
+ *     .setDurability(Durability.ASYNC_WAL)
+ *     .setTTL(60_000);   // the cell is gone from reads a minute after its timestamp
  * m.size();   // 1 cell
  * }</pre>
  *
@@ -29,13 +31,18 @@ import java.util.TreeMap;
  * <p>Byte arrays passed in are not copied (as in HBase): do not change them afterwards. Not
  * thread-safe: build a mutation in one thread, then hand it over.
  */
-public abstract sealed class Mutation implements Row permits Put, Delete, Increment, Append {
+public abstract sealed class Mutation extends OperationWithAttributes implements Row
+    permits Put, Delete, Increment, Append {
+  /** {@link #getTTL()} of a mutation whose cells have no TTL of their own (as HBase). */
+  public static final long NO_TTL = Long.MAX_VALUE;
+
   /** Most cells {@link #toString()} prints; a mutation may hold millions. */
   private static final int MAX_PRINTED_CELLS = 20;
 
   private final byte[] row;
   private final long ts;
   private Durability durability = Durability.USE_DEFAULT;
+  private long ttl = NO_TTL;
   // Families in unsigned byte order; within a family, cells in the order they were added.
   private final NavigableMap<byte[], List<Cell>> familyCells = new TreeMap<>(Bytes::compare);
   // The same lists behind read-only wrappers, so getFamilyCellMap() is a live view costing O(1).
@@ -74,6 +81,40 @@ public abstract sealed class Mutation implements Row permits Put, Delete, Increm
           + "the table's setting");
     }
     this.durability = durability;
+    return this;
+  }
+
+  /**
+   * Milliseconds each cell this mutation writes lives after its timestamp, or {@link #NO_TTL}
+   * (the default).
+   */
+  public long getTTL() {
+    return ttl;
+  }
+
+  /**
+   * Gives every cell this mutation writes a time to live of its own, in milliseconds, as
+   * HBase's {@code Mutation.setTTL}: once {@code timestamp + ttl} has passed, gets and scans
+   * (but not raw scans) no longer see the cell, and a major compaction drops it. A cell TTL
+   * cannot lengthen the family's TTL: the cell expires at whichever comes first, and the
+   * family's MIN_VERSIONS does not keep a cell whose own TTL has passed. For an Increment or
+   * Append the TTL applies to the new value written. The server stores it as a tag on each cell
+   * (docs/formats/key-encoding.md). {@link #NO_TTL} removes it.
+   *
+   * @throws IllegalArgumentException for a TTL below 1 ms
+   */
+  public Mutation setTTL(long ttl) {
+    if (ttl < 1) {
+      throw new IllegalArgumentException("TTL " + ttl + " ms: give at least 1 ms, or "
+          + "Mutation.NO_TTL for none");
+    }
+    this.ttl = ttl;
+    return this;
+  }
+
+  @Override
+  public Mutation setAttribute(String name, byte[] value) {
+    super.setAttribute(name, value);
     return this;
   }
 
@@ -149,6 +190,10 @@ public abstract sealed class Mutation implements Row permits Put, Delete, Increm
         .append("{row=").append(Operations.rowString(row))
         .append(", ts=").append(ts == CellLimits.LATEST_TIMESTAMP ? "LATEST" : ts)
         .append(", durability=").append(durability);
+    if (ttl != NO_TTL) {
+      sb.append(", ttl=").append(ttl);
+    }
+    sb.append(attributesString());
     appendDetails(sb);
     sb.append(", cells=[");
     int printed = 0;

@@ -85,6 +85,28 @@ final class Operations {
     return versions;
   }
 
+  static NavigableMap<byte[], TimeRange> newRangeMap() {
+    return new TreeMap<>(Bytes::compare);
+  }
+
+  /** Sets a family's own time range ({@code setColumnFamilyTimeRange} of Get and Scan). */
+  static void setFamilyTimeRange(NavigableMap<byte[], TimeRange> map, byte[] family, long min,
+      long max) {
+    checkFamily(family);
+    map.put(family, TimeRange.between(min, max));
+  }
+
+  /** {@code ", familyTimeRanges={f=[min, max), ...}"}, or nothing when there are none. */
+  static String rangeMapString(NavigableMap<byte[], TimeRange> map) {
+    if (map.isEmpty()) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder(", familyTimeRanges={");
+    map.forEach((f, r) -> sb.append(sb.charAt(sb.length() - 1) == '{' ? "" : ", ")
+        .append(Bytes.toStringBinary(f)).append('=').append(r));
+    return sb.append('}').toString();
+  }
+
   static NavigableMap<byte[], NavigableSet<byte[]>> newFamilyMap() {
     return new TreeMap<>(Bytes::compare);
   }

@@ -73,4 +73,16 @@ public final class Put extends Mutation {
     super.setDurability(durability);
     return this;
   }
+
+  @Override
+  public Put setTTL(long ttl) {
+    super.setTTL(ttl);
+    return this;
+  }
+
+  @Override
+  public Put setAttribute(String name, byte[] value) {
+    super.setAttribute(name, value);
+    return this;
+  }
 }

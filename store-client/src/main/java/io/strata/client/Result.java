@@ -3,6 +3,8 @@ package io.strata.client;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
 import io.strata.common.util.Bytes;
+import java.nio.BufferOverflowException;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -25,7 +27,10 @@ import java.util.TreeMap;
  * }</pre>
  *
  * <p>Differences from HBase: {@link #listCells()}, {@link #getFamilyMap}, {@link #getMap()} and
- * {@link #getNoVersionMap()} return empty collections, never null, for an empty Result.
+ * {@link #getNoVersionMap()} return empty collections, never null, for an empty Result;
+ * {@link #rawCells()} returns a copy of the array; cells carry no tags (the server keeps tags to
+ * itself); a null family is refused with an IllegalArgumentException, a null qualifier is the
+ * empty one.
  */
 public final class Result {
   private static final CellComparator CMP = CellComparator.INSTANCE;
@@ -73,6 +78,14 @@ public final class Result {
     }
     assert isOneSortedRow(array) : "cells are not one row in CellComparator order: " + cells;
     return new Result(array, exists, partial);
+  }
+
+  /** As {@link #create(List)} for an array (HBase's {@code Result.create(Cell[])}). */
+  public static Result create(Cell[] cells) {
+    if (cells == null) {
+      throw new IllegalArgumentException("cells is null; pass an empty array for no cells");
+    }
+    return create(Arrays.asList(cells));
   }
 
   private static boolean isOneSortedRow(Cell[] cells) {
@@ -136,13 +149,77 @@ public final class Result {
     return c == null ? null : valueOf(c);
   }
 
+  /**
+   * The newest version's value of the column as a read-only buffer over the cell (no copy), or
+   * null when the column is absent.
+   */
+  public ByteBuffer getValueAsByteBuffer(byte[] family, byte[] qualifier) {
+    Cell c = getColumnLatestCell(family, qualifier);
+    return c == null ? null : valueBuffer(c);
+  }
+
+  /**
+   * As {@link #getValueAsByteBuffer(byte[], byte[])} for the family
+   * {@code family[foffset, foffset+flength)} and qualifier
+   * {@code qualifier[qoffset, qoffset+qlength)}.
+   */
+  public ByteBuffer getValueAsByteBuffer(byte[] family, int foffset, int flength,
+      byte[] qualifier, int qoffset, int qlength) {
+    Cell c = getColumnLatestCell(family, foffset, flength, qualifier, qoffset, qlength);
+    return c == null ? null : valueBuffer(c);
+  }
+
+  /**
+   * Copies the newest version's value of the column into {@code dst} at its position (which
+   * advances); returns false, copying nothing, when the column is absent.
+   *
+   * @throws BufferOverflowException when {@code dst} has less room than the value
+   */
+  public boolean loadValue(byte[] family, byte[] qualifier, ByteBuffer dst) {
+    Cell c = getColumnLatestCell(family, qualifier);
+    if (c == null) {
+      return false;
+    }
+    if (dst.remaining() < c.getValueLength()) {
+      throw new BufferOverflowException();
+    }
+    dst.put(c.getValueArray(), c.getValueOffset(), c.getValueLength());
+    return true;
+  }
+
+  private static ByteBuffer valueBuffer(Cell c) {
+    return ByteBuffer.wrap(c.getValueArray(), c.getValueOffset(), c.getValueLength()).slice()
+        .asReadOnlyBuffer();
+  }
+
   /** The value of the first cell, or null when empty. */
   public byte[] value() {
     return cells.length == 0 ? null : valueOf(cells[0]);
   }
 
+  /** Whether the Result has a cell of the column. */
   public boolean containsColumn(byte[] family, byte[] qualifier) {
     return getColumnLatestCell(family, qualifier) != null;
+  }
+
+  /** As {@link #containsColumn(byte[], byte[])} for parts of arrays. */
+  public boolean containsColumn(byte[] family, int foffset, int flength, byte[] qualifier,
+      int qoffset, int qlength) {
+    return getColumnLatestCell(family, foffset, flength, qualifier, qoffset, qlength) != null;
+  }
+
+  /** As {@link #containsNonEmptyColumn(byte[], byte[])} for parts of arrays. */
+  public boolean containsNonEmptyColumn(byte[] family, int foffset, int flength,
+      byte[] qualifier, int qoffset, int qlength) {
+    Cell c = getColumnLatestCell(family, foffset, flength, qualifier, qoffset, qlength);
+    return c != null && c.getValueLength() > 0;
+  }
+
+  /** As {@link #containsEmptyColumn(byte[], byte[])} for parts of arrays. */
+  public boolean containsEmptyColumn(byte[] family, int foffset, int flength, byte[] qualifier,
+      int qoffset, int qlength) {
+    Cell c = getColumnLatestCell(family, foffset, flength, qualifier, qoffset, qlength);
+    return c != null && c.getValueLength() == 0;
   }
 
   /** Whether the column is present and its newest version's value is not empty. */
@@ -161,9 +238,9 @@ public final class Result {
   public List<Cell> getColumnCells(byte[] family, byte[] qualifier) {
     byte[] f = family(family);
     byte[] q = Operations.qualifier(qualifier);
-    int from = lowerBound(f, q);
+    int from = lowerBound(f, 0, f.length, q, 0, q.length);
     int to = from;
-    while (to < cells.length && compareColumn(cells[to], f, q) == 0) {
+    while (to < cells.length && compareColumn(cells[to], f, 0, f.length, q, 0, q.length) == 0) {
       to++;
     }
     return Collections.unmodifiableList(Arrays.asList(cells).subList(from, to));
@@ -173,8 +250,35 @@ public final class Result {
   public Cell getColumnLatestCell(byte[] family, byte[] qualifier) {
     byte[] f = family(family);
     byte[] q = Operations.qualifier(qualifier);
-    int i = lowerBound(f, q);
-    return i < cells.length && compareColumn(cells[i], f, q) == 0 ? cells[i] : null;
+    return getColumnLatestCell(f, 0, f.length, q, 0, q.length);
+  }
+
+  /**
+   * As {@link #getColumnLatestCell(byte[], byte[])} for the family
+   * {@code family[foffset, foffset+flength)} and qualifier
+   * {@code qualifier[qoffset, qoffset+qlength)} (a null qualifier is the empty one).
+   */
+  public Cell getColumnLatestCell(byte[] family, int foffset, int flength, byte[] qualifier,
+      int qoffset, int qlength) {
+    checkPart(family(family), foffset, flength, "family");
+    byte[] q = qualifier;
+    if (q == null) {
+      q = Bytes.EMPTY;
+      qoffset = 0;
+      qlength = 0;
+    }
+    checkPart(q, qoffset, qlength, "qualifier");
+    int i = lowerBound(family, foffset, flength, q, qoffset, qlength);
+    return i < cells.length
+        && compareColumn(cells[i], family, foffset, flength, q, qoffset, qlength) == 0
+        ? cells[i] : null;
+  }
+
+  private static void checkPart(byte[] a, int offset, int length, String what) {
+    if (offset < 0 || length < 0 || offset > a.length - length) {
+      throw new IllegalArgumentException(what + " bytes [" + offset + ", " + offset + " + "
+          + length + ") are outside the " + a.length + "-byte array");
+    }
   }
 
   /** Qualifier to newest value, for one family; empty when the family is absent. */
@@ -183,7 +287,7 @@ public final class Result {
     NavigableMap<byte[], byte[]> out = new TreeMap<>(Bytes::compare);
     Cell previous = null;
     // The empty qualifier sorts first, so this finds the family's first cell.
-    for (int i = lowerBound(f, Bytes.EMPTY); i < cells.length
+    for (int i = lowerBound(f, 0, f.length, Bytes.EMPTY, 0, 0); i < cells.length
         && CMP.compareFamily(cells[i], f, 0, f.length) == 0; i++) {
       Cell c = cells[i];
       // Versions of a column are adjacent, newest first: keep the first of each run.
@@ -231,6 +335,47 @@ public final class Result {
     return cells.length;
   }
 
+  /**
+   * Always false: Strata has no read replicas, so every Result comes from the region's one
+   * primary copy and is never stale. (In HBase, true for a Result read from a secondary
+   * replica.)
+   */
+  public boolean isStale() {
+    return false;
+  }
+
+  /**
+   * Checks that two Results hold the same cells (keys, types, values and tags, in order), as
+   * HBase's {@code Result.compareResults}; returns quietly if so.
+   *
+   * @throws IllegalArgumentException naming the first difference: a missing Result, a
+   *     different number of cells, or the first cell that differs
+   */
+  public static void compareResults(Result expected, Result actual) {
+    if (expected == null || actual == null) {
+      throw new IllegalArgumentException("results differ: "
+          + (expected == null ? "the first" : "the second") + " result is null");
+    }
+    if (expected.cells.length != actual.cells.length) {
+      throw new IllegalArgumentException("results differ: row "
+          + Operations.rowString(expected.row != null ? expected.row : actual.row) + " has "
+          + expected.cells.length + " cells in the first result and " + actual.cells.length
+          + " in the second");
+    }
+    for (int i = 0; i < expected.cells.length; i++) {
+      Cell a = expected.cells[i];
+      Cell b = actual.cells[i];
+      if (CMP.compare(a, b) != 0
+          || !Bytes.equals(a.getValueArray(), a.getValueOffset(), a.getValueLength(),
+              b.getValueArray(), b.getValueOffset(), b.getValueLength())
+          || !Bytes.equals(a.getTagsArray(), a.getTagsOffset(), a.getTagsLength(),
+              b.getTagsArray(), b.getTagsOffset(), b.getTagsLength())) {
+        throw new IllegalArgumentException("results differ at cell " + i + ": "
+            + cellString(a) + " vs " + cellString(b));
+      }
+    }
+  }
+
   /** The answer of an existence-only Get; null for any other Result. */
   public Boolean getExists() {
     return exists;
@@ -258,12 +403,13 @@ public final class Result {
   }
 
   /** Index of the first cell whose column is at or after {@code family:qualifier}. */
-  private int lowerBound(byte[] family, byte[] qualifier) {
+  private int lowerBound(byte[] family, int foffset, int flength, byte[] qualifier, int qoffset,
+      int qlength) {
     int lo = 0;
     int hi = cells.length;
     while (lo < hi) {
       int mid = (lo + hi) >>> 1;
-      if (compareColumn(cells[mid], family, qualifier) < 0) {
+      if (compareColumn(cells[mid], family, foffset, flength, qualifier, qoffset, qlength) < 0) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -272,9 +418,10 @@ public final class Result {
     return lo;
   }
 
-  private static int compareColumn(Cell c, byte[] family, byte[] qualifier) {
-    int cmp = CMP.compareFamily(c, family, 0, family.length);
-    return cmp != 0 ? cmp : CMP.compareQualifier(c, qualifier, 0, qualifier.length);
+  private static int compareColumn(Cell c, byte[] family, int foffset, int flength,
+      byte[] qualifier, int qoffset, int qlength) {
+    int cmp = CMP.compareFamily(c, family, foffset, flength);
+    return cmp != 0 ? cmp : CMP.compareQualifier(c, qualifier, qoffset, qlength);
   }
 
   private static byte[] family(byte[] family) {

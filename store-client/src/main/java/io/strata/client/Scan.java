@@ -2,6 +2,7 @@ package io.strata.client;
 
 import io.strata.common.filter.Filter;
 import io.strata.common.util.Bytes;
+import java.util.Collections;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
 
@@ -30,7 +31,7 @@ import java.util.NavigableSet;
  * <p>Column selection follows HBase, as in {@link Get}. Caching, max result size and limit
  * steer the client's scanner calls; the rest travels to the server. Not thread-safe.
  */
-public final class Scan {
+public final class Scan extends OperationWithAttributes {
   private byte[] startRow = Bytes.EMPTY;
   private boolean includeStartRow = true;
   private byte[] stopRow = Bytes.EMPTY;
@@ -38,6 +39,7 @@ public final class Scan {
   private NavigableMap<byte[], NavigableSet<byte[]>> familyMap = Operations.newFamilyMap();
   private int maxVersions = 1;
   private TimeRange timeRange = TimeRange.allTime();
+  private final NavigableMap<byte[], TimeRange> familyTimeRanges = Operations.newRangeMap();
   private Filter filter;
   private boolean reversed;
   private boolean raw;
@@ -53,8 +55,9 @@ public final class Scan {
   public Scan() {}
 
   /**
-   * A copy of {@code other} whose column selection can change independently. The filter is
-   * shared, as in HBase: filters hold state only on the server.
+   * A copy of {@code other} whose column selection, family time ranges and attributes can
+   * change independently. The filter is shared, as in HBase: filters hold state only on the
+   * server.
    */
   public Scan(Scan other) {
     startRow = other.startRow;
@@ -64,6 +67,7 @@ public final class Scan {
     familyMap = Operations.copyFamilyMap(other.familyMap);
     maxVersions = other.maxVersions;
     timeRange = other.timeRange;
+    familyTimeRanges.putAll(other.familyTimeRanges);
     filter = other.filter;
     reversed = other.reversed;
     raw = other.raw;
@@ -74,6 +78,7 @@ public final class Scan {
     limit = other.limit;
     allowPartialResults = other.allowPartialResults;
     scanMetricsEnabled = other.scanMetricsEnabled;
+    copyAttributes(other);
   }
 
   /** Starts at {@code row}, inclusive; empty starts at the first row. */
@@ -152,6 +157,28 @@ public final class Scan {
   /** Reads only cells with exactly this timestamp. */
   public Scan setTimestamp(long ts) {
     timeRange = TimeRange.at(ts);
+    return this;
+  }
+
+  /**
+   * Reads only cells of {@code family} with a timestamp in {@code [min, max)}, as HBase's
+   * {@code setColumnFamilyTimeRange}: for that family this range replaces
+   * {@link #setTimeRange}'s. Versions are counted within it (still 1 unless
+   * {@code readVersions} says more).
+   */
+  public Scan setColumnFamilyTimeRange(byte[] family, long min, long max) {
+    Operations.setFamilyTimeRange(familyTimeRanges, family, min, max);
+    return this;
+  }
+
+  /** Family to the time range set for it by {@link #setColumnFamilyTimeRange}; read-only. */
+  public NavigableMap<byte[], TimeRange> getColumnFamilyTimeRange() {
+    return Collections.unmodifiableNavigableMap(familyTimeRanges);
+  }
+
+  @Override
+  public Scan setAttribute(String name, byte[] value) {
+    super.setAttribute(name, value);
     return this;
   }
 
@@ -338,8 +365,9 @@ public final class Scan {
         + Operations.rowString(stopRow) + (includeStopRow ? "]" : ")")
         + (reversed ? " reversed" : "") + (raw ? " raw" : "") + ", families=" + Operations.familyMapString(familyMap)
         + ", maxVersions=" + maxVersions + ", timeRange=" + timeRange
+        + Operations.rangeMapString(familyTimeRanges)
         + (filter == null ? "" : ", filter=" + filter) + ", caching=" + caching + ", batch="
         + batch + ", maxResultSize=" + maxResultSize + ", cacheBlocks=" + cacheBlocks
-        + ", limit=" + limit + "}";
+        + ", limit=" + limit + attributesString() + "}";
   }
 }

@@ -59,7 +59,11 @@ public interface Table extends Closeable {
 
   Result append(Append append) throws IOException;
 
-  /** A compare-and-set: applies the action if the condition holds on the row's newest values. */
+  /**
+   * A compare-and-set: applies the action if the condition holds on the row's newest values (in
+   * the condition's time range, if it has one). The answer says whether it did and, for an
+   * Increment or Append action, holds the new values.
+   */
   CheckAndMutateResult checkAndMutate(CheckAndMutate checkAndMutate) throws IOException;
 
   /** Applies the puts and deletes of one row atomically. */

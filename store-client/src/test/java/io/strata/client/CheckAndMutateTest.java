@@ -107,4 +107,39 @@ class CheckAndMutateTest {
     assertFalse(failed.isSuccess());
     assertSame(r, failed.getResult());
   }
+
+  @Test
+  void incrementAndAppendActions() {
+    Increment inc = new Increment(b("r")).addColumn(b("f"), b("n"), 1);
+    CheckAndMutate cam = CheckAndMutate.newBuilder(b("r")).ifNotExists(b("f"), b("q")).build(inc);
+    assertSame(inc, cam.getAction());
+    Append app = new Append(b("r")).addColumn(b("f"), b("log"), b("x"));
+    assertSame(app, CheckAndMutate.newBuilder(b("r")).ifEquals(b("f"), b("q"), b("v"))
+        .build(app).getAction());
+    assertBadArgument(() -> CheckAndMutate.newBuilder(b("r")).ifNotExists(b("f"), b("q"))
+        .build(new Increment(b("other")).addColumn(b("f"), b("n"), 1)),
+        "Increment row 'other'", "CheckAndMutate row 'r'");
+    assertBadArgument(() -> CheckAndMutate.newBuilder(b("r")).ifNotExists(b("f"), b("q"))
+        .build((Append) null), "the Append to apply is null");
+  }
+
+  @Test
+  void timeRangeNarrowsTheCondition() {
+    CheckAndMutate all = CheckAndMutate.newBuilder(b("r")).ifNotExists(b("f"), b("q")).build(PUT);
+    assertTrue(all.getTimeRange().isAllTime());
+    assertFalse(all.toString().contains(" in ["), all.toString());
+
+    CheckAndMutate cam = CheckAndMutate.newBuilder(b("r"))
+        .ifMatches(b("f"), b("q"), CompareOperator.GREATER, b("5"))
+        .timeRange(TimeRange.between(100, 200)).build(PUT);
+    assertEquals(TimeRange.between(100, 200), cam.getTimeRange());
+    assertTrue(cam.toString().contains("f:q GREATER 5 in [100, 200)"), cam.toString());
+    // With a filter condition too, and set before the condition.
+    CheckAndMutate filtered = CheckAndMutate.newBuilder(b("r"))
+        .timeRange(TimeRange.at(7)).ifMatches(new PrefixFilter(b("r"))).build(PUT);
+    assertEquals(TimeRange.at(7), filtered.getTimeRange());
+
+    assertBadArgument(() -> CheckAndMutate.newBuilder(b("r")).timeRange(null),
+        "time range is null", "TimeRange.allTime()");
+  }
 }

@@ -17,6 +17,9 @@ import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.util.Bytes;
+import java.nio.BufferOverflowException;
+import java.nio.ByteBuffer;
+import java.nio.ReadOnlyBufferException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -208,7 +211,7 @@ class ResultTest {
 
   @Test
   void createRejectsNulls() {
-    assertBadArgument(() -> Result.create(null), "cells is null");
+    assertBadArgument(() -> Result.create((List<Cell>) null), "cells is null");
     List<Cell> withNull = new ArrayList<>();
     withNull.add(put("f", "q", 1, "v"));
     withNull.add(null);
@@ -300,5 +303,89 @@ class ResultTest {
       q[i] = (byte) (rnd.nextBoolean() ? 'a' + rnd.nextInt(2) : 0xF0);
     }
     return q;
+  }
+
+  @Test
+  void isNeverStale() {
+    assertFalse(RESULT.isStale());
+    assertFalse(Result.EMPTY.isStale());
+  }
+
+  @Test
+  void valueAsByteBufferIsAReadOnlyViewOfTheNewestValue() {
+    ByteBuffer v = RESULT.getValueAsByteBuffer(b("a"), b("q1"));
+    assertEquals(ByteBuffer.wrap(b("v3")), v);
+    assertEquals(0, v.position());
+    assertEquals(2, v.remaining());
+    assertThrows(ReadOnlyBufferException.class, () -> v.put(0, (byte) 'x'));
+    assertEquals(0, RESULT.getValueAsByteBuffer(b("a"), b("q3")).remaining(), "empty value");
+    assertNull(RESULT.getValueAsByteBuffer(b("a"), b("nope")));
+    assertEquals("e", Bytes.toString(Bytes.getBytes(RESULT.getValueAsByteBuffer(b("a"), null))),
+        "a null qualifier is the empty one");
+    // Parts of larger arrays.
+    byte[] fam = b("xax");
+    byte[] qual = b("__q2__");
+    assertEquals(ByteBuffer.wrap(b("w")), RESULT.getValueAsByteBuffer(fam, 1, 1, qual, 2, 2));
+    assertNull(RESULT.getValueAsByteBuffer(fam, 0, 1, qual, 2, 2));
+    assertBadArgument(() -> RESULT.getValueAsByteBuffer(fam, 2, 5, qual, 0, 1),
+        "family bytes [2, 2 + 5) are outside the 3-byte array");
+  }
+
+  @Test
+  void loadValueCopiesIntoABuffer() {
+    ByteBuffer dst = ByteBuffer.allocate(5);
+    dst.put((byte) '>');
+    assertTrue(RESULT.loadValue(b("c"), b("q"), dst));
+    assertEquals(3, dst.position());
+    assertEquals(">c2", new String(dst.array(), 0, 3));
+    assertFalse(RESULT.loadValue(b("c"), b("nope"), dst));
+    assertEquals(3, dst.position(), "nothing copied for an absent column");
+    assertThrows(BufferOverflowException.class, () -> RESULT.loadValue(b("a"), b("q1"),
+        ByteBuffer.allocate(1)));
+  }
+
+  @Test
+  void containsColumnOverPartsOfArrays() {
+    byte[] fam = b("[a]");
+    byte[] q = b("[q3][q1]");
+    assertTrue(RESULT.containsColumn(fam, 1, 1, q, 5, 2));
+    assertTrue(RESULT.containsColumn(fam, 1, 1, q, 1, 2));
+    assertFalse(RESULT.containsColumn(fam, 1, 1, q, 1, 1), "a:q is absent");
+    assertTrue(RESULT.containsColumn(fam, 1, 1, null, 0, 0), "the empty qualifier");
+    assertTrue(RESULT.containsEmptyColumn(fam, 1, 1, q, 1, 2), "a:q3 holds an empty value");
+    assertFalse(RESULT.containsNonEmptyColumn(fam, 1, 1, q, 1, 2));
+    assertTrue(RESULT.containsNonEmptyColumn(fam, 1, 1, q, 5, 2));
+    assertFalse(RESULT.containsEmptyColumn(fam, 1, 1, q, 5, 2));
+    assertSame(RESULT.getColumnLatestCell(b("a"), b("q1")),
+        RESULT.getColumnLatestCell(fam, 1, 1, q, 5, 2));
+    assertBadArgument(() -> RESULT.containsColumn(fam, 0, 1, q, -1, 2), "qualifier bytes");
+    assertBadArgument(() -> RESULT.containsColumn(null, 0, 0, q, 0, 1), "family is null");
+  }
+
+  @Test
+  void createFromAnArray() {
+    Result r = Result.create(CELLS.toArray(new Cell[0]));
+    assertEquals(CELLS, r.listCells());
+    assertBadArgument(() -> Result.create((Cell[]) null), "cells is null");
+  }
+
+  @Test
+  void compareResultsNamesTheFirstDifference() {
+    Result.compareResults(RESULT, Result.create(new ArrayList<>(CELLS)));
+    Result.compareResults(Result.EMPTY, Result.create(List.of()));
+    assertEquals("results differ: the second result is null",
+        assertBadArgument(() -> Result.compareResults(RESULT, null)).getMessage());
+    assertEquals("results differ: row 'r' has 9 cells in the first result and 8 in the second",
+        assertBadArgument(() -> Result.compareResults(RESULT,
+            Result.create(CELLS.subList(0, 8)))).getMessage());
+    List<Cell> otherValue = new ArrayList<>(CELLS);
+    otherValue.set(1, put("a", "q1", 3, "v3!"));
+    assertEquals("results differ at cell 1: r/a:q1/3/PUT/vlen=2 vs r/a:q1/3/PUT/vlen=3",
+        assertBadArgument(() -> Result.compareResults(RESULT, Result.create(otherValue)))
+            .getMessage());
+    List<Cell> otherTs = new ArrayList<>(CELLS);
+    otherTs.set(8, put("c", "q", 0, "c1"));
+    assertBadArgument(() -> Result.compareResults(RESULT, Result.create(otherTs)),
+        "results differ at cell 8: r/c:q/1/PUT/vlen=2 vs r/c:q/0/PUT/vlen=2");
   }
 }

@@ -308,10 +308,11 @@ final class AsyncTableImpl implements AsyncTable {
       b.addMutations(OperationProtos.toProto((Mutation) cam.getAction(), cells));
     }
     byte[] block = cells.toBytes();
+    // An applied Increment or Append action answers with its new values, as on its own.
     return onRegion("checkAndMutate", cam.getRow(), false, (c, region, timeout) ->
         c.call("Mutate", b.setRegion(region).build(), block, MutateResponse.parser(), timeout,
             priority).thenApply(resp -> new CheckAndMutateResult(resp.result().getProcessed(),
-                Result.EMPTY)));
+                result(resp.result().getResult(), resp.cellBlock()))));
   }
 
   // ---- batches ----

@@ -7,6 +7,7 @@ import io.strata.client.Delete;
 import io.strata.client.Get;
 import io.strata.client.Increment;
 import io.strata.client.Mutation;
+import io.strata.client.OperationWithAttributes;
 import io.strata.client.Put;
 import io.strata.client.Result;
 import io.strata.client.RowMutations;
@@ -19,6 +20,7 @@ import io.strata.common.filter.FilterCodec;
 import io.strata.common.proto.ClientProtos.ColumnProto;
 import io.strata.common.proto.ClientProtos.ConditionProto;
 import io.strata.common.proto.ClientProtos.DurabilityProto;
+import io.strata.common.proto.ClientProtos.FamilyTimeRangeProto;
 import io.strata.common.proto.ClientProtos.GetProto;
 import io.strata.common.proto.ClientProtos.MutationProto;
 import io.strata.common.proto.ClientProtos.ResultProto;
@@ -63,7 +65,9 @@ public final class OperationProtos {
         .setTimeRange(toProto(get.getTimeRange()))
         .setMaxVersions(get.getMaxVersions())
         .setSkipBlockCache(!get.getCacheBlocks())
-        .setExistenceOnly(get.isCheckExistenceOnly());
+        .setExistenceOnly(get.isCheckExistenceOnly())
+        .putAllAttributes(attributes(get))
+        .addAllFamilyTimeRanges(familyTimeRanges(get.getColumnFamilyTimeRange()));
     if (get.getFilter() != null) {
       b.setFilter(FilterCodec.toProto(get.getFilter()));
     }
@@ -82,7 +86,9 @@ public final class OperationProtos {
         .setRaw(scan.isRaw())
         .setSkipBlockCache(!scan.getCacheBlocks())
         .setBatch(scan.getBatch())
-        .setIncludeStopRow(scan.includeStopRow());
+        .setIncludeStopRow(scan.includeStopRow())
+        .putAllAttributes(attributes(scan))
+        .addAllFamilyTimeRanges(familyTimeRanges(scan.getColumnFamilyTimeRange()));
     if (scan.getFilter() != null) {
       b.setFilter(FilterCodec.toProto(scan.getFilter()));
     }
@@ -117,7 +123,11 @@ public final class OperationProtos {
     MutationProto.Builder b = MutationProto.newBuilder()
         .setRow(bytes(m.getRow()))
         .setDurability(toProto(m.getDurability()))
-        .setCellCount(m.size());
+        .setCellCount(m.size())
+        .putAllAttributes(attributes(m));
+    if (m.getTTL() != Mutation.NO_TTL) {
+      b.setTtl(m.getTTL()); // Delete refuses setTTL, so only puts, increments and appends
+    }
     if (m instanceof Put) {
       requireCells(m);
       b.setType(MutationProto.Type.PUT);
@@ -129,9 +139,15 @@ public final class OperationProtos {
     } else if (m instanceof Increment inc) {
       requireCells(m);
       b.setType(MutationProto.Type.INCREMENT).setSkipResults(!inc.isReturnResults());
+      if (!inc.getTimeRange().isAllTime()) {
+        b.setTimeRange(toProto(inc.getTimeRange()));
+      }
     } else if (m instanceof Append app) {
       requireCells(m);
       b.setType(MutationProto.Type.APPEND).setSkipResults(!app.isReturnResults());
+      if (!app.getTimeRange().isAllTime()) {
+        b.setTimeRange(toProto(app.getTimeRange()));
+      }
     } else {
       throw new AssertionError("Mutation is sealed; unexpected " + m.getClass());
     }
@@ -155,11 +171,14 @@ public final class OperationProtos {
   }
 
   /**
-   * The condition of a check-and-mutate: a column test, or a filter. Its row goes in the
-   * request's condition_row and its action in the request's mutations.
+   * The condition of a check-and-mutate: a column test, or a filter, in its time range. Its row
+   * goes in the request's condition_row and its action in the request's mutations.
    */
   public static ConditionProto toProto(CheckAndMutate cam) {
     ConditionProto.Builder b = ConditionProto.newBuilder();
+    if (!cam.getTimeRange().isAllTime()) {
+      b.setTimeRange(toProto(cam.getTimeRange()));
+    }
     if (cam.hasFilter()) {
       return b.setFilter(FilterCodec.toProto(cam.getFilter())).build();
     }
@@ -202,6 +221,24 @@ public final class OperationProtos {
       b.setMax(range.getMax());
     }
     return b.build();
+  }
+
+  private static Map<String, ByteString> attributes(OperationWithAttributes op) {
+    Map<String, byte[]> attributes = op.getAttributesMap();
+    if (attributes.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, ByteString> out = new java.util.TreeMap<>();
+    attributes.forEach((name, value) -> out.put(name, bytes(value)));
+    return out;
+  }
+
+  private static List<FamilyTimeRangeProto> familyTimeRanges(
+      NavigableMap<byte[], TimeRange> ranges) {
+    List<FamilyTimeRangeProto> out = new ArrayList<>(ranges.size());
+    ranges.forEach((family, range) -> out.add(FamilyTimeRangeProto.newBuilder()
+        .setFamily(bytes(family)).setTimeRange(toProto(range)).build()));
+    return out;
   }
 
   private static void requireCells(Mutation m) {

@@ -18,6 +18,7 @@ import io.strata.client.Put;
 import io.strata.client.Result;
 import io.strata.client.RowMutations;
 import io.strata.client.Scan;
+import io.strata.client.TimeRange;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.CellType;
@@ -29,6 +30,8 @@ import io.strata.common.filter.PrefixFilter;
 import io.strata.common.proto.ClientProtos.ColumnProto;
 import io.strata.common.proto.ClientProtos.ConditionProto;
 import io.strata.common.proto.ClientProtos.DurabilityProto;
+import io.strata.common.proto.ClientProtos.FamilyTimeRangeProto;
+import io.strata.common.proto.ClientProtos.TimeRangeProto;
 import io.strata.common.proto.ClientProtos.GetProto;
 import io.strata.common.proto.ClientProtos.MutationProto;
 import io.strata.common.proto.ClientProtos.ResultProto;
@@ -39,6 +42,7 @@ import io.strata.common.util.Bytes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -321,5 +325,98 @@ class OperationProtosTest {
     }
     assertBadArgument(() -> OperationProtos.toDurability(DurabilityProto.UNRECOGNIZED),
         "unknown durability");
+  }
+
+  @Test
+  void attributesTravelWithEveryOperation() {
+    Map<String, ByteString> expected = Map.of("a", bs("1"), "b", ByteString.EMPTY);
+    assertEquals(expected, OperationProtos.toProto(new Get(b("r")).setAttribute("a", b("1"))
+        .setAttribute("b", Bytes.EMPTY)).getAttributesMap());
+    assertEquals(expected, OperationProtos.toProto(new Scan().setAttribute("a", b("1"))
+        .setAttribute("b", Bytes.EMPTY)).getAttributesMap());
+    CellBlock.Writer cells = new CellBlock.Writer(64);
+    List<Mutation> mutations = List.of(
+        new Put(b("r")).addColumn(b("f"), b("q"), b("v")).setAttribute("a", b("1")),
+        new Delete(b("r")).setAttribute("a", b("1")),
+        new Increment(b("r")).addColumn(b("f"), b("q"), 1).setAttribute("a", b("1")),
+        new Append(b("r")).addColumn(b("f"), b("q"), b("v")).setAttribute("a", b("1")));
+    for (Mutation m : mutations) {
+      m.setAttribute("b", Bytes.EMPTY);
+      assertEquals(expected, OperationProtos.toProto(m, cells).getAttributesMap(),
+          m.getClass().getSimpleName());
+    }
+    assertTrue(OperationProtos.toProto(new Get(b("r"))).getAttributesMap().isEmpty());
+    RowMutations rm = new RowMutations(b("r"))
+        .add(new Put(b("r")).addColumn(b("f"), b("q"), b("v")).setAttribute("p", b("1")))
+        .add(new Delete(b("r")).setAttribute("d", b("2")));
+    List<MutationProto> protos = OperationProtos.toProtos(rm, cells);
+    assertEquals(Map.of("p", bs("1")), protos.get(0).getAttributesMap());
+    assertEquals(Map.of("d", bs("2")), protos.get(1).getAttributesMap());
+  }
+
+  @Test
+  void ttlTravelsInTheMutationNotInTheCells() throws BadRequestException {
+    CellBlock.Writer cells = new CellBlock.Writer(64);
+    Put put = new Put(b("r")).addColumn(b("f"), b("q"), b("v")).setTTL(1500);
+    MutationProto p = OperationProtos.toProto(put, cells);
+    assertTrue(p.hasTtl());
+    assertEquals(1500, p.getTtl());
+    Cell sent = new CellBlock.Reader(cells.toBytes()).next(1).get(0);
+    assertEquals(0, sent.getTagsLength(), "the server writes the TTL tag");
+    assertEquals(60_000, OperationProtos.toProto(new Increment(b("r"))
+        .addColumn(b("f"), b("q"), 1).setTTL(60_000), cells).getTtl());
+    assertEquals(7, OperationProtos.toProto(new Append(b("r"))
+        .addColumn(b("f"), b("q"), b("x")).setTTL(7), cells).getTtl());
+    assertFalse(OperationProtos.toProto(new Put(b("r")).addColumn(b("f"), b("q"), b("v")),
+        cells).hasTtl(), "no TTL: the field is unset");
+    assertFalse(OperationProtos.toProto(new Delete(b("r")), cells).hasTtl());
+  }
+
+  @Test
+  void incrementAndAppendTimeRanges() {
+    CellBlock.Writer cells = new CellBlock.Writer(64);
+    MutationProto inc = OperationProtos.toProto(new Increment(b("r"))
+        .addColumn(b("f"), b("q"), 1).setTimeRange(100, 200), cells);
+    assertEquals(TimeRangeProto.newBuilder().setMin(100).setMax(200).build(),
+        inc.getTimeRange());
+    MutationProto app = OperationProtos.toProto(new Append(b("r"))
+        .addColumn(b("f"), b("q"), b("x")).setTimeRange(5, Long.MAX_VALUE), cells);
+    assertEquals(TimeRangeProto.newBuilder().setMin(5).build(), app.getTimeRange(),
+        "an unbounded max is an unset max");
+    assertFalse(OperationProtos.toProto(new Increment(b("r")).addColumn(b("f"), b("q"), 1),
+        cells).hasTimeRange(), "all time: not sent");
+  }
+
+  @Test
+  void familyTimeRangesOfGetsAndScans() {
+    List<FamilyTimeRangeProto> expected = List.of(
+        FamilyTimeRangeProto.newBuilder().setFamily(bs("a"))
+            .setTimeRange(TimeRangeProto.newBuilder().setMin(1).setMax(2)).build(),
+        FamilyTimeRangeProto.newBuilder().setFamily(bs("b"))
+            .setTimeRange(TimeRangeProto.newBuilder().setMin(3)).build());
+    assertEquals(expected, OperationProtos.toProto(new Get(b("r"))
+        .setColumnFamilyTimeRange(b("b"), 3, Long.MAX_VALUE)
+        .setColumnFamilyTimeRange(b("a"), 1, 2)).getFamilyTimeRangesList());
+    Scan scan = new Scan().setColumnFamilyTimeRange(b("b"), 3, Long.MAX_VALUE)
+        .setColumnFamilyTimeRange(b("a"), 1, 2);
+    assertEquals(expected, OperationProtos.toProto(scan).getFamilyTimeRangesList());
+    assertEquals(expected, OperationProtos.toProto(new Scan(scan)).getFamilyTimeRangesList(),
+        "a resumed scan (a copy) keeps them");
+    assertEquals(0, OperationProtos.toProto(new Scan()).getFamilyTimeRangesCount());
+  }
+
+  @Test
+  void conditionTimeRangeAndIncrementAction() {
+    Increment inc = new Increment(b("r")).addColumn(b("f"), b("n"), 1);
+    CheckAndMutate cam = CheckAndMutate.newBuilder(b("r")).ifNotExists(b("f"), b("q"))
+        .timeRange(TimeRange.between(10, 20)).build(inc);
+    ConditionProto c = OperationProtos.toProto(cam);
+    assertEquals(TimeRangeProto.newBuilder().setMin(10).setMax(20).build(), c.getTimeRange());
+    assertFalse(OperationProtos.toProto(CheckAndMutate.newBuilder(b("r"))
+        .ifNotExists(b("f"), b("q")).build(inc)).hasTimeRange());
+    assertEquals(TimeRangeProto.newBuilder().setMin(4).setMax(5).build(),
+        OperationProtos.toProto(CheckAndMutate.newBuilder(b("r"))
+            .ifMatches(new PrefixFilter(b("r"))).timeRange(TimeRange.at(4)).build(inc))
+            .getTimeRange(), "a filter condition has its time range too");
   }
 }

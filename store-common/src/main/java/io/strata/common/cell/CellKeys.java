@@ -51,6 +51,29 @@ public final class CellKeys {
     out.write(c.getTagsArray(), c.getTagsOffset(), c.getTagsLength());
   }
 
+  /**
+   * Writes the cell in the key encoding with an empty tags area (tags length 0): the form the
+   * server answers clients with, since tags are server-side metadata.
+   */
+  public static void writeCellWithoutTags(Cell c, ByteOutput out) {
+    int tags = c.getTagsLength();
+    if (tags == 0) {
+      writeCell(c, out);
+      return;
+    }
+    if (c instanceof KeyValue kv) {
+      out.write(kv.getBuffer(), kv.getOffset(), kv.getLength() - tags - 2);
+    } else if (c instanceof BufferKeyValue bkv) {
+      out.write(bkv.getBuffer(), bkv.getOffset(), bkv.getLength() - tags - 2);
+    } else {
+      out.writeInt(keyLength(c));
+      out.writeInt(c.getValueLength());
+      writeKey(c, out);
+      out.write(c.getValueArray(), c.getValueOffset(), c.getValueLength());
+    }
+    out.writeShort(0);
+  }
+
   public static byte[] key(Cell c) {
     if (c instanceof KeyValue kv) {
       return Bytes.copy(kv.getBuffer(), kv.getKeyOffset(), kv.getKeyLength());

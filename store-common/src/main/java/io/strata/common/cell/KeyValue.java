@@ -71,6 +71,18 @@ public final class KeyValue implements Cell {
         c.getTagsLength());
   }
 
+  /**
+   * A copy of {@code c} in an array of its own with another timestamp and tags (for example the
+   * server's clock for LATEST, and a mutation's TTL tag).
+   */
+  public static KeyValue copyOf(Cell c, long timestamp, List<Tag> tags) {
+    byte[] encodedTags = Tag.encode(tags);
+    return of(c.getRowArray(), c.getRowOffset(), c.getRowLength(), c.getFamilyArray(),
+        c.getFamilyOffset(), c.getFamilyLength(), c.getQualifierArray(), c.getQualifierOffset(),
+        c.getQualifierLength(), timestamp, c.getType(), c.getValueArray(), c.getValueOffset(),
+        c.getValueLength(), encodedTags, 0, encodedTags.length);
+  }
+
   /** A KeyValue in an array of its own, whatever memory {@code c} points into. */
   public static KeyValue deepCopy(Cell c) {
     if (c instanceof KeyValue kv) {

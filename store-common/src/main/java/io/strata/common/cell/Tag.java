@@ -1,16 +1,43 @@
 package io.strata.common.cell;
 
+import io.strata.common.util.ByteBuffers;
 import io.strata.common.util.Bytes;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * A typed piece of metadata attached to a cell (a per-cell TTL or visibility label, later). In
- * a cell's tags area each tag is {@code u16 length | u8 type | value}, where length counts the
- * type byte and the value.
+ * A typed piece of metadata attached to a cell. In a cell's tags area each tag is
+ * {@code u16 length | u8 type | value}, where length counts the type byte and the value
+ * (docs/formats/key-encoding.md, "Tags"). Tag types are declared here and nowhere else:
+ *
+ * <pre>
+ *   type  name  value
+ *   1     TTL   8-byte big-endian milliseconds the cell lives after its timestamp
+ * </pre>
+ *
+ * <pre>{@code
+ * KeyValue kv = KeyValue.of(row, family, qualifier, ts, CellType.PUT, value,
+ *     List.of(Tag.ttl(60_000)));          // hidden from reads once ts + 60 s has passed
+ * Tag.ttlMillis(kv);                      // 60000
+ * }</pre>
+ *
+ * <p>Tags are server-side metadata: the server keeps them in memstores, WAL entries and block
+ * files, and strips them from the cells it answers clients with.
  */
 public record Tag(int type, byte[] value) {
+  /**
+   * A cell's own time to live (HBase's per-mutation TTL): the cell is hidden from gets and
+   * non-raw scans, and dropped by major compactions, once {@code timestamp + ttl} is before the
+   * server's clock. It never lengthens the family's TTL. The value is 8 bytes, big-endian,
+   * milliseconds &gt; 0.
+   */
+  public static final int TTL_TYPE = 1;
+
+  /** Returned by {@link #ttlMillis} for a cell without a TTL tag. */
+  public static final long NO_TTL = -1;
+
   public Tag {
     if (type < 0 || type > 255) {
       throw new IllegalArgumentException("tag type " + type + " is outside 0..255");
@@ -18,6 +45,89 @@ public record Tag(int type, byte[] value) {
     if (value.length > CellLimits.MAX_TAGS_LENGTH - 3) {
       throw new IllegalArgumentException("tag value of " + value.length + " bytes is too long");
     }
+  }
+
+  /** A {@link #TTL_TYPE} tag of {@code millis} (at least 1). */
+  public static Tag ttl(long millis) {
+    if (millis <= 0) {
+      throw new IllegalArgumentException("a cell TTL of " + millis + " ms: give at least 1 ms");
+    }
+    return new Tag(TTL_TYPE, Bytes.toBytes(millis));
+  }
+
+  /**
+   * The TTL of the cell's first {@link #TTL_TYPE} tag, in milliseconds, or {@link #NO_TTL} when
+   * it has none. Reads the tags where they lie (array or buffer), copying nothing; a cell
+   * without tags costs one length read.
+   */
+  public static long ttlMillis(Cell c) {
+    int length = c.getTagsLength();
+    if (length == 0) {
+      return NO_TTL;
+    }
+    if (c instanceof BufferKeyValue b) {
+      ByteBuffer buf = b.getBuffer();
+      int p = b.getTagsPosition();
+      int end = p + length;
+      while (end - p >= 3) {
+        int len = ByteBuffers.getUnsignedShort(buf, p);
+        if ((buf.get(p + 2) & 0xFF) == TTL_TYPE && len == 1 + Long.BYTES && p + 2 + len <= end) {
+          return buf.getLong(p + 3);
+        }
+        p += 2 + Math.max(len, 1);
+      }
+      return NO_TTL;
+    }
+    byte[] a = c.getTagsArray();
+    int p = c.getTagsOffset();
+    int end = p + length;
+    while (end - p >= 3) {
+      int len = Bytes.toShort(a, p) & 0xFFFF;
+      if ((a[p + 2] & 0xFF) == TTL_TYPE && len == 1 + Long.BYTES && p + 2 + len <= end) {
+        return Bytes.toLong(a, p + 3);
+      }
+      p += 2 + Math.max(len, 1);
+    }
+    return NO_TTL;
+  }
+
+  /**
+   * Whether the cell carries a TTL that has run out at {@code nowMillis}: its timestamp plus
+   * its TTL is before now. A cell whose timestamp plus TTL overflows never expires by it.
+   */
+  public static boolean isExpired(Cell c, long nowMillis) {
+    long ttl = ttlMillis(c);
+    if (ttl == NO_TTL) {
+      return false;
+    }
+    long ts = c.getTimestamp();
+    return ts <= Long.MAX_VALUE - ttl && ts + ttl < nowMillis;
+  }
+
+  /** The cell's tags, decoded; empty when it has none. */
+  public static List<Tag> tagsOf(Cell c) {
+    if (c.getTagsLength() == 0) {
+      return List.of();
+    }
+    return decode(c.getTagsArray(), c.getTagsOffset(), c.getTagsLength());
+  }
+
+  /**
+   * The cell's tags with every TTL tag removed and, unless {@code ttlMillis} is
+   * {@link #NO_TTL}, one TTL tag of {@code ttlMillis} added: the tags a cell written with a
+   * mutation's TTL carries.
+   */
+  public static List<Tag> withTtl(List<Tag> tags, long ttlMillis) {
+    List<Tag> out = new ArrayList<>(tags.size() + 1);
+    for (Tag t : tags) {
+      if (t.type != TTL_TYPE) {
+        out.add(t);
+      }
+    }
+    if (ttlMillis != NO_TTL) {
+      out.add(ttl(ttlMillis));
+    }
+    return out;
   }
 
   static byte[] encode(List<Tag> tags) {

@@ -19,18 +19,37 @@ public final class CellBlock {
   /** Appends cells to one growing block. Not thread-safe. */
   public static final class Writer {
     private final ByteOutput out;
+    private final boolean tags;
 
+    /** A writer that keeps the cells' tags: for requests. */
     public Writer(int initialCapacity) {
+      this(initialCapacity, true);
+    }
+
+    private Writer(int initialCapacity, boolean tags) {
       out = new ByteOutput(initialCapacity);
+      this.tags = tags;
+    }
+
+    /**
+     * A writer that writes every cell with an empty tags area: for a server's answers, since
+     * tags (a cell's TTL, ...) are server-side metadata that clients neither see nor send back.
+     */
+    public static Writer withoutTags(int initialCapacity) {
+      return new Writer(initialCapacity, false);
     }
 
     public void add(Cell c) {
-      CellKeys.writeCell(c, out);
+      if (tags) {
+        CellKeys.writeCell(c, out);
+      } else {
+        CellKeys.writeCellWithoutTags(c, out);
+      }
     }
 
     public void addAll(List<? extends Cell> cells) {
       for (Cell c : cells) {
-        CellKeys.writeCell(c, out);
+        add(c);
       }
     }
 

@@ -4,18 +4,28 @@ import io.strata.common.filter.CompareOperator;
 import io.strata.common.filter.Filter;
 
 /**
- * The test of a check-and-mutate, on the row's newest values: {@code value <op> stored} for one
- * column; with a null value, that the column has no value at all; or, with a filter, that the
- * row read through the filter is not empty (HBase's {@code ifMatches(Filter)}). A filter carries
- * state, so give each check-and-mutate its own.
+ * The test of a check-and-mutate, on the row's newest values with a timestamp in
+ * {@code [minTimestamp, maxTimestamp)} (all time unless narrowed): {@code value <op> stored} for
+ * one column; with a null value, that the column has no value at all; or, with a filter, that
+ * the row read through the filter is not empty (HBase's {@code ifMatches(Filter)}). A filter
+ * carries state, so give each check-and-mutate its own.
  */
 public record Condition(byte[] family, byte[] qualifier, CompareOperator op, byte[] value,
-    Filter filter) {
+    Filter filter, long minTimestamp, long maxTimestamp) {
   public Condition {
     if (filter == null && (family == null || qualifier == null || op == null)) {
       throw new IllegalArgumentException("a condition needs a column and an operator, or a "
           + "filter");
     }
+    if (minTimestamp < 0 || maxTimestamp <= minTimestamp) {
+      throw new IllegalArgumentException("condition time range [" + minTimestamp + ", "
+          + maxTimestamp + ") is empty or negative");
+    }
+  }
+
+  public Condition(byte[] family, byte[] qualifier, CompareOperator op, byte[] value,
+      Filter filter) {
+    this(family, qualifier, op, value, filter, 0, Long.MAX_VALUE);
   }
 
   public Condition(byte[] family, byte[] qualifier, CompareOperator op, byte[] value) {
@@ -36,5 +46,10 @@ public record Condition(byte[] family, byte[] qualifier, CompareOperator op, byt
       throw new IllegalArgumentException("ifMatches needs a filter");
     }
     return new Condition(null, null, null, null, filter);
+  }
+
+  /** The same test on the cells with a timestamp in {@code [min, max)} only. */
+  public Condition withTimeRange(long min, long max) {
+    return new Condition(family, qualifier, op, value, filter, min, max);
   }
 }

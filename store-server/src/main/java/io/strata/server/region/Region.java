@@ -6,6 +6,7 @@ import io.strata.common.cell.CellKeys;
 import io.strata.common.cell.CellLimits;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
+import io.strata.common.cell.Tag;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.NoSuchFamilyException;
 import io.strata.common.error.TableReadOnlyException;
@@ -26,9 +27,12 @@ import io.strata.server.wal.WalTicket;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -242,27 +246,40 @@ public final class Region implements Closeable {
   }
 
   /**
-   * Applies the edits atomically per row (the whole batch is one WAL entry), durably per the
-   * edits' (or table's) durability, and returns once they are visible.
+   * Applies the edits atomically per edit (the batch's logged cells are one WAL entry), each as
+   * durably as its own durability (or the table's) asks, and returns once they are visible. A
+   * SKIP_WAL edit stays out of the WAL even beside logged ones; the entry is synced as the
+   * strongest logged edit asks (ASYNC_WAL beside SYNC_WAL edits is synced with them).
    */
   public void mutate(List<RowEdit> edits) throws IOException {
     checkOpen();
     if (edits.isEmpty()) {
       return;
     }
-    Durability durability = Durability.USE_DEFAULT;
+    Durability durability = Durability.SKIP_WAL;
+    boolean someUnlogged = false;
     TreeMap<byte[], Boolean> rows = new TreeMap<>(Bytes::compare);
     for (RowEdit e : edits) {
       validate(e);
       rows.put(e.row(), Boolean.TRUE);
       Durability d = resolveDurability(e.durability());
+      someUnlogged |= d == Durability.SKIP_WAL;
       durability = d.ordinal() > durability.ordinal() ? d : durability;
     }
-    underRowLocks(rows.keySet(), durability, now -> {
+    // Only a batch mixing SKIP_WAL with logged edits needs to tell their cells apart.
+    boolean mixed = someUnlogged && durability != Durability.SKIP_WAL;
+    Set<KeyValue> unlogged = mixed ? Collections.newSetFromMap(new IdentityHashMap<>())
+        : Set.of();
+    underRowLocks(rows.keySet(), durability, unlogged, now -> {
       List<KeyValue> cells = new ArrayList<>();
       for (RowEdit e : edits) {
+        boolean skipsWal = resolveDurability(e.durability()) == Durability.SKIP_WAL;
         for (Cell c : e.cells()) {
-          cells.add(resolveTimestamp(c, now));
+          KeyValue kv = resolve(c, now, e.ttlMillis());
+          cells.add(kv);
+          if (skipsWal && mixed) {
+            unlogged.add(kv);
+          }
         }
       }
       return cells;
@@ -272,13 +289,25 @@ public final class Region implements Closeable {
   /** Adds the amounts to 8-byte counters atomically; returns the new values. */
   public List<Cell> increment(byte[] row, List<ColumnDelta> deltas, Durability durability)
       throws IOException {
-    return new AtomicRowOps(this).increment(row, deltas, durability);
+    return increment(row, deltas, ReadModifyWrite.of(durability));
+  }
+
+  /** As {@link #increment(byte[], List, Durability)}, reading and writing as {@code how} says. */
+  public List<Cell> increment(byte[] row, List<ColumnDelta> deltas, ReadModifyWrite how)
+      throws IOException {
+    return new AtomicRowOps(this).increment(row, deltas, how);
   }
 
   /** Appends to the columns' values atomically; returns the new values. */
   public List<Cell> append(byte[] row, List<ColumnAppend> appends, Durability durability)
       throws IOException {
-    return new AtomicRowOps(this).append(row, appends, durability);
+    return append(row, appends, ReadModifyWrite.of(durability));
+  }
+
+  /** As {@link #append(byte[], List, Durability)}, reading and writing as {@code how} says. */
+  public List<Cell> append(byte[] row, List<ColumnAppend> appends, ReadModifyWrite how)
+      throws IOException {
+    return new AtomicRowOps(this).append(row, appends, how);
   }
 
   /**
@@ -290,6 +319,21 @@ public final class Region implements Closeable {
     return new AtomicRowOps(this).checkAndMutate(row, condition, action);
   }
 
+  /**
+   * Increments if {@code condition} holds, atomically; returns the new values, or null when the
+   * condition did not hold and nothing was written.
+   */
+  public List<Cell> checkAndIncrement(byte[] row, Condition condition, List<ColumnDelta> deltas,
+      ReadModifyWrite how) throws IOException {
+    return new AtomicRowOps(this).checkAndIncrement(row, condition, deltas, how);
+  }
+
+  /** As {@link #checkAndIncrement}, appending. */
+  public List<Cell> checkAndAppend(byte[] row, Condition condition, List<ColumnAppend> appends,
+      ReadModifyWrite how) throws IOException {
+    return new AtomicRowOps(this).checkAndAppend(row, condition, appends, how);
+  }
+
   /** Computes, under the row locks, the cells to write; null or empty writes nothing. */
   @FunctionalInterface
   interface LockedWrite {
@@ -298,15 +342,16 @@ public final class Region implements Closeable {
 
   List<Cell> underRowLock(byte[] row, Durability durability, LockedWrite write)
       throws IOException {
-    return underRowLocks(List.of(row), durability, write);
+    return underRowLocks(List.of(row), durability, Set.of(), write);
   }
 
   /**
    * Takes the updates lock (shared) and the rows' locks in row order, computes the cells and
-   * writes them; returns them, or null when nothing was written because the computation said so.
+   * writes them, all but {@code unlogged} (by identity) to the WAL; returns them, or null when
+   * nothing was written because the computation said so.
    */
   private List<Cell> underRowLocks(java.util.Collection<byte[]> sortedRows, Durability durability,
-      LockedWrite write) throws IOException {
+      Set<KeyValue> unlogged, LockedWrite write) throws IOException {
     checkOpen();
     checkWritable();
     ctx.limiter().checkBeforeWrite();
@@ -323,7 +368,7 @@ public final class Region implements Closeable {
       }
       cells = write.compute(ctx.clock().millis());
       if (cells != null && !cells.isEmpty()) {
-        applyLocked(cells, durability);
+        applyLocked(cells, unlogged, durability);
       }
     } finally {
       for (int i = held.size() - 1; i >= 0; i--) {
@@ -338,11 +383,22 @@ public final class Region implements Closeable {
     return cells == null ? null : new ArrayList<>(cells);
   }
 
-  private void applyLocked(List<KeyValue> cells, Durability durability) throws IOException {
+  private void applyLocked(List<KeyValue> cells, Set<KeyValue> unlogged, Durability durability)
+      throws IOException {
     Mvcc.WriteEntry we = mvcc.begin();
     Map<SequencedCell, Store> added = new LinkedHashMap<>();
     try {
-      WalTicket ticket = ctx.wal().append(info.getEncodedName(), cells, durability);
+      List<KeyValue> logged = cells;
+      if (!unlogged.isEmpty()) {
+        logged = new ArrayList<>(cells.size() - unlogged.size());
+        for (KeyValue c : cells) {
+          if (!unlogged.contains(c)) {
+            logged.add(c);
+          }
+        }
+      }
+      // The memstore cells of SKIP_WAL edits take the entry's sequence id too.
+      WalTicket ticket = ctx.wal().append(info.getEncodedName(), logged, durability);
       for (KeyValue c : cells) {
         Store s = stores.get(Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(),
             c.getFamilyLength()));
@@ -421,27 +477,38 @@ public final class Region implements Closeable {
 
   /**
    * LATEST_TIMESTAMP becomes now; a DELETE of the latest version takes the timestamp of the
-   * newest visible version (or now, if there is none). Runs under the row lock.
+   * newest visible version (or now, if there is none). Tags are kept. Runs under the row lock.
    */
   KeyValue resolveTimestamp(Cell c, long now) throws IOException {
-    if (c.getTimestamp() != CellLimits.LATEST_TIMESTAMP) {
+    return resolve(c, now, Tag.NO_TTL);
+  }
+
+  /**
+   * As {@link #resolveTimestamp}; a PUT also gets a TTL tag of {@code ttlMillis} in place of
+   * any TTL tag it came with, unless {@code ttlMillis} is {@link Tag#NO_TTL}.
+   */
+  KeyValue resolve(Cell c, long now, long ttlMillis) throws IOException {
+    long ts = c.getTimestamp();
+    boolean retag = ttlMillis != Tag.NO_TTL && c.getType() == CellType.PUT;
+    if (ts != CellLimits.LATEST_TIMESTAMP && !retag) {
       return KeyValue.copyOf(c);
     }
-    long ts = now;
-    if (c.getType() == CellType.DELETE) {
-      byte[] row = Bytes.copy(c.getRowArray(), c.getRowOffset(), c.getRowLength());
-      byte[] family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
-      byte[] qualifier = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
-          c.getQualifierLength());
-      List<Cell> latest = get(row, ScanSpec.row(row).withColumn(family, qualifier));
-      if (!latest.isEmpty()) {
-        ts = latest.get(0).getTimestamp();
+    if (ts == CellLimits.LATEST_TIMESTAMP) {
+      ts = now;
+      if (c.getType() == CellType.DELETE) {
+        byte[] row = Bytes.copy(c.getRowArray(), c.getRowOffset(), c.getRowLength());
+        byte[] family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(),
+            c.getFamilyLength());
+        byte[] qualifier = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
+            c.getQualifierLength());
+        List<Cell> latest = get(row, ScanSpec.row(row).withColumn(family, qualifier));
+        if (!latest.isEmpty()) {
+          ts = latest.get(0).getTimestamp();
+        }
       }
     }
-    return KeyValue.of(Bytes.copy(c.getRowArray(), c.getRowOffset(), c.getRowLength()),
-        Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()),
-        Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength()), ts,
-        c.getType(), Bytes.copy(c.getValueArray(), c.getValueOffset(), c.getValueLength()));
+    List<Tag> tags = Tag.tagsOf(c);
+    return KeyValue.copyOf(c, ts, retag ? Tag.withTtl(tags, ttlMillis) : tags);
   }
 
   /** The visible cells of one row (spec's row range is replaced by the row). */

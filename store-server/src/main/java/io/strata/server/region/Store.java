@@ -244,13 +244,16 @@ final class Store {
   }
 
   /**
-   * Whether a file can matter to the read. A file entirely older than the time range is skipped:
+   * Whether a file can matter to the read. A file entirely older than the time range (the
+   * family's own, if the read gives it one) is skipped:
    * its puts are outside it and its markers mask only older puts. (A file entirely newer is kept:
    * its markers may mask puts inside the range.) For one row, the bloom filter must admit the row,
    * or for ROWCOL one of the asked columns or the family-wide marker column.
    */
   private boolean mayHold(BlockFileReader r, ScanSpec spec, byte[] singleRow) throws IOException {
-    if (r.cellCount() == 0 || r.maxTimestamp() < spec.minTimestamp()) {
+    long minTimestamp = spec.familyTimeRanges().isEmpty() ? spec.minTimestamp()
+        : spec.minTimestamp(family.getName());
+    if (r.cellCount() == 0 || r.maxTimestamp() < minTimestamp) {
       return false;
     }
     if (singleRow == null) {

@@ -1,6 +1,9 @@
 package io.strata.server.regionserver;
 
 import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.cell.Tag;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.StrataException;
 import io.strata.common.error.WrongRegionException;
@@ -21,6 +24,7 @@ import io.strata.common.proto.ClientProtos.ScanRequest;
 import io.strata.common.proto.ClientProtos.ScanResponse;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.util.Bytes;
+import io.strata.server.region.Condition;
 import io.strata.server.region.Region;
 import io.strata.server.region.RegionScanner;
 import io.strata.server.region.RowEdit;
@@ -66,7 +70,7 @@ final class ClientService {
 
   private RpcResult get(GetRequest req) throws IOException {
     OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
-    CellBlock.Writer out = new CellBlock.Writer(256);
+    CellBlock.Writer out = CellBlock.Writer.withoutTags(256);
     ResultProto result = doGet(h, req.getGet(), out);
     return new RpcResult(GetResponse.newBuilder().setResult(result).build(), out.toBytes());
   }
@@ -102,6 +106,9 @@ final class ClientService {
     h.writes().increment();
     if (req.hasCondition()) {
       byte[] row = req.getConditionRow().toByteArray();
+      if (isIncrementOrAppend(req.getMutations(0))) {
+        return checkAndUpdate(h, req, row, in);
+      }
       List<RowEdit> edits = edits(h, req.getMutationsList(), in);
       RowEdit action = merge(row, edits);
       boolean done = h.region().checkAndMutate(row, h.translator().condition(req.getCondition()),
@@ -109,20 +116,56 @@ final class ClientService {
       return RpcResult.of(MutateResponse.newBuilder().setProcessed(done).build());
     }
     MutationProto first = req.getMutations(0);
-    if (first.getType() == MutationProto.Type.INCREMENT
-        || first.getType() == MutationProto.Type.APPEND) {
+    if (isIncrementOrAppend(first)) {
       if (req.getMutationsCount() != 1) {
         throw new BadRequestException("an increment or append goes alone in a mutate call");
       }
-      CellBlock.Writer out = new CellBlock.Writer(128);
+      CellBlock.Writer out = CellBlock.Writer.withoutTags(128);
       ResultProto r = atomic(h, first, in, out);
       return new RpcResult(MutateResponse.newBuilder().setProcessed(true).setResult(r).build(),
           out.toBytes());
     }
     List<RowEdit> edits = edits(h, req.getMutationsList(), in);
-    merge(edits.get(0).row(), edits); // one row: a RowMutations is atomic
-    h.region().mutate(edits);
+    // One row, one edit: a RowMutations is atomic, also across a crash, so its mutations share
+    // the strongest of their durabilities.
+    h.region().mutate(List.of(merge(edits.get(0).row(), edits)));
     return RpcResult.of(MutateResponse.newBuilder().setProcessed(true).build());
+  }
+
+  private static boolean isIncrementOrAppend(MutationProto m) {
+    return m.getType() == MutationProto.Type.INCREMENT
+        || m.getType() == MutationProto.Type.APPEND;
+  }
+
+  /**
+   * A check-and-mutate whose action is one increment or append: applied, under the row lock,
+   * only if the condition holds; the new values come back as for an increment on its own.
+   */
+  private static RpcResult checkAndUpdate(OnlineRegions.Hosted h, MutateRequest req, byte[] row,
+      CellBlock.Reader in) throws IOException {
+    if (req.getMutationsCount() != 1) {
+      throw new BadRequestException("a check-and-mutate with an increment or append carries "
+          + "that one mutation only");
+    }
+    MutationProto m = req.getMutations(0);
+    if (!Bytes.equals(row, m.getRow().toByteArray())) {
+      throw new BadRequestException("check-and-mutate on row '" + Bytes.toStringBinary(row)
+          + "' carries a mutation of row '" + Bytes.toStringBinary(m.getRow().toByteArray())
+          + "'; both must be the same row");
+    }
+    RequestTranslator t = h.translator();
+    Condition condition = t.condition(req.getCondition());
+    List<Cell> values = m.getType() == MutationProto.Type.INCREMENT
+        ? h.region().checkAndIncrement(row, condition, t.deltas(m, in), t.readModifyWrite(m))
+        : h.region().checkAndAppend(row, condition, t.appends(m, in), t.readModifyWrite(m));
+    MutateResponse.Builder resp = MutateResponse.newBuilder().setProcessed(values != null);
+    if (values == null || m.getSkipResults()) {
+      return RpcResult.of(resp.build());
+    }
+    CellBlock.Writer out = CellBlock.Writer.withoutTags(128);
+    out.addAll(values);
+    return new RpcResult(resp.setResult(ResultProto.newBuilder().setCellCount(values.size()))
+        .build(), out.toBytes());
   }
 
   private static List<RowEdit> edits(OnlineRegions.Hosted h, List<MutationProto> ms,
@@ -134,20 +177,39 @@ final class ClientService {
     return edits;
   }
 
-  /** The edits as one edit of {@code row}; refuses edits of other rows. */
+  /**
+   * The edits as one edit of {@code row}, with the strongest of their durabilities; refuses
+   * edits of other rows. Each put keeps its own TTL: it is written into its cells here.
+   */
   private static RowEdit merge(byte[] row, List<RowEdit> edits) throws BadRequestException {
+    if (edits.size() == 1) {
+      RowEdit only = edits.get(0);
+      if (!Bytes.equals(only.row(), row)) {
+        throw otherRow(only, row);
+      }
+      return only;
+    }
     List<Cell> cells = new ArrayList<>();
     io.strata.common.schema.Durability d = io.strata.common.schema.Durability.USE_DEFAULT;
+    Map<String, byte[]> attributes = new java.util.TreeMap<>();
     for (RowEdit e : edits) {
       if (!Bytes.equals(e.row(), row)) {
-        throw new BadRequestException("the mutation of row '" + Bytes.toStringBinary(e.row())
-            + "' is in a row mutation of row '" + Bytes.toStringBinary(row) + "'; one atomic "
-            + "row mutation changes one row");
+        throw otherRow(e, row);
       }
-      cells.addAll(e.cells());
+      for (Cell c : e.cells()) {
+        cells.add(e.ttlMillis() == Tag.NO_TTL || c.getType() != CellType.PUT ? c
+            : KeyValue.copyOf(c, c.getTimestamp(), Tag.withTtl(Tag.tagsOf(c), e.ttlMillis())));
+      }
+      attributes.putAll(e.attributes());
       d = e.durability().ordinal() > d.ordinal() ? e.durability() : d;
     }
-    return new RowEdit(row, cells, d);
+    return new RowEdit(row, cells, d, Tag.NO_TTL, attributes);
+  }
+
+  private static BadRequestException otherRow(RowEdit e, byte[] row) {
+    return new BadRequestException("the mutation of row '" + Bytes.toStringBinary(e.row())
+        + "' is in a row mutation of row '" + Bytes.toStringBinary(row) + "'; one atomic "
+        + "row mutation changes one row");
   }
 
   /** An increment or append; the new values go to {@code out}. */
@@ -156,9 +218,9 @@ final class ClientService {
     byte[] row = m.getRow().toByteArray();
     List<Cell> values = m.getType() == MutationProto.Type.INCREMENT
         ? h.region().increment(row, h.translator().deltas(m, in),
-            RequestTranslator.durability(m.getDurability()))
+            h.translator().readModifyWrite(m))
         : h.region().append(row, h.translator().appends(m, in),
-            RequestTranslator.durability(m.getDurability()));
+            h.translator().readModifyWrite(m));
     if (m.getSkipResults()) {
       return ResultProto.getDefaultInstance();
     }
@@ -173,7 +235,7 @@ final class ClientService {
    */
   private RpcResult multi(MultiRequest req, byte[] cellBlock) throws IOException {
     CellBlock.Reader in = new CellBlock.Reader(cellBlock);
-    CellBlock.Writer out = new CellBlock.Writer(256);
+    CellBlock.Writer out = CellBlock.Writer.withoutTags(256);
     MultiResponse.Builder resp = MultiResponse.newBuilder();
     for (RegionActionProto ra : req.getRegionActionsList()) {
       OnlineRegions.Hosted h = regions.find(ra.getRegion().getEncodedName());
@@ -336,7 +398,7 @@ final class ClientService {
   private RpcResult next(long id, ScannerRegistry.Open o, ScanRequest req) throws IOException {
     ScanResponse.Builder resp = ScanResponse.newBuilder().setScannerId(id)
         .setTtlSeconds((int) scanners.lease().toSeconds());
-    CellBlock.Writer out = new CellBlock.Writer(4096);
+    CellBlock.Writer out = CellBlock.Writer.withoutTags(4096);
     boolean more = true;
     // An open fetches its first batch unless it asks for no rows; a close of an open scanner
     // fetches nothing; an open that also closes fetches one batch and closes.

@@ -12,6 +12,7 @@ import io.strata.common.filter.FilterCodec;
 import io.strata.common.proto.ClientProtos.ColumnProto;
 import io.strata.common.proto.ClientProtos.ConditionProto;
 import io.strata.common.proto.ClientProtos.DurabilityProto;
+import io.strata.common.proto.ClientProtos.FamilyTimeRangeProto;
 import io.strata.common.proto.ClientProtos.GetProto;
 import io.strata.common.proto.ClientProtos.MutationProto;
 import io.strata.common.proto.ClientProtos.ScanProto;
@@ -24,11 +25,13 @@ import io.strata.common.util.Bytes;
 import io.strata.server.region.ColumnAppend;
 import io.strata.server.region.ColumnDelta;
 import io.strata.server.region.Condition;
+import io.strata.server.region.ReadModifyWrite;
 import io.strata.server.region.RowEdit;
 import io.strata.server.scan.ScanSpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -36,7 +39,9 @@ import java.util.TreeSet;
 /**
  * Turns the client service's wire messages into region calls, checking what the region would
  * otherwise trust: families exist, cells belong to their mutation's row and type, cells are not
- * larger than the configured limit. Every refusal names the object and the fix.
+ * larger than the configured limit. Every refusal names the object and the fix. The operation's
+ * attributes are carried into the server-side form (ScanSpec, RowEdit, ReadModifyWrite)
+ * unchanged, for the coprocessor observer hooks to come (there are none yet).
  */
 final class RequestTranslator {
   private final TableDescriptor table;
@@ -53,9 +58,13 @@ final class RequestTranslator {
     ScanSpec spec = ScanSpec.row(row);
     spec = withColumns(spec, g.getColumnsList());
     spec = withTimeRange(spec, g.hasTimeRange() ? g.getTimeRange() : null);
+    spec = withFamilyTimeRanges(spec, g.getFamilyTimeRangesList());
     spec = spec.withMaxVersions(Math.max(1, g.getMaxVersions()));
     if (g.hasFilter()) {
       spec = spec.withFilter(filter(g.getFilter()));
+    }
+    if (!g.getAttributesMap().isEmpty()) {
+      spec = spec.withAttributes(attributes(g.getAttributesMap()));
     }
     return spec.withCacheBlocks(!g.getSkipBlockCache());
   }
@@ -79,9 +88,13 @@ final class RequestTranslator {
     ScanSpec spec = ScanSpec.all().withRows(start, stop).withReversed(s.getReversed());
     spec = withColumns(spec, s.getColumnsList());
     spec = withTimeRange(spec, s.hasTimeRange() ? s.getTimeRange() : null);
+    spec = withFamilyTimeRanges(spec, s.getFamilyTimeRangesList());
     spec = spec.withMaxVersions(Math.max(1, s.getMaxVersions()));
     if (s.hasFilter()) {
       spec = spec.withFilter(filter(s.getFilter()));
+    }
+    if (!s.getAttributesMap().isEmpty()) {
+      spec = spec.withAttributes(attributes(s.getAttributesMap()));
     }
     return spec.withCacheBlocks(!s.getSkipBlockCache()).withRaw(s.getRaw());
   }
@@ -106,13 +119,53 @@ final class RequestTranslator {
     if (t == null) {
       return spec;
     }
+    long[] r = timeRange(t);
+    return spec.withTimeRange(r[0], r[1]);
+  }
+
+  private ScanSpec withFamilyTimeRanges(ScanSpec spec, List<FamilyTimeRangeProto> ranges)
+      throws BadRequestException, NoSuchFamilyException {
+    for (FamilyTimeRangeProto f : ranges) {
+      byte[] family = f.getFamily().toByteArray();
+      checkFamily(family);
+      long[] r = timeRange(f.getTimeRange());
+      spec = spec.withFamilyTimeRange(family, r[0], r[1]);
+    }
+    return spec;
+  }
+
+  /** {@code [min, max)} of a time range message; an unset max is unbounded. */
+  private static long[] timeRange(TimeRangeProto t) throws BadRequestException {
     long min = t.getMin();
     long max = t.hasMax() ? t.getMax() : Long.MAX_VALUE;
     if (min < 0 || max < min) {
       throw new BadRequestException("time range [" + min + ", " + max + ") is not a range of "
           + "non-negative timestamps; give min <= max");
     }
-    return spec.withTimeRange(min, max);
+    return new long[] {min, max};
+  }
+
+  /** The attributes as the server-side forms hold them: name to bytes, read-only. */
+  private static Map<String, byte[]> attributes(Map<String, com.google.protobuf.ByteString> in) {
+    if (in.isEmpty()) {
+      return Map.of();
+    }
+    TreeMap<String, byte[]> out = new TreeMap<>();
+    in.forEach((name, value) -> out.put(name, value.toByteArray()));
+    return Collections.unmodifiableMap(out);
+  }
+
+  /** A mutation's cell TTL in milliseconds, or Tag.NO_TTL when it sets none. */
+  private static long ttl(MutationProto m) throws BadRequestException {
+    if (!m.hasTtl()) {
+      return io.strata.common.cell.Tag.NO_TTL;
+    }
+    if (m.getTtl() < 1) {
+      throw new BadRequestException("the " + m.getType().name().toLowerCase() + " of row '"
+          + Bytes.toStringBinary(m.getRow().toByteArray()) + "' has a TTL of " + m.getTtl()
+          + " ms; a TTL is at least 1 ms");
+    }
+    return m.getTtl();
   }
 
   static Filter filter(FilterProto p) throws BadRequestException {
@@ -139,6 +192,10 @@ final class RequestTranslator {
         checkCells(row, own, true);
       }
       case DELETE -> {
+        if (m.hasTtl()) {
+          throw new BadRequestException("the delete of row '" + Bytes.toStringBinary(row)
+              + "' has a TTL; tombstones cannot expire: give the TTL to the put");
+        }
         if (own.isEmpty()) {
           own = wholeRow(row, m.hasTimestamp() ? m.getTimestamp()
               : io.strata.common.cell.CellLimits.LATEST_TIMESTAMP);
@@ -148,7 +205,27 @@ final class RequestTranslator {
       default -> throw new BadRequestException("a " + m.getType() + " cannot be part of a put, "
           + "delete, row mutation or check-and-mutate; send it on its own");
     }
-    return new RowEdit(row, own, durability(m.getDurability()));
+    return new RowEdit(row, own, durability(m.getDurability()), ttl(m),
+        attributes(m.getAttributesMap()));
+  }
+
+  /**
+   * How an increment or append reads and writes: its durability, the time range of its read,
+   * its TTL and attributes.
+   */
+  ReadModifyWrite readModifyWrite(MutationProto m) throws BadRequestException {
+    ReadModifyWrite how = ReadModifyWrite.of(durability(m.getDurability())).withTtl(ttl(m))
+        .withAttributes(attributes(m.getAttributesMap()));
+    if (m.hasTimeRange()) {
+      long[] r = timeRange(m.getTimeRange());
+      if (r[1] == r[0]) {
+        throw new BadRequestException("the " + m.getType().name().toLowerCase() + " of row '"
+            + Bytes.toStringBinary(m.getRow().toByteArray()) + "' reads in the empty time range ["
+            + r[0] + ", " + r[1] + "); give max > min");
+      }
+      how = how.withTimeRange(r[0], r[1]);
+    }
+    return how;
   }
 
   private List<Cell> wholeRow(byte[] row, long ts) {
@@ -203,6 +280,20 @@ final class RequestTranslator {
   }
 
   Condition condition(ConditionProto c) throws BadRequestException, NoSuchFamilyException {
+    Condition condition = untimedCondition(c);
+    if (c.hasTimeRange()) {
+      long[] r = timeRange(c.getTimeRange());
+      if (r[1] == r[0]) {
+        throw new BadRequestException("the check-and-mutate condition reads in the empty time "
+            + "range [" + r[0] + ", " + r[1] + "); give max > min");
+      }
+      condition = condition.withTimeRange(r[0], r[1]);
+    }
+    return condition;
+  }
+
+  private Condition untimedCondition(ConditionProto c) throws BadRequestException,
+      NoSuchFamilyException {
     if (c.hasFilter()) {
       return Condition.ifMatches(filter(c.getFilter()));
     }

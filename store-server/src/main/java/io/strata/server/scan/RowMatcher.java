@@ -6,6 +6,7 @@ import io.strata.common.cell.CellKeys;
 import io.strata.common.cell.CellLimits;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
+import io.strata.common.cell.Tag;
 import io.strata.common.filter.Filter;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.util.Bytes;
@@ -31,7 +32,12 @@ import java.util.function.Function;
  *   <li>of equal keys the first (newest) copy wins; then at most max versions a column, within
  *       the time range, are returned;
  *   <li>a cell older than the family's TTL is expired, unless fewer than MIN_VERSIONS newer
- *       versions of its column were returned.
+ *       versions of its column were returned;
+ *   <li>a cell with a TTL tag of its own ({@link Tag#TTL_TYPE}, a mutation's TTL) is expired
+ *       once its timestamp plus that TTL is before now, whatever MIN_VERSIONS says; it is still
+ *       subject to the family's TTL, so a cell TTL never lengthens a cell's life;
+ *   <li>the time range is the family's own where the spec gives one
+ *       ({@link ScanSpec#familyTimeRanges()}), else the spec's.
  * </ul>
  *
  * <p>A raw read ({@link ScanSpec#raw()}) shows what is stored instead, as until a major
@@ -116,6 +122,9 @@ public final class RowMatcher {
   private int maxVersions;
   private int minVersions;
   private long oldestLive;
+  // The time range of the current family: its own, or the spec's.
+  private long minTimestamp;
+  private long maxTimestamp;
   private long familyDeleteTs;
   // Timestamps of version markers; made when the first marker comes (most rows have none).
   private Set<Long> familyVersionDeletes;
@@ -302,6 +311,8 @@ public final class RowMatcher {
       minVersions = settings == null ? 0 : settings.getMinVersions();
       oldestLive = settings == null || settings.getTimeToLive() == ColumnFamilyDescriptor.FOREVER
           ? Long.MIN_VALUE : nowMillis - settings.getTimeToLive() * 1000;
+      minTimestamp = spec.minTimestamp(family);
+      maxTimestamp = spec.maxTimestamp(family);
       familyDeleteTs = Long.MIN_VALUE;
       clear(familyVersionDeletes);
       hasPrevious = false;
@@ -344,6 +355,9 @@ public final class RowMatcher {
         if (ts < oldestLive && versions >= minVersions) {
           return null; // expired, and the column keeps enough newer versions
         }
+        if (Tag.isExpired(c, nowMillis)) {
+          return null; // its own TTL has passed; MIN_VERSIONS does not keep it
+        }
         return emit(c, stable, ts);
       }
       default -> {
@@ -359,7 +373,7 @@ public final class RowMatcher {
    * transformed by the filter) and counts it as a version, or null.
    */
   private Cell emit(Cell c, boolean stable, long ts) {
-    if (ts < spec.minTimestamp() || ts >= spec.maxTimestamp()) {
+    if (ts < minTimestamp || ts >= maxTimestamp) {
       return null;
     }
     if (wantedQualifiers != null && !wantedQualifiers.isEmpty()) {

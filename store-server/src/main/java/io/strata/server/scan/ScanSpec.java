@@ -3,6 +3,7 @@ package io.strata.server.scan;
 import io.strata.common.filter.Filter;
 import io.strata.common.util.Bytes;
 import java.util.Collections;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.TreeMap;
@@ -19,50 +20,78 @@ import java.util.TreeSet;
  * data blocks the read brings from storage out of the block cache (a large one-off scan should
  * not wipe it). {@code raw} reads what is stored rather than what a reader sees: delete markers
  * too, nothing masked or expired, and {@code maxVersions} not capped by the family (see
- * {@link RowMatcher}).
+ * {@link RowMatcher}). {@code familyTimeRanges} gives some families a time range of their own,
+ * which replaces {@code [minTimestamp, maxTimestamp)} for them (HBase's column family time
+ * range). {@code attributes} are the client's operation attributes, carried for coprocessor
+ * observer hooks (none exist yet); the read path ignores them.
  */
 public record ScanSpec(byte[] startRow, byte[] stopRow,
     NavigableMap<byte[], NavigableSet<byte[]>> columns, int maxVersions, long minTimestamp,
-    long maxTimestamp, Filter filter, boolean reversed, boolean cacheBlocks, boolean raw) {
+    long maxTimestamp, NavigableMap<byte[], TimeSpan> familyTimeRanges, Filter filter,
+    boolean reversed, boolean cacheBlocks, boolean raw, Map<String, byte[]> attributes) {
+  /** Timestamps in {@code [min, max)}. */
+  public record TimeSpan(long min, long max) {
+    public TimeSpan {
+      checkRange(min, max);
+    }
+  }
+
   public ScanSpec {
     if (maxVersions < 1) {
       throw new IllegalArgumentException("max versions must be at least 1, was " + maxVersions);
     }
-    if (minTimestamp < 0 || maxTimestamp < minTimestamp) {
-      throw new IllegalArgumentException("time range [" + minTimestamp + ", " + maxTimestamp
+    checkRange(minTimestamp, maxTimestamp);
+  }
+
+  private static void checkRange(long min, long max) {
+    if (min < 0 || max < min) {
+      throw new IllegalArgumentException("time range [" + min + ", " + max
           + ") is not a range of non-negative timestamps");
     }
   }
 
   /** Every column of every row, the newest version. */
   public static ScanSpec all() {
-    return new ScanSpec(Bytes.EMPTY, Bytes.EMPTY, emptyColumns(), 1, 0, Long.MAX_VALUE, null,
-        false, true, false);
+    return new ScanSpec(Bytes.EMPTY, Bytes.EMPTY, emptyColumns(), 1, 0, Long.MAX_VALUE,
+        noFamilyTimeRanges(), null, false, true, false, Map.of());
   }
 
   /** One row: a get. */
   public static ScanSpec row(byte[] row) {
-    return new ScanSpec(row, Bytes.add(row, new byte[] {0}), emptyColumns(), 1, 0,
-        Long.MAX_VALUE, null, false, true, false);
+    return all().withRows(row, Bytes.add(row, new byte[] {0}));
   }
 
   public static NavigableMap<byte[], NavigableSet<byte[]>> emptyColumns() {
     return Collections.unmodifiableNavigableMap(new TreeMap<>(Bytes::compare));
   }
 
+  private static NavigableMap<byte[], TimeSpan> noFamilyTimeRanges() {
+    return Collections.unmodifiableNavigableMap(new TreeMap<>(Bytes::compare));
+  }
+
   public ScanSpec withRows(byte[] start, byte[] stop) {
-    return new ScanSpec(start, stop, columns, maxVersions, minTimestamp, maxTimestamp, filter,
-        reversed, cacheBlocks, raw);
+    return new ScanSpec(start, stop, columns, maxVersions, minTimestamp, maxTimestamp,
+        familyTimeRanges, filter, reversed, cacheBlocks, raw, attributes);
   }
 
   public ScanSpec withMaxVersions(int versions) {
     return new ScanSpec(startRow, stopRow, columns, versions, minTimestamp, maxTimestamp,
-        filter, reversed, cacheBlocks, raw);
+        familyTimeRanges, filter, reversed, cacheBlocks, raw, attributes);
   }
 
   public ScanSpec withTimeRange(long min, long max) {
-    return new ScanSpec(startRow, stopRow, columns, maxVersions, min, max, filter, reversed,
-        cacheBlocks, raw);
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, min, max, familyTimeRanges,
+        filter, reversed, cacheBlocks, raw, attributes);
+  }
+
+  /** Gives {@code family} a time range of its own, replacing the spec's for it. */
+  public ScanSpec withFamilyTimeRange(byte[] family, long min, long max) {
+    TreeMap<byte[], TimeSpan> ranges = new TreeMap<>(Bytes::compare);
+    ranges.putAll(familyTimeRanges);
+    ranges.put(family, new TimeSpan(min, max));
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
+        Collections.unmodifiableNavigableMap(ranges), filter, reversed, cacheBlocks, raw,
+        attributes);
   }
 
   /** Adds a whole family, or one column when {@code qualifier} is not null. */
@@ -73,38 +102,55 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
     if (qualifier != null) {
       qs.add(qualifier);
     }
-    return new ScanSpec(startRow, stopRow, Collections.unmodifiableNavigableMap(c), maxVersions,
-        minTimestamp, maxTimestamp, filter, reversed, cacheBlocks, raw);
+    return withColumns(Collections.unmodifiableNavigableMap(c));
   }
 
   public ScanSpec withReversed(boolean r) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
-        filter, r, cacheBlocks, raw);
+        familyTimeRanges, filter, r, cacheBlocks, raw, attributes);
   }
 
   public ScanSpec withFilter(Filter f) {
-    return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp, f,
-        reversed, cacheBlocks, raw);
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
+        familyTimeRanges, f, reversed, cacheBlocks, raw, attributes);
   }
 
   public ScanSpec withCacheBlocks(boolean cache) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
-        filter, reversed, cache, raw);
+        familyTimeRanges, filter, reversed, cache, raw, attributes);
   }
 
   /** Reads every stored cell, delete markers included (see {@link RowMatcher}). */
   public ScanSpec withRaw(boolean r) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
-        filter, reversed, cacheBlocks, r);
+        familyTimeRanges, filter, reversed, cacheBlocks, r, attributes);
   }
 
   /** Replaces the column selection (family to qualifiers; see the class comment). */
   public ScanSpec withColumns(NavigableMap<byte[], NavigableSet<byte[]>> c) {
-    return new ScanSpec(startRow, stopRow, c, maxVersions, minTimestamp, maxTimestamp, filter,
-        reversed, cacheBlocks, raw);
+    return new ScanSpec(startRow, stopRow, c, maxVersions, minTimestamp, maxTimestamp,
+        familyTimeRanges, filter, reversed, cacheBlocks, raw, attributes);
+  }
+
+  /** The client's operation attributes (read-only; not interpreted by the read path). */
+  public ScanSpec withAttributes(Map<String, byte[]> a) {
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
+        familyTimeRanges, filter, reversed, cacheBlocks, raw, Collections.unmodifiableMap(a));
   }
 
   public boolean wantsFamily(byte[] family) {
     return columns.isEmpty() || columns.containsKey(family);
+  }
+
+  /** The inclusive lower bound of timestamps read from {@code family}. */
+  public long minTimestamp(byte[] family) {
+    TimeSpan own = familyTimeRanges.isEmpty() ? null : familyTimeRanges.get(family);
+    return own == null ? minTimestamp : own.min();
+  }
+
+  /** The exclusive upper bound of timestamps read from {@code family}. */
+  public long maxTimestamp(byte[] family) {
+    TimeSpan own = familyTimeRanges.isEmpty() ? null : familyTimeRanges.get(family);
+    return own == null ? maxTimestamp : own.max();
   }
 }

@@ -1,0 +1,54 @@
+package io.strata.common.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.common.cell.BufferKeyValue;
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.cell.Tag;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.util.Bytes;
+import java.nio.ByteBuffer;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CellBlockTest {
+  private static final KeyValue TAGGED = KeyValue.of(Bytes.toBytes("r"), Bytes.toBytes("f"),
+      Bytes.toBytes("q"), 5, CellType.PUT, Bytes.toBytes("value"), List.of(Tag.ttl(1000)));
+
+  private static BufferKeyValue inBuffer(KeyValue kv) {
+    ByteBuffer direct = ByteBuffer.allocateDirect(kv.getLength());
+    direct.put(kv.getBuffer(), kv.getOffset(), kv.getLength());
+    return BufferKeyValue.decode(direct, 0, kv.getLength());
+  }
+
+  @Test
+  void requestsKeepTagsAnswersDropThem() throws BadRequestException {
+    Cell fromBuffer = inBuffer(TAGGED);
+    CellBlock.Writer request = new CellBlock.Writer(64);
+    request.add(TAGGED);
+    request.add(fromBuffer);
+    for (Cell c : new CellBlock.Reader(request.toBytes()).next(2)) {
+      assertEquals(1000, Tag.ttlMillis(c));
+    }
+    CellBlock.Writer answer = CellBlock.Writer.withoutTags(64);
+    answer.addAll(List.of(TAGGED, fromBuffer, KeyValue.of(Bytes.toBytes("r"),
+        Bytes.toBytes("f"), Bytes.toBytes("z"), 1, CellType.DELETE, Bytes.EMPTY)));
+    CellBlock.Reader reader = new CellBlock.Reader(answer.toBytes());
+    List<Cell> read = reader.next(3);
+    assertTrue(reader.atEnd());
+    for (int i = 0; i < 2; i++) {
+      Cell c = read.get(i);
+      assertEquals(0, c.getTagsLength());
+      assertEquals(0, CellComparator.INSTANCE.compare(TAGGED, c));
+      assertEquals("value", Bytes.toString(c.getValueArray(), c.getValueOffset(),
+          c.getValueLength()));
+    }
+    assertEquals(CellType.DELETE, read.get(2).getType());
+    assertEquals(TAGGED.getLength() - 11, ((KeyValue) read.get(0)).getLength(),
+        "the 11-byte TTL tag is gone, the 2-byte tags length stays");
+  }
+}

@@ -1,0 +1,57 @@
+package io.strata.server.region;
+
+import io.strata.common.cell.Tag;
+import io.strata.common.schema.Durability;
+import java.util.Map;
+
+/**
+ * How an increment or append reads and writes, besides its columns: its durability
+ * (USE_DEFAULT defers to the table), the time range its read of the current values sees
+ * ({@code [minTimestamp, maxTimestamp)}), the TTL of the cells it writes ({@link Tag#NO_TTL}:
+ * the TTL the current cell had, if any), and the client's operation attributes (carried for
+ * coprocessor observer hooks, none of which exist yet; the write path ignores them).
+ *
+ * <pre>{@code
+ * region.increment(row, deltas, ReadModifyWrite.DEFAULT.withTimeRange(hourStart, hourEnd));
+ * }</pre>
+ */
+public record ReadModifyWrite(Durability durability, long minTimestamp, long maxTimestamp,
+    long ttlMillis, Map<String, byte[]> attributes) {
+  /** Table durability, all time, no TTL of its own, no attributes. */
+  public static final ReadModifyWrite DEFAULT =
+      new ReadModifyWrite(Durability.USE_DEFAULT, 0, Long.MAX_VALUE, Tag.NO_TTL, Map.of());
+
+  public ReadModifyWrite {
+    if (durability == null) {
+      throw new IllegalArgumentException("durability is null; use USE_DEFAULT");
+    }
+    if (minTimestamp < 0 || maxTimestamp <= minTimestamp) {
+      throw new IllegalArgumentException("time range [" + minTimestamp + ", " + maxTimestamp
+          + ") is empty or negative");
+    }
+    if (ttlMillis != Tag.NO_TTL && ttlMillis < 1) {
+      throw new IllegalArgumentException("a cell TTL of " + ttlMillis + " ms: give at least 1");
+    }
+    attributes = attributes == null ? Map.of() : attributes;
+  }
+
+  public static ReadModifyWrite of(Durability durability) {
+    return DEFAULT.withDurability(durability);
+  }
+
+  public ReadModifyWrite withDurability(Durability d) {
+    return new ReadModifyWrite(d, minTimestamp, maxTimestamp, ttlMillis, attributes);
+  }
+
+  public ReadModifyWrite withTimeRange(long min, long max) {
+    return new ReadModifyWrite(durability, min, max, ttlMillis, attributes);
+  }
+
+  public ReadModifyWrite withTtl(long ttl) {
+    return new ReadModifyWrite(durability, minTimestamp, maxTimestamp, ttl, attributes);
+  }
+
+  public ReadModifyWrite withAttributes(Map<String, byte[]> a) {
+    return new ReadModifyWrite(durability, minTimestamp, maxTimestamp, ttlMillis, a);
+  }
+}
