@@ -80,7 +80,7 @@ final class BatchCaller {
       Map<ServerName, Map<RegionLocation, List<Integer>>> byServer = new LinkedHashMap<>();
       for (int i : pending) {
         Throwable prev = retryable.remove(i);
-        boolean stale = prev != null && RegionLocations.staleLocation(prev);
+        boolean stale = prev != null && conn.locations().onError(used.get(i), prev);
         if (stale) {
           conn.locations().invalidate(used.get(i));
         }

@@ -181,7 +181,7 @@ final class ClientScanner implements ResultScanner {
     return conn.caller().call("scan of table '" + table + "'", (timeout, previous) -> {
       if (previous != null) {
         // Reopen where we were: the old scanner (if any) is lost or its region moved.
-        if (RegionLocations.staleLocation(previous)) {
+        if (conn.locations().onError(region, previous)) {
           conn.locations().invalidate(region);
         }
         region = null;

@@ -36,7 +36,7 @@ public final class ConnectionImpl implements Connection {
     this.rpc = new RpcClient(System.getProperty("user.name", "strata"),
         conf.get(ClientKeys.IO_THREADS));
     this.channels = new RpcChannels(rpc, policy.rpcTimeout());
-    this.locations = new RegionLocations(registry, channels);
+    this.locations = new RegionLocations(registry, channels, conf);
     this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "strata-client-retries");
       t.setDaemon(true);

@@ -70,7 +70,7 @@ final class TableImpl implements Table {
     boolean[] sent = new boolean[1];
     return conn.caller().call(what + " on table '" + name + "' row '"
         + Bytes.toStringBinary(row) + "'", (timeout, previous) -> {
-          boolean stale = previous != null && RegionLocations.staleLocation(previous);
+          boolean stale = previous != null && conn.locations().onError(last[0], previous);
           if (stale) {
             conn.locations().invalidate(last[0]);
           }
