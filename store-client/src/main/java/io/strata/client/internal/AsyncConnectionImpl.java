@@ -50,7 +50,7 @@ public final class AsyncConnectionImpl implements AsyncConnection {
     this.rpc = new RpcClient(System.getProperty("user.name", "strata"),
         conf.get(ClientKeys.IO_THREADS));
     this.channels = new RpcChannels(rpc, policy.rpcTimeout());
-    this.locations = new RegionLocations(registry, channels);
+    this.locations = new RegionLocations(registry, channels, conf);
     this.timer = Executors.newSingleThreadScheduledExecutor(daemon("strata-client-timer"));
     this.callbackPool = Executors.newCachedThreadPool(daemon("strata-client-callback"));
     this.callbacks = task -> {

@@ -56,6 +56,8 @@ final class AsyncScanner implements AsyncResultScanner {
   private final List<Result> partials = new ArrayList<>();
   /** The region being scanned and its scanner there; id 0 when none is open. */
   private RegionLocation region;
+  /** Where the last attempt went (set even when it could not connect), for the cache. */
+  private RegionLocation tried;
   private long scannerId;
   private long nextCallSeq;
   /** Where the next region scanner starts (inclusive), and a row to skip if it comes first. */
@@ -269,12 +271,13 @@ final class AsyncScanner implements AsyncResultScanner {
 
   private CompletableFuture<RpcResponse<ScanResponse>> call(int rows) {
     return conn.caller().call("scan of table '" + table + "'", policy, (timeout, previous) -> {
+      boolean reload = false;
       if (previous != null) {
         // Reopen where we were: the old scanner (if any) is lost or its region moved.
         if (metrics != null) {
           metrics.rpcRetries.incrementAndGet();
         }
-        conn.locations().onError(region, previous);
+        reload = conn.locations().onError(tried, previous);
         region = null;
         scannerId = 0;
         partials.clear();
@@ -287,10 +290,13 @@ final class AsyncScanner implements AsyncResultScanner {
       } else if (scan.isReversed() && resumeRow.length == 0) {
         loc = conn.locations().locateLast(table, timeout);
       } else {
-        loc = conn.locations().locate(table, resumeRow, false, timeout);
+        loc = conn.locations().locate(table, resumeRow, reload, timeout);
       }
-      return loc.thenCompose(l -> conn.channels().connection(l.server(), "ClientService")
-          .thenCompose(c -> send(c, l, rows, timeout)));
+      return loc.thenCompose(l -> {
+        tried = l;
+        return conn.channels().connection(l.server(), "ClientService")
+            .thenCompose(c -> send(c, l, rows, timeout));
+      });
     });
   }
 

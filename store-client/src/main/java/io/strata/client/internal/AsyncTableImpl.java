@@ -127,9 +127,9 @@ final class AsyncTableImpl implements AsyncTable {
     boolean[] sent = new boolean[1];
     String desc = what + " on table '" + name + "' row '" + Bytes.toStringBinary(row) + "'";
     return conn.caller().call(desc, policy, (timeout, previous) -> {
-      conn.locations().onError(last[0], previous);
+      boolean stale = previous != null && conn.locations().onError(last[0], previous);
       sent[0] = false;
-      return conn.locations().locate(name, row, false, timeout).thenCompose(loc -> {
+      return conn.locations().locate(name, row, stale, timeout).thenCompose(loc -> {
         last[0] = loc;
         return conn.channels().connection(loc.server(), "ClientService").thenCompose(c -> {
           sent[0] = true;

@@ -100,6 +100,8 @@ final class BatchCaller {
         new HashMap<>();
     private final Map<Integer, RegionLocation> used = new HashMap<>();
     private final Map<Integer, Throwable> retry = new LinkedHashMap<>();
+    /** Actions whose last error proved their location stale: located past the cache. */
+    private final java.util.Set<Integer> reload = new java.util.HashSet<>();
     private long roundStartMillis;
 
     @SuppressWarnings("unchecked")
@@ -122,8 +124,11 @@ final class BatchCaller {
       long left = policy.operationTimeout().toMillis() - roundStartMillis;
       long rpcTimeout = Math.max(1, Math.min(policy.rpcTimeout().toMillis(), left));
       List<CompletableFuture<RegionLocation>> located = new ArrayList<>(pending.size());
-      for (int i : pending) {
-        located.add(conn.locations().locate(table, actions.get(i).row(), false, rpcTimeout));
+      synchronized (this) {
+        for (int i : pending) {
+          located.add(conn.locations().locate(table, actions.get(i).row(), reload.remove(i),
+              rpcTimeout));
+        }
       }
       CompletableFuture.allOf(located.toArray(new CompletableFuture<?>[0]))
           .handle((x, e) -> {
@@ -190,8 +195,9 @@ final class BatchCaller {
           return;
         }
         for (int i : again) {
-          Throwable prev = retry.get(i);
-          conn.locations().onError(used.get(i), prev);
+          if (conn.locations().onError(used.get(i), retry.get(i))) {
+            reload.add(i);
+          }
         }
         retry.clear();
       }

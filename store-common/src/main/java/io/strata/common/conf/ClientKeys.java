@@ -37,6 +37,13 @@ public final class ClientKeys {
       "strata.client.scanner.max.result.size", "2m",
       "Bytes a scanner fetches per call at most unless the Scan sets a max result size.");
 
+  public static final ConfigKey<Integer> META_PREFETCH_ROWS = ConfigKey.integer(
+      "strata.client.meta.prefetch.rows", 10, "rows",
+      "Meta rows one region lookup reads: the region wanted and the regions just below it in "
+          + "key order (one reversed scan of strata:meta). The open ones are all cached, so that "
+          + "nearby rows and a reversed scan's next regions need no lookup of their own. At "
+          + "least 1 (the region wanted only).");
+
   public static final ConfigKey<Integer> IO_THREADS = ConfigKey.integer(
       "strata.client.io.threads", 2, "threads",
       "Network threads of one connection.");
