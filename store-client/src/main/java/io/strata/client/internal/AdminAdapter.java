@@ -56,12 +56,14 @@ final class AdminAdapter {
             }
             return RetryingCaller.join(f);
           }
+          if (method.isDefault()) {
+            return java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args);
+          }
+          // What remains are Object's methods.
           return switch (method.getName()) {
-            case "close" -> null; // the connection owns the resources
             case "toString" -> "Admin{" + async + "}";
             case "hashCode" -> System.identityHashCode(proxy);
-            case "equals" -> proxy == args[0];
-            default -> throw new UnsupportedOperationException(method.toString());
+            default -> proxy == args[0]; // equals
           };
         });
   }

@@ -32,6 +32,10 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
   /** A sent buffer: its size and a future done when every mutation in it has its outcome. */
   private record Batch(long bytes, CompletableFuture<Void> done) {}
 
+  /** A buffer taken for sending: its mutations, their futures, its size. */
+  private record Taken(List<Mutation> mutations, List<CompletableFuture<Void>> futures,
+      long bytes) {}
+
   private final AsyncConnectionImpl conn;
   private final AsyncTableImpl table;
   private final Executor callbacks;
@@ -102,9 +106,7 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
   @Override
   public CompletableFuture<Void> mutate(Mutation m) {
     CompletableFuture<Void> f = new CompletableFuture<>();
-    List<Mutation> send = null;
-    List<CompletableFuture<Void>> sendFutures = null;
-    long sendBytes = 0;
+    Taken full = null;
     RuntimeException bad = check(m);
     if (bad != null) {
       return out(CompletableFuture.failedFuture(bad));
@@ -118,16 +120,13 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
       waiting.add(f);
       bufferedBytes += sizeOf(m);
       if (bufferedBytes >= bufferSize) {
-        sendBytes = bufferedBytes;
-        send = buffer;
-        sendFutures = waiting;
-        drained();
+        full = take();
       } else if (timerTask == null && periodicMillis > 0) {
         startTimer();
       }
     }
-    if (send != null) {
-      send(send, sendFutures, sendBytes);
+    if (full != null) {
+      send(full);
     }
     return out(f);
   }
@@ -158,8 +157,9 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
     return Futures.completeOn(f, callbacks);
   }
 
-  /** The buffer was taken for sending: start a new one (caller holds the lock). */
-  private void drained() {
+  /** Takes the buffer for sending and starts a new one (caller holds the lock). */
+  private Taken take() {
+    Taken t = new Taken(buffer, waiting, bufferedBytes);
     buffer = new ArrayList<>();
     waiting = new ArrayList<>();
     bufferedBytes = 0;
@@ -167,6 +167,7 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
       timerTask.cancel(false);
       timerTask = null;
     }
+    return t;
   }
 
   private void startTimer() {
@@ -185,7 +186,10 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
     flush();
   }
 
-  private void send(List<Mutation> ms, List<CompletableFuture<Void>> fs, long bytes) {
+  private void send(Taken taken) {
+    List<Mutation> ms = taken.mutations();
+    List<CompletableFuture<Void>> fs = taken.futures();
+    long bytes = taken.bytes();
     CompletableFuture<Void> done = new CompletableFuture<>();
     Batch b = new Batch(bytes, done);
     synchronized (this) {
@@ -230,17 +234,12 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
 
   @Override
   public CompletableFuture<Void> flush() {
-    List<Mutation> send;
-    List<CompletableFuture<Void>> sendFutures;
-    long sendBytes;
+    Taken taken;
     synchronized (this) {
-      send = buffer;
-      sendFutures = waiting;
-      sendBytes = bufferedBytes;
-      drained();
+      taken = take();
     }
-    if (!send.isEmpty()) {
-      send(send, sendFutures, sendBytes);
+    if (!taken.mutations().isEmpty()) {
+      send(taken);
     }
     List<CompletableFuture<Void>> all = new ArrayList<>();
     synchronized (this) {

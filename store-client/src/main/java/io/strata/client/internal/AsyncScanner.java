@@ -109,11 +109,6 @@ final class AsyncScanner implements AsyncResultScanner {
     return f;
   }
 
-  /** Whether a result is waiting, so {@link #next()} completes at once. */
-  synchronized boolean hasReady() {
-    return tail.isDone() && (!ready.isEmpty() || done);
-  }
-
   private CompletableFuture<Result> nextOne() {
     if (closed) {
       return CompletableFuture.completedFuture(null);

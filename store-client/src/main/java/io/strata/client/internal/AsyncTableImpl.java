@@ -437,35 +437,26 @@ final class AsyncTableImpl implements AsyncTable {
       return out(CompletableFuture.failedFuture(e));
     }
     List<Result> rows = new ArrayList<>();
-    return out(collect(s, rows).thenApply(x -> rows));
-  }
-
-  /** Reads the scanner to its end into {@code rows}, looping while rows are already there. */
-  private static CompletableFuture<Void> collect(AsyncScanner s, List<Result> rows) {
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    collect(s, rows, s.next(), done);
-    return done;
-  }
-
-  private static void collect(AsyncScanner s, List<Result> rows, CompletableFuture<Result> f,
-      CompletableFuture<Void> done) {
-    while (f.isDone()) {
-      Result r;
-      try {
-        r = f.join();
-      } catch (RuntimeException e) {
-        done.completeExceptionally(RetryingCaller.unwrap(e));
-        return;
+    CompletableFuture<List<Result>> all = new CompletableFuture<>();
+    // Collecting never blocks, so the rows are taken where they arrive.
+    new ScanPusher(s, new ScanResultConsumer() {
+      @Override
+      public boolean onNext(Result result) {
+        rows.add(result);
+        return true;
       }
-      if (r == null) {
-        done.complete(null);
-        return;
+
+      @Override
+      public void onError(Throwable error) {
+        all.completeExceptionally(error);
       }
-      rows.add(r);
-      f = s.next();
-    }
-    CompletableFuture<Result> pending = f;
-    pending.whenComplete((r, e) -> collect(s, rows, pending, done));
+
+      @Override
+      public void onComplete() {
+        all.complete(rows);
+      }
+    }, Runnable::run).start();
+    return out(all);
   }
 
   @Override

@@ -44,7 +44,7 @@ final class BufferedMutatorImpl implements BufferedMutator {
   @Override
   public void mutate(Mutation mutation) throws IOException {
     report();
-    track(mutation, async.mutate(mutation));
+    throwIfRefused(async.mutate(mutation));
     waitForRoom();
   }
 
@@ -52,13 +52,13 @@ final class BufferedMutatorImpl implements BufferedMutator {
   public void mutate(List<? extends Mutation> mutations) throws IOException {
     report();
     for (Mutation m : mutations) {
-      track(m, async.mutate(m));
+      throwIfRefused(async.mutate(m));
     }
     waitForRoom();
   }
 
   /** A mutation refused at once (bad input, closed) is the caller's mistake: thrown now. */
-  private void track(Mutation m, CompletableFuture<Void> f) {
+  private static void throwIfRefused(CompletableFuture<Void> f) {
     if (f.isCompletedExceptionally()) {
       try {
         f.join();

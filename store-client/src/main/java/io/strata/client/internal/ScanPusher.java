@@ -9,8 +9,9 @@ import java.util.concurrent.Executor;
 /**
  * Drives a scan into a {@link ScanResultConsumer}: asks for the next row before handing the
  * current one over, so the next batch is on its way while the consumer works, and delivers on
- * the callback executor, one call at a time, looping on the same thread while rows are
- * already there (a hop per row would cost more than most consumers).
+ * the given executor (the callback threads; inline for {@code scanAll}'s collecting), one call
+ * at a time, looping on the same thread while rows are already there (a hop per row would cost
+ * more than most consumers).
  */
 final class ScanPusher {
   private final AsyncScanner scanner;

@@ -108,38 +108,47 @@ final class TableImpl implements Table {
           + (actions == null ? "null" : actions.size()) + "), not "
           + (results == null ? "null" : results.length));
     }
-    List<CompletableFuture<Object>> fs = table.rawBatch("batch", actions);
-    Map<Integer, IOException> errors = new TreeMap<>();
-    for (int i = 0; i < fs.size(); i++) {
-      try {
-        results[i] = RetryingCaller.join(fs.get(i));
-      } catch (IOException | RuntimeException e) {
-        results[i] = e;
-        errors.put(i, e instanceof IOException io ? io : new IOException(e.getMessage(), e));
-      }
-    }
+    Map<Integer, IOException> errors = joinAll(table.rawBatch("batch", actions), results);
     if (!errors.isEmpty()) {
       throw new BatchFailedException(actions.size(), errors);
     }
   }
 
   /**
-   * Every value in order, or the failures: one cause shared by every action (an unknown table)
-   * as itself, else a {@link BatchFailedException} naming each failed action.
+   * Waits for every future: {@code values[i]} gets its value, or its error, which also goes in
+   * the answer (a runtime error wrapped in an IOException).
    */
-  private static <T> List<T> waitAll(List<CompletableFuture<T>> fs) throws IOException {
-    Object[] values = new Object[fs.size()];
+  private static Map<Integer, IOException> joinAll(List<? extends CompletableFuture<?>> fs,
+      Object[] values) {
     Map<Integer, IOException> errors = new TreeMap<>();
     for (int i = 0; i < fs.size(); i++) {
       try {
         values[i] = RetryingCaller.join(fs.get(i));
       } catch (IOException e) {
+        values[i] = e;
         errors.put(i, e);
-      } catch (IllegalArgumentException e) {
-        throw e; // bad input: the caller's mistake, as itself
+      } catch (RuntimeException e) {
+        values[i] = e;
+        errors.put(i, new IOException(e.getMessage(), e));
       }
     }
+    return errors;
+  }
+
+  /**
+   * Every value in order, or the failures: bad input as itself, one cause shared by every
+   * action (an unknown table) as itself, else a {@link BatchFailedException} naming each failed
+   * action.
+   */
+  private static <T> List<T> waitAll(List<CompletableFuture<T>> fs) throws IOException {
+    Object[] values = new Object[fs.size()];
+    Map<Integer, IOException> errors = joinAll(fs, values);
     if (!errors.isEmpty()) {
+      for (Object v : values) {
+        if (v instanceof RuntimeException bad) {
+          throw bad; // the caller's mistake, as itself
+        }
+      }
       IOException first = errors.values().iterator().next();
       boolean allAlike = errors.size() == fs.size() && first instanceof StrataException
           && errors.values().stream().allMatch(e -> e.getClass() == first.getClass()
