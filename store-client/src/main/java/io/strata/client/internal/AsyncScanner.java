@@ -7,8 +7,6 @@ import io.strata.client.Scan;
 import io.strata.client.ScanMetrics;
 import io.strata.client.internal.rpc.RpcConnection;
 import io.strata.client.internal.rpc.RpcResponse;
-import io.strata.common.cell.Cell;
-import io.strata.common.cell.CellComparator;
 import io.strata.common.conf.ClientKeys;
 import io.strata.common.proto.ClientProtos.RegionSpecifierProto;
 import io.strata.common.proto.ClientProtos.ResultProto;
@@ -60,12 +58,7 @@ final class AsyncScanner implements AsyncResultScanner {
   private RegionLocation tried;
   private long scannerId;
   private long nextCallSeq;
-  /** Where the next region scanner starts (inclusive), and a row to skip if it comes first. */
-  private byte[] resumeRow;
-  private byte[] skipRow;
-  /** A row handed out in parts, not yet whole, and its last cell received: resume there. */
-  private byte[] partRow;
-  private Cell lastPartCell;
+  private final ScanPosition position;
   /** For a reversed scan moving down: the start key of the region just finished. */
   private byte[] previousRegionEnd;
   private int returned;
@@ -87,14 +80,7 @@ final class AsyncScanner implements AsyncResultScanner {
         : conn.getConfiguration().get(ClientKeys.SCANNER_MAX_RESULT_SIZE);
     this.handOutParts = scan.getBatch() > 0 || scan.getAllowPartialResults();
     this.metrics = scan.isScanMetricsEnabled() ? new ScanMetrics() : null;
-    this.resumeRow = scan.getStartRow();
-    if (!scan.includeStartRow() && scan.getStartRow().length > 0) {
-      if (scan.isReversed()) {
-        skipRow = scan.getStartRow(); // start there and drop that row
-      } else {
-        resumeRow = Bytes.add(scan.getStartRow(), new byte[] {0});
-      }
-    }
+    this.position = new ScanPosition(scan);
   }
 
   @Override
@@ -175,21 +161,13 @@ final class AsyncScanner implements AsyncResultScanner {
     if (r.isEmpty()) {
       return;
     }
-    if (skipRow != null) {
-      if (Bytes.equals(r.getRow(), skipRow)) {
-        return;
-      }
-      skipRow = null;
-    }
-    if (partRow != null && Bytes.equals(r.getRow(), partRow)) {
-      r = cellsAfter(r, lastPartCell); // a reopened scan sends the row again from its start
-      if (r == null) {
-        return;
-      }
+    r = position.admit(r);
+    if (r == null) {
+      return;
     }
     if (handOutParts) {
       ready.add(r); // batches of cells, or parts, as asked
-      noteReceived(r);
+      position.handedOut(r);
       return;
     }
     partials.add(r);
@@ -197,41 +175,7 @@ final class AsyncScanner implements AsyncResultScanner {
       Result whole = partials.size() == 1 ? r : Result.createCompleteResult(partials);
       partials.clear();
       ready.add(whole);
-      noteReceived(whole);
-    }
-  }
-
-  /** The cells of {@code r} after {@code last}, or null if none are. */
-  private static Result cellsAfter(Result r, Cell last) {
-    List<Cell> keep = new ArrayList<>();
-    for (Cell c : r.rawCells()) {
-      if (CellComparator.INSTANCE.compare(c, last) > 0) {
-        keep.add(c);
-      }
-    }
-    if (keep.isEmpty()) {
-      return r.mayHaveMoreCellsInRow() ? null : Result.create(List.of(), null, false);
-    }
-    return keep.size() == r.size() ? r : Result.create(keep, null, r.mayHaveMoreCellsInRow());
-  }
-
-  /** Where a reopened scan resumes, after what has been received. */
-  private void noteReceived(Result r) {
-    if (r.mayHaveMoreCellsInRow()) {
-      partRow = r.getRow();
-      lastPartCell = r.rawCells()[r.size() - 1];
-      resumeRow = r.getRow();
-      skipRow = null;
-      return;
-    }
-    partRow = null;
-    lastPartCell = null;
-    if (scan.isReversed()) {
-      resumeRow = r.getRow();
-      skipRow = r.getRow();
-    } else {
-      resumeRow = Bytes.add(r.getRow(), new byte[] {0});
-      skipRow = null;
+      position.handedOut(whole);
     }
   }
 
@@ -240,8 +184,6 @@ final class AsyncScanner implements AsyncResultScanner {
     RegionLocation r = region;
     region = null;
     partials.clear();
-    partRow = null;
-    lastPartCell = null;
     if (scan.isReversed()) {
       byte[] start = r.region().getStartKey();
       byte[] stop = scan.getStopRow();
@@ -249,8 +191,7 @@ final class AsyncScanner implements AsyncResultScanner {
         done = true;
         return;
       }
-      resumeRow = start; // rows below it; the next region's bound clamps to its end
-      skipRow = null;
+      position.regionFinished(start);
       previousRegionEnd = start;
     } else {
       byte[] end = r.region().getEndKey();
@@ -259,8 +200,7 @@ final class AsyncScanner implements AsyncResultScanner {
         done = true;
         return;
       }
-      resumeRow = end;
-      skipRow = null;
+      position.regionFinished(end);
     }
   }
 
@@ -282,10 +222,10 @@ final class AsyncScanner implements AsyncResultScanner {
         loc = CompletableFuture.completedFuture(region);
       } else if (scan.isReversed() && previousRegionEnd != null) {
         loc = conn.locations().locateBefore(table, previousRegionEnd, timeout);
-      } else if (scan.isReversed() && resumeRow.length == 0) {
+      } else if (scan.isReversed() && position.startRow().length == 0) {
         loc = conn.locations().locateLast(table, timeout);
       } else {
-        loc = conn.locations().locate(table, resumeRow, reload, timeout);
+        loc = conn.locations().locate(table, position.startRow(), reload, timeout);
       }
       return loc.thenCompose(l -> {
         tried = l;
@@ -305,7 +245,7 @@ final class AsyncScanner implements AsyncResultScanner {
       region = l;
       req.setRegion(RegionSpecifierProto.newBuilder().setEncodedName(l.region()
           .getEncodedName())).setScan(OperationProtos.toProto(new Scan(scan)
-              .withStartRow(resumeRow, true)));
+              .withStartRow(position.startRow(), true)));
     } else {
       req.setScannerId(scannerId).setNextCallSeq(nextCallSeq);
     }
