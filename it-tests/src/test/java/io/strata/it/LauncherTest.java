@@ -106,6 +106,20 @@ class LauncherTest {
       Run failing = run(shellEnv, "shell", "-e", "scan 'nope'");
       assertEquals(1, failing.exit);
       assertTrue(failing.err.startsWith("ERROR: Unknown table nope!\n"), failing.err);
+      // The performance evaluation tool, as a user runs it, writing then reading.
+      java.nio.file.Path json = dir.resolve("pe.json");
+      Run write = run(shellEnv, "pe", "--rows=100", "sequentialWrite", "2");
+      assertEquals(0, write.exit, write.err);
+      assertTrue(write.out.contains("sequentialWrite total, 2 clients: 200 rows in "),
+          write.out);
+      Run read = run(shellEnv, "pe", "--rows=100", "--json", json.toString(), "randomRead",
+          "2");
+      assertEquals(0, read.exit, read.err);
+      assertTrue(java.nio.file.Files.readString(json).contains("\"command\": \"randomRead\""));
+      Run wrong = run(shellEnv, "pe", "randomread", "1");
+      assertEquals(2, wrong.exit);
+      assertEquals("bin/strata pe: unknown command 'randomread'; did you mean randomRead?\n",
+          wrong.err);
     } finally {
       Run stop = run(env, "stop");
       assertEquals(0, stop.exit, stop.err);

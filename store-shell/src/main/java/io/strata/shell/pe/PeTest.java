@@ -1,0 +1,115 @@
+package io.strata.shell.pe;
+
+import io.strata.client.Get;
+import io.strata.client.Put;
+import io.strata.client.Result;
+import io.strata.client.Scan;
+import io.strata.common.cell.Cell;
+import io.strata.common.schema.Durability;
+import java.util.Random;
+
+/**
+ * One client's test: {@link #testRow} runs row {@code i} (one operation, or one entry of a
+ * batch) and says how many bytes of keys, names and values it moved. The runner times each
+ * call that sent something ({@link #sentLastRow}); setup and takedown (which flushes what is
+ * still buffered) are inside the client's elapsed time, as in HBase's tool.
+ */
+abstract class PeTest {
+  protected final PeClient client;
+  protected final PeOptions opts;
+  protected final Random rand;
+  protected final byte[][] families;
+  protected final byte[][] qualifiers;
+  private final ValueSizes valueSizes;
+  /** False when the last row only joined a batch that was not sent yet (not timed). */
+  protected boolean sent = true;
+
+  PeTest(PeClient client) {
+    this.client = client;
+    this.opts = client.options();
+    this.rand = client.random();
+    this.families = opts.familyNames();
+    this.qualifiers = opts.qualifiers();
+    this.valueSizes = new ValueSizes(opts);
+  }
+
+  void setup() throws Exception {}
+
+  /** Runs row {@code i}; returns the bytes it wrote or read. */
+  abstract long testRow(int i) throws Exception;
+
+  /** Sends what is still batched or buffered and releases what setup took. */
+  void takedown() throws Exception {}
+
+  boolean sentLastRow() {
+    return sent;
+  }
+
+  /** A random row number over the whole key space (every client's rows). */
+  protected int randomRow() {
+    return RowKeys.randomRow(rand, opts.totalRows);
+  }
+
+  /** A put of a fresh value into every column of every family; adds its size to {@code size}. */
+  protected Put newPut(byte[] row, long[] size) {
+    Put put = new Put(row);
+    long bytes = row.length;
+    for (byte[] f : families) {
+      for (byte[] q : qualifiers) {
+        byte[] v = RowKeys.value(rand, valueSizes.next(rand));
+        put.addColumn(f, q, v);
+        bytes += f.length + q.length + v.length;
+      }
+    }
+    put.setDurability(opts.writeToWal ? Durability.SYNC_WAL : Durability.SKIP_WAL);
+    size[0] = bytes;
+    return put;
+  }
+
+  /** A value of the configured size, for a filter to compare with. */
+  protected byte[] newValue() {
+    return RowKeys.value(rand, valueSizes.next(rand));
+  }
+
+  protected Get newGet(byte[] row) {
+    Get get = new Get(row).setCacheBlocks(opts.cacheBlocks);
+    for (byte[] f : families) {
+      if (opts.addColumns) {
+        for (byte[] q : qualifiers) {
+          get.addColumn(f, q);
+        }
+      } else {
+        get.addFamily(f);
+      }
+    }
+    return get;
+  }
+
+  /** A scan of every column (or family) asked for, with the run's caching and block use. */
+  protected Scan newScan() {
+    Scan scan = new Scan().setCaching(opts.caching).setCacheBlocks(opts.cacheBlocks);
+    for (byte[] f : families) {
+      if (opts.addColumns) {
+        for (byte[] q : qualifiers) {
+          scan.addColumn(f, q);
+        }
+      } else {
+        scan.addFamily(f);
+      }
+    }
+    return scan;
+  }
+
+  /** Bytes of a result as a write of it counts them: the key once, then names and values. */
+  static long sizeOf(Result r) {
+    if (r == null || r.isEmpty()) {
+      return 0;
+    }
+    Cell[] cells = r.rawCells();
+    long bytes = cells[0].getRowLength();
+    for (Cell c : cells) {
+      bytes += c.getFamilyLength() + c.getQualifierLength() + c.getValueLength();
+    }
+    return bytes;
+  }
+}

@@ -1,0 +1,47 @@
+package io.strata.shell.pe;
+
+import java.util.Random;
+
+/**
+ * Row keys and values laid out as HBase's PerformanceEvaluation lays them out, so that the
+ * same command measures the same rows: a key is its row number in 26 zero-padded decimal
+ * digits, a value runs of 8 equal capital letters (it compresses about as real data does).
+ */
+final class RowKeys {
+  static final int ROW_LENGTH = 26;
+
+  private RowKeys() {}
+
+  /** Row {@code n}'s key: {@code n} in 26 decimal digits, zero-padded on the left. */
+  static byte[] format(long n) {
+    byte[] b = new byte[ROW_LENGTH];
+    long d = Math.abs(n);
+    for (int i = ROW_LENGTH - 1; i >= 0; i--) {
+      b[i] = (byte) ('0' + d % 10);
+      d /= 10;
+    }
+    return b;
+  }
+
+  /** A random row number in [0, totalRows), drawn as HBase's tool draws it. */
+  static int randomRow(Random rand, int totalRows) {
+    return rand.nextInt(Integer.MAX_VALUE) % totalRows;
+  }
+
+  /** {@code length} bytes: runs of 8 copies of a random capital letter, the tail one letter. */
+  static byte[] value(Random rand, int length) {
+    byte[] b = new byte[length];
+    int i = 0;
+    for (; i < length - 8; i += 8) {
+      byte letter = (byte) ('A' + rand.nextInt(26));
+      for (int j = 0; j < 8; j++) {
+        b[i + j] = letter;
+      }
+    }
+    byte letter = (byte) ('A' + rand.nextInt(26));
+    for (; i < length; i++) {
+      b[i] = letter;
+    }
+    return b;
+  }
+}
