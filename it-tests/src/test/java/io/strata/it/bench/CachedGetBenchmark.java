@@ -101,16 +101,13 @@ public class CachedGetBenchmark {
     }
   }
 
-  /** A per-thread pseudo-random row that costs no allocation (xorshift). */
+  /** A per-thread pseudo-random row that costs no allocation. */
   @State(Scope.Thread)
   public static class Pick {
-    private long x = System.nanoTime() | 1;
+    private final XorShift random = new XorShift(System.nanoTime());
 
     int next(int bound) {
-      x ^= x << 13;
-      x ^= x >>> 7;
-      x ^= x << 17;
-      return (int) ((x >>> 1) % bound);
+      return random.next(bound);
     }
   }
 

@@ -91,6 +91,9 @@ public final class Wal implements Closeable {
   private final List<Long> batchSeqIds = new ArrayList<>();
   private boolean batchWantsHsync;
   private long lastFlushMillis;
+  // Written by the consumer thread only, read by anyone: how well group commit batches.
+  private volatile long syncs;
+  private volatile long syncedEdits;
 
   /**
    * Opens a new WAL in {@code dir}, archiving into {@code archiveDir}; the first edit gets
@@ -214,6 +217,19 @@ public final class Wal implements Closeable {
     return base + ring.getCursor() + 1;
   }
 
+  /**
+   * Syncs (hflush or hsync) made for batches of edits so far, rolls excluded. With
+   * {@link #syncedEditCount()} it says how many edits one sync covers: group commit at work.
+   */
+  public long syncCount() {
+    return syncs;
+  }
+
+  /** SYNC_WAL and FSYNC_WAL edits made durable so far. */
+  public long syncedEditCount() {
+    return syncedEdits;
+  }
+
   /** Reports that {@code region}'s edits up to {@code flushedSeqId} are in block files. */
   public void regionFlushed(String region, long flushedSeqId) throws IOException {
     files.flushed(region, flushedSeqId);
@@ -311,6 +327,8 @@ public final class Wal implements Closeable {
           }
           lastFlushMillis = clock.millis();
           asyncPending = false;
+          syncs++;
+          syncedEdits += waiting.size();
           waiting.forEach(f -> f.complete(null));
           waiting.clear();
           batchWantsHsync = false;

@@ -152,6 +152,9 @@ class WalTest {
     pool.shutdown();
     // 320 edits; with 20 ms syncs, one sync covers the edits of many waiting writers.
     assertTrue(fs.hflushes.get() < 160, fs.hflushes.get() + " syncs for 320 edits");
+    // The WAL's own counters see the same: every hflush but the new file's header's.
+    assertEquals(fs.hflushes.get() - 1, wal.syncCount());
+    assertEquals(320, wal.syncedEditCount());
   }
 
   @Test
