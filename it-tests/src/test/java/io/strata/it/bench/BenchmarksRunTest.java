@@ -43,7 +43,8 @@ class BenchmarksRunTest {
       "compression", "NONE",
       "durability", "SYNC_WAL",
       "keys", "random",
-      "payload", "16");
+      "payload", "16",
+      "transport", "EPOLL");
 
   @Test
   void everyBenchmarkRunsAndMeasuresSomething() throws Exception {

@@ -5,7 +5,9 @@ import com.google.protobuf.BytesValue;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.client.internal.rpc.RpcConnection;
 import io.strata.common.conf.ClientKeys;
+import io.strata.common.conf.RpcKeys;
 import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.rpc.NettyTransport;
 import io.strata.server.rpc.CallKind;
 import io.strata.server.rpc.RpcMethod;
 import io.strata.server.rpc.RpcResult;
@@ -43,6 +45,10 @@ public class RpcRoundTripBenchmark {
   @Param({"16", "1024"})
   public int payload;
 
+  /** EPOLL (Linux's native transport, the default) or NIO. */
+  @Param({"EPOLL", "NIO"})
+  public String transport;
+
   private RpcServer server;
   private RpcClient client;
   private RpcConnection connection;
@@ -51,13 +57,15 @@ public class RpcRoundTripBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() throws Exception {
-    StrataConfiguration conf = StrataConfiguration.defaults();
+    StrataConfiguration conf = StrataConfiguration.defaults()
+        .set(RpcKeys.NATIVE_TRANSPORT, String.valueOf(transport.equals("EPOLL")));
     RpcService echo = new RpcService("EchoService", Map.of("Echo",
         new RpcMethod(BytesValue.parser(), CallKind.READ, (param, cells) -> RpcResult.of(param))));
     server = new RpcServer("bench", RpcServerOptions.fromConfig(conf, "127.0.0.1", 0),
         List.of(echo));
     server.start();
-    client = new RpcClient("bench", conf.get(ClientKeys.IO_THREADS));
+    client = new RpcClient("bench", conf.get(ClientKeys.IO_THREADS),
+        NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)));
     timeout = conf.get(ClientKeys.RPC_TIMEOUT);
     connection = client.connect(server.address(), "EchoService", timeout);
     byte[] bytes = new byte[payload];

@@ -163,6 +163,32 @@ class RpcTest {
   }
 
   @Test
+  void everyTransportServesReadsOnItsNetworkThreadOrOnHandlers() throws Exception {
+    for (boolean epoll : new boolean[] {true, false}) {
+      for (boolean onIoThread : new boolean[] {true, false}) {
+        StrataConfiguration c = conf().set(RpcKeys.NATIVE_TRANSPORT, String.valueOf(epoll))
+            .set(RpcKeys.READS_ON_IO_THREAD, String.valueOf(onIoThread));
+        server = new RpcServer("test-server", RpcServerOptions.fromConfig(c, "127.0.0.1", 0),
+            List.of(testService()));
+        server.start();
+        client = new RpcClient("tester", 2, io.strata.common.rpc.NettyTransport.choose(epoll));
+        String what = (epoll ? "epoll" : "nio") + (onIoThread ? ", on the network thread" : "");
+        RpcConnection conn = connect();
+        for (int i = 0; i < 50; i++) {
+          assertEquals(what + i, get(conn.call("Echo", text(what + i), null,
+              StringValue.parser(), TIMEOUT, 0)).result().getValue(), what);
+        }
+        assertInstanceOf(TableNotFoundException.class, failure(conn.call("Missing", text("t"),
+            null, StringValue.parser(), TIMEOUT, 0)), what);
+        stop();
+        connections.clear();
+      }
+    }
+    server = null;
+    client = null;
+  }
+
+  @Test
   void errorsArriveAsTheExceptionsTheServerThrew() throws Exception {
     start(conf());
     RpcConnection c = connect();
@@ -211,7 +237,8 @@ class RpcTest {
 
   @Test
   void aFullQueueRefusesAndExpiredCallsAreDropped() throws Exception {
-    start(conf().set(RpcKeys.SCAN_HANDLERS, "1").set(RpcKeys.QUEUE_LENGTH, "1"));
+    start(conf().set(RpcKeys.SCAN_HANDLERS, "1").set(RpcKeys.QUEUE_LENGTH, "1")
+        .set(RpcKeys.READS_ON_IO_THREAD, "false"));
     blockLatch = new CountDownLatch(1);
     RpcConnection c = connect();
     CompletableFuture<?> running = c.call("Block", text("first"), null, StringValue.parser(),
@@ -233,7 +260,7 @@ class RpcTest {
 
   @Test
   void aStopFinishesTheCallsInProgress() throws Exception {
-    start(conf());
+    start(conf().set(RpcKeys.READS_ON_IO_THREAD, "false"));
     blockLatch = new CountDownLatch(1);
     RpcConnection c = connect();
     CompletableFuture<RpcResponse<StringValue>> running = c.call("Block", text("in flight"),

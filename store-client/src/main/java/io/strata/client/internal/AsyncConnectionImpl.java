@@ -8,6 +8,8 @@ import io.strata.client.AsyncTableBuilder;
 import io.strata.client.BufferedMutatorParams;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.common.conf.ClientKeys;
+import io.strata.common.conf.RpcKeys;
+import io.strata.common.rpc.NettyTransport;
 import io.strata.common.conf.CoreKeys;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.schema.TableName;
@@ -48,7 +50,8 @@ public final class AsyncConnectionImpl implements AsyncConnection {
     this.registry = new ClusterRegistry(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
         policy.operationTimeout());
     this.rpc = new RpcClient(System.getProperty("user.name", "strata"),
-        conf.get(ClientKeys.IO_THREADS));
+        conf.get(ClientKeys.IO_THREADS),
+        NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)));
     this.channels = new RpcChannels(rpc, policy.rpcTimeout());
     this.locations = new RegionLocations(registry, channels, conf);
     this.timer = Executors.newSingleThreadScheduledExecutor(daemon("strata-client-timer"));

@@ -40,5 +40,18 @@ public final class RpcKeys {
       "strata.rpc.connection.idle.timeout", "10m",
       "A connection that sends nothing for this long is closed (clients reconnect as needed).");
 
+  public static final ConfigKey<Boolean> NATIVE_TRANSPORT = ConfigKey.bool(
+      "strata.rpc.native.transport", true,
+      "Use Linux's native epoll transport for RPC (clients and servers) when it is available: "
+          + "cheaper wake-ups and system calls than Java NIO. Off, or on another system, NIO.");
+
+  public static final ConfigKey<Boolean> READS_ON_IO_THREAD = ConfigKey.bool(
+      "strata.rpc.reads.on.io.thread", true,
+      "Serve gets and scanner calls on the connection's network thread instead of handing them "
+          + "to a read or scan handler: two thread wake-ups fewer per call, which on a small "
+          + "machine is most of a cached read's time. A read that waits for a slow file system "
+          + "then holds up the other connections of that thread; turn this off when reads often "
+          + "miss the block cache on a remote file system (HDFS).");
+
   private RpcKeys() {}
 }

@@ -31,6 +31,7 @@ import io.strata.server.region.RowEdit;
 import io.strata.server.rpc.CallKind;
 import io.strata.server.rpc.RpcMethod;
 import io.strata.server.rpc.RpcResult;
+import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcService;
 import io.strata.server.scan.ScanSpec;
 import java.io.IOException;
@@ -46,6 +47,8 @@ import java.util.Map;
 final class ClientService {
   static final String NAME = "ClientService";
   /** Bytes a scan call returns at most when the client does not say. */
+  /** Longest a scanner call reads when it runs on a network thread. */
+  static final long IO_THREAD_SCAN_MILLIS = 10;
   private static final long DEFAULT_MAX_RESULT_SIZE = 2L << 20;
 
   private final OnlineRegions regions;
@@ -409,6 +412,11 @@ final class ClientService {
       long lease = scanners.lease().toMillis() / 2;
       long limit = req.getTimeLimitMillis() > 0 ? Math.min(req.getTimeLimitMillis(), lease)
           : lease;
+      if (RpcServer.onIoThread()) {
+        // On a network thread a long filtering call would stall the thread's other
+        // connections: answer with a heartbeat sooner and let the client call again.
+        limit = Math.min(limit, IO_THREAD_SCAN_MILLIS);
+      }
       RegionScanner.ScanBatch batch = o.scanner.next(Math.max(1, req.getNumberOfRows()),
           o.batch, maxBytes, System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS
               .toNanos(Math.max(1, limit)));

@@ -7,9 +7,8 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.Closeable;
@@ -46,9 +45,8 @@ public final class RpcServer implements Closeable {
   private final RpcServerOptions options;
   private final Map<String, RpcService> services = new HashMap<>();
   private final CallQueues queues;
-  private final EventLoopGroup boss = new NioEventLoopGroup(1);
-  private final EventLoopGroup workers = new NioEventLoopGroup(
-      Math.max(2, Runtime.getRuntime().availableProcessors()));
+  private final EventLoopGroup boss;
+  private final EventLoopGroup workers;
   private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private final LongAdder droppedExpired = new LongAdder();
   private Channel listener;
@@ -63,12 +61,15 @@ public final class RpcServer implements Closeable {
       }
     }
     this.queues = new CallQueues(name, options.handlers(), options.queueLength());
+    this.boss = options.transport().newGroup(1, new DefaultThreadFactory(name + "-rpc-accept"));
+    this.workers = options.transport().newGroup(
+        Math.max(2, Runtime.getRuntime().availableProcessors()), new DefaultThreadFactory(name + "-rpc-io"));
   }
 
   /** Binds and starts accepting connections. */
   public void start() throws IOException {
     ServerBootstrap b = new ServerBootstrap().group(boss, workers)
-        .channel(NioServerSocketChannel.class)
+        .channel(options.transport().serverChannel())
         .childOption(ChannelOption.TCP_NODELAY, true)
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
@@ -88,6 +89,18 @@ public final class RpcServer implements Closeable {
           + options.port() + ": " + e.getMessage() + "; choose a free port", e);
     }
     LOG.info("{} listening on {}", name, address());
+  }
+
+  /** Set while a call runs on a network thread ({@code strata.rpc.reads.on.io.thread}). */
+  static final ThreadLocal<Boolean> ON_IO_THREAD = ThreadLocal.withInitial(() -> false);
+
+  /**
+   * Whether the calling handler runs on a network thread, where it holds up that thread's
+   * other connections: a scanner call there should end early with a heartbeat rather than
+   * filter for long.
+   */
+  public static boolean onIoThread() {
+    return ON_IO_THREAD.get();
   }
 
   /** The bound address (the port actually chosen when the options asked for 0). */

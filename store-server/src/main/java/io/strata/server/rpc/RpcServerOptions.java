@@ -2,6 +2,7 @@ package io.strata.server.rpc;
 
 import io.strata.common.conf.RpcKeys;
 import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.rpc.NettyTransport;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
@@ -9,7 +10,7 @@ import java.util.Map;
 /** The settings of one RPC server ({@link RpcKeys}), with the address it binds. */
 public record RpcServerOptions(String host, int port, long maxRequestSize,
     Map<CallKind, Integer> handlers, int queueLength, Duration setupTimeout,
-    Duration idleTimeout) {
+    Duration idleTimeout, NettyTransport transport, boolean readsOnIoThread) {
   /** From configuration; {@code port} 0 binds an ephemeral port. */
   public static RpcServerOptions fromConfig(StrataConfiguration conf, String host, int port) {
     Map<CallKind, Integer> handlers = new EnumMap<>(CallKind.class);
@@ -29,6 +30,8 @@ public record RpcServerOptions(String host, int port, long maxRequestSize,
           + " bytes; give a size from 1k to 2047m");
     }
     return new RpcServerOptions(host, port, max, handlers, conf.get(RpcKeys.QUEUE_LENGTH),
-        conf.get(RpcKeys.SETUP_TIMEOUT), conf.get(RpcKeys.IDLE_TIMEOUT));
+        conf.get(RpcKeys.SETUP_TIMEOUT), conf.get(RpcKeys.IDLE_TIMEOUT),
+        NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)),
+        conf.get(RpcKeys.READS_ON_IO_THREAD));
   }
 }

@@ -5,10 +5,9 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.strata.common.rpc.NettyTransport;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -25,11 +24,18 @@ public final class RpcClient implements Closeable {
   static final int MAX_RESPONSE = Integer.MAX_VALUE - 8;
 
   private final EventLoopGroup loop;
+  private final NettyTransport transport;
   private final String user;
 
+  /** A client on the native transport where it is available. */
   public RpcClient(String user, int threads) {
+    this(user, threads, NettyTransport.choose(true));
+  }
+
+  public RpcClient(String user, int threads, NettyTransport transport) {
     this.user = user;
-    this.loop = new NioEventLoopGroup(threads, r -> {
+    this.transport = transport;
+    this.loop = transport.newGroup(threads, r -> {
       Thread t = new Thread(r, "strata-rpc-client");
       t.setDaemon(true);
       return t;
@@ -57,7 +63,7 @@ public final class RpcClient implements Closeable {
   public CompletableFuture<RpcConnection> connectAsync(InetSocketAddress address,
       String service, Duration timeout) {
     RpcConnection connection = new RpcConnection(address, service);
-    Bootstrap b = new Bootstrap().group(loop).channel(NioSocketChannel.class)
+    Bootstrap b = new Bootstrap().group(loop).channel(transport.socketChannel())
         .option(ChannelOption.TCP_NODELAY, true)
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
             timeout.toMillis()))

@@ -40,7 +40,12 @@ public final class RpcConnection implements Closeable {
   /** Why the connection ended, once it has. */
   private volatile StrataException closedBecause;
 
-  private record Pending<T>(String method, Parser<T> parser, CompletableFuture<RpcResponse<T>> f) {}
+  /** How often the event loop looks for calls past their timeout. */
+  static final long TIMEOUT_SWEEP_MILLIS = 10;
+
+  /** A call awaiting its answer; {@code deadline} in nanoTime, 0 for none. */
+  private record Pending<T>(String method, Parser<T> parser, CompletableFuture<RpcResponse<T>> f,
+      long deadline, long timeoutMillis) {}
 
   RpcConnection(InetSocketAddress address, String service) {
     this.address = address;
@@ -54,6 +59,11 @@ public final class RpcConnection implements Closeable {
     RpcFrame.write(buf, ConnectionHeaderProto.newBuilder().setUser(user).setService(service)
         .setCellCodec("keyvalue").build(), null, null);
     ch.writeAndFlush(buf);
+    // One sweep for every call's timeout, instead of a timer task per call that would stay
+    // queued (and referenced) for the whole timeout after the answer came.
+    io.netty.util.concurrent.ScheduledFuture<?> sweep = ch.eventLoop().scheduleAtFixedRate(
+        this::expireCalls, TIMEOUT_SWEEP_MILLIS, TIMEOUT_SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+    ch.closeFuture().addListener(f -> sweep.cancel(false));
     ch.closeFuture().addListener(f -> failAll(new ServerErrorException(address.toString(),
         new IOException("the connection to " + address + " closed"))));
   }
@@ -72,26 +82,33 @@ public final class RpcConnection implements Closeable {
       return f;
     }
     int callId = nextCallId.updateAndGet(n -> n == Integer.MAX_VALUE ? 1 : n + 1);
-    pending.put(callId, new Pending<>(method, parser, f));
     long millis = timeout.toMillis();
+    pending.put(callId, new Pending<>(method, parser, f,
+        millis > 0 ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis) : 0, millis));
     ByteBuf buf = channel.alloc().buffer();
     RpcFrame.write(buf, RequestHeaderProto.newBuilder().setCallId(callId).setMethod(method)
         .setTimeoutMillis((int) Math.min(Integer.MAX_VALUE, millis)).setPriority(priority)
         .build(), param, cellBlock);
     channel.writeAndFlush(buf);
-    if (millis > 0) {
-      channel.eventLoop().schedule(() -> {
-        Pending<?> p = pending.remove(callId);
-        if (p != null) {
-          p.f().completeExceptionally(new CallTimeoutException(service + "." + method,
-              address.toString(), millis));
-        }
-      }, millis, TimeUnit.MILLISECONDS);
-    }
     if (closedBecause != null) {
       failAll(closedBecause); // closed while we registered: fail rather than wait forever
     }
     return f;
+  }
+
+  /** Fails every call whose timeout has passed (on the event loop, every sweep). */
+  private void expireCalls() {
+    if (pending.isEmpty()) {
+      return;
+    }
+    long now = System.nanoTime();
+    for (Map.Entry<Integer, Pending<?>> e : pending.entrySet()) {
+      Pending<?> p = e.getValue();
+      if (p.deadline() != 0 && now - p.deadline() >= 0 && pending.remove(e.getKey(), p)) {
+        p.f().completeExceptionally(new CallTimeoutException(service + "." + p.method(),
+            address.toString(), p.timeoutMillis()));
+      }
+    }
   }
 
   /** Whether the connection still works. */
