@@ -55,6 +55,14 @@ class LauncherTest {
   }
 
   @Test
+  void ycsbWithoutAPhaseFailsWithUsage() throws Exception {
+    Run r = run("ycsb", "-P", "conf/ycsb/workloada");
+    assertEquals(2, r.exit);
+    assertTrue(r.err.startsWith("bin/strata ycsb: unknown phase '-P'; say load (insert the "
+        + "records) or run (the workload's operations)\nUsage: bin/strata ycsb load|run"), r.err);
+  }
+
+  @Test
   void startStatusAndStopRunStandaloneStrata(@org.junit.jupiter.api.io.TempDir Path dir)
       throws Exception {
     java.util.Map<String, String> env = java.util.Map.of(
@@ -120,6 +128,24 @@ class LauncherTest {
       assertEquals(2, wrong.exit);
       assertEquals("bin/strata pe: unknown command 'randomread'; did you mean randomRead?\n",
           wrong.err);
+      // YCSB, as a user goes from start to a benchmark: run wants a loaded table, load
+      // creates it.
+      String workload = ROOT.resolve("conf/ycsb/workloada").toString();
+      Run early = run(shellEnv, "ycsb", "run", "-P", workload);
+      assertEquals(new Run(1, "", "bin/strata ycsb: table 'usertable' does not exist; load it "
+          + "first: bin/strata ycsb load -P <workload file> (with the same -p table and -p "
+          + "columnfamily)\n"), early);
+      Run load = run(shellEnv, "ycsb", "load", "-P", workload, "-p", "recordcount=20");
+      assertEquals(0, load.exit, load.err);
+      assertTrue(load.err.startsWith("Created table 'usertable' with family 'family'\n"),
+          load.err);
+      assertTrue(load.out.matches("(?s)\\[OVERALL], RunTime\\(ms\\), \\d+\n.*"
+          + "\\[INSERT], Operations, 20\n.*\\[INSERT], Return=OK, 20\n.*"), load.out);
+      Run ycsb = run(shellEnv, "ycsb", "run", "-P", workload, "-p", "recordcount=20",
+          "-p", "operationcount=20");
+      assertEquals(0, ycsb.exit, ycsb.err);
+      assertTrue(ycsb.out.matches("(?s)\\[OVERALL], RunTime\\(ms\\), \\d+\n.*"
+          + "\\[READ], Operations, \\d+\n.*"), ycsb.out);
     } finally {
       Run stop = run(env, "stop");
       assertEquals(0, stop.exit, stop.err);
