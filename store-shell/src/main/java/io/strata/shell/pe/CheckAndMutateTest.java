@@ -4,7 +4,6 @@ import io.strata.client.CheckAndMutate;
 import io.strata.client.Delete;
 import io.strata.client.Put;
 import io.strata.client.RowMutations;
-import io.strata.client.Table;
 import io.strata.common.util.Bytes;
 
 /**
@@ -27,17 +26,12 @@ final class CheckAndMutateTest extends PeTest {
   }
 
   private final Then then;
-  private Table table;
 
   CheckAndMutateTest(PeClient client, Then then) {
     super(client);
     this.then = then;
   }
 
-  @Override
-  void setup() {
-    table = client.connection().getTable(client.table());
-  }
 
   @Override
   long testRow(int i) throws Exception {

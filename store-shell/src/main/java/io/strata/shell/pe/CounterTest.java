@@ -2,7 +2,6 @@ package io.strata.shell.pe;
 
 import io.strata.client.Append;
 import io.strata.client.Increment;
-import io.strata.client.Table;
 import io.strata.common.schema.Durability;
 import io.strata.common.util.Bytes;
 
@@ -14,17 +13,12 @@ final class CounterTest extends PeTest {
   private static final byte[] INCREMENT_QUALIFIER = Bytes.toBytes("IncrementTest");
   private static final byte[] APPEND_QUALIFIER = Bytes.toBytes("AppendTest");
   private final boolean append;
-  private Table table;
 
   CounterTest(PeClient client, boolean append) {
     super(client);
     this.append = append;
   }
 
-  @Override
-  void setup() {
-    table = client.connection().getTable(client.table());
-  }
 
   @Override
   long testRow(int i) throws Exception {

@@ -1,7 +1,6 @@
 package io.strata.shell.pe;
 
 import io.strata.client.Scan;
-import io.strata.client.Table;
 import io.strata.common.filter.ByteArrayComparable.BinaryComparator;
 import io.strata.common.filter.CompareOperator;
 import io.strata.common.filter.SingleColumnValueFilter;
@@ -12,30 +11,17 @@ import io.strata.common.filter.SingleColumnValueFilter;
  * filters). Every row of the test is a full scan: give few {@code --rows}.
  */
 final class FilterScanTest extends PeTest {
-  private Table table;
 
   FilterScanTest(PeClient client) {
     super(client);
   }
 
-  @Override
-  void setup() {
-    table = client.connection().getTable(client.table());
-  }
 
   @Override
   long testRow(int i) throws Exception {
     byte[] family = families[0];
-    Scan scan = new Scan().setCaching(opts.caching).setCacheBlocks(opts.cacheBlocks)
-        .setFilter(new SingleColumnValueFilter(family, qualifiers[0], CompareOperator.EQUAL,
-            new BinaryComparator(newValue())));
-    if (opts.addColumns) {
-      for (byte[] q : qualifiers) {
-        scan.addColumn(family, q);
-      }
-    } else {
-      scan.addFamily(family);
-    }
+    Scan scan = newScan(new byte[][] {family}).setFilter(new SingleColumnValueFilter(family,
+        qualifiers[0], CompareOperator.EQUAL, new BinaryComparator(newValue())));
     return ScanRangeTest.readAll(table, scan);
   }
 }

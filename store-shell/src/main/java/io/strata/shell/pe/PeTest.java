@@ -4,9 +4,12 @@ import io.strata.client.Get;
 import io.strata.client.Put;
 import io.strata.client.Result;
 import io.strata.client.Scan;
+import io.strata.client.Table;
 import io.strata.common.cell.Cell;
 import io.strata.common.schema.Durability;
 import java.util.Random;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 /**
  * One client's test: {@link #testRow} runs row {@code i} (one operation, or one entry of a
@@ -33,7 +36,12 @@ abstract class PeTest {
     this.valueSizes = new ValueSizes(opts);
   }
 
-  void setup() throws Exception {}
+  /** The client's table, for the tests that call it directly. */
+  protected Table table;
+
+  void setup() throws Exception {
+    table = client.connection().getTable(client.table());
+  }
 
   /** Runs row {@code i}; returns the bytes it wrote or read. */
   abstract long testRow(int i) throws Exception;
@@ -73,31 +81,34 @@ abstract class PeTest {
 
   protected Get newGet(byte[] row) {
     Get get = new Get(row).setCacheBlocks(opts.cacheBlocks);
-    for (byte[] f : families) {
-      if (opts.addColumns) {
-        for (byte[] q : qualifiers) {
-          get.addColumn(f, q);
-        }
-      } else {
-        get.addFamily(f);
-      }
-    }
+    forEachColumn(families, get::addColumn, get::addFamily);
     return get;
   }
 
   /** A scan of every column (or family) asked for, with the run's caching and block use. */
   protected Scan newScan() {
+    return newScan(families);
+  }
+
+  /** As {@link #newScan()}, of the columns of {@code ofFamilies} only. */
+  protected Scan newScan(byte[][] ofFamilies) {
     Scan scan = new Scan().setCaching(opts.caching).setCacheBlocks(opts.cacheBlocks);
-    for (byte[] f : families) {
+    forEachColumn(ofFamilies, scan::addColumn, scan::addFamily);
+    return scan;
+  }
+
+  /** Names every column of {@code ofFamilies}, or (--addColumns=false) each whole family. */
+  private void forEachColumn(byte[][] ofFamilies, BiConsumer<byte[], byte[]> column,
+      Consumer<byte[]> family) {
+    for (byte[] f : ofFamilies) {
       if (opts.addColumns) {
         for (byte[] q : qualifiers) {
-          scan.addColumn(f, q);
+          column.accept(f, q);
         }
       } else {
-        scan.addFamily(f);
+        family.accept(f);
       }
     }
-    return scan;
   }
 
   /** Bytes of a result as a write of it counts them: the key once, then names and values. */

@@ -1,6 +1,5 @@
 package io.strata.shell.pe;
 
-import io.strata.client.Table;
 import io.strata.common.filter.FilterList;
 import io.strata.common.filter.PageFilter;
 import io.strata.common.filter.WhileMatchFilter;
@@ -12,16 +11,11 @@ import java.util.List;
  */
 final class RandomSeekScanTest extends PeTest {
   static final int PAGE_ROWS = 120;
-  private Table table;
 
   RandomSeekScanTest(PeClient client) {
     super(client);
   }
 
-  @Override
-  void setup() {
-    table = client.connection().getTable(client.table());
-  }
 
   @Override
   long testRow(int i) throws Exception {

@@ -11,17 +11,12 @@ import io.strata.client.Table;
  */
 final class ScanRangeTest extends PeTest {
   private final int range;
-  private Table table;
 
   ScanRangeTest(PeClient client, int range) {
     super(client);
     this.range = range;
   }
 
-  @Override
-  void setup() {
-    table = client.connection().getTable(client.table());
-  }
 
   @Override
   long testRow(int i) throws Exception {

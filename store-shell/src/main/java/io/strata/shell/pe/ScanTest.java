@@ -21,7 +21,7 @@ final class ScanTest extends PeTest {
     if (scanner == null) {
       var scan = newScan().withStartRow(RowKeys.format(client.startRow()));
       scanner = async ? client.async().getTable(client.table()).getScanner(scan)
-          : client.connection().getTable(client.table()).getScanner(scan);
+          : table.getScanner(scan);
     }
     return sizeOf(scanner.next());
   }
