@@ -204,18 +204,17 @@ final class PeArgs {
   }
 
   private static int positive(String name, String v) {
-    long n = parseLong(name, v);
-    if (n <= 0 || n > Integer.MAX_VALUE) {
-      throw new PeUsageException("--" + name + "=" + v + " must be from 1 to "
-          + Integer.MAX_VALUE);
-    }
-    return (int) n;
+    return intFrom(name, v, 1);
   }
 
   private static int nonNegative(String name, String v) {
+    return intFrom(name, v, 0);
+  }
+
+  private static int intFrom(String name, String v, int min) {
     long n = parseLong(name, v);
-    if (n < 0 || n > Integer.MAX_VALUE) {
-      throw new PeUsageException("--" + name + "=" + v + " must be from 0 to "
+    if (n < min || n > Integer.MAX_VALUE) {
+      throw new PeUsageException("--" + name + "=" + v + " must be from " + min + " to "
           + Integer.MAX_VALUE);
     }
     return (int) n;

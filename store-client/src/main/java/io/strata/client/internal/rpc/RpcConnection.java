@@ -36,6 +36,9 @@ public final class RpcConnection implements Closeable {
   private final String service;
   private final AtomicInteger nextCallId = new AtomicInteger();
   private final Map<Integer, Pending<?>> pending = new ConcurrentHashMap<>();
+  /** Whether a timeout sweep is scheduled (one at a time, only while calls wait). */
+  private final java.util.concurrent.atomic.AtomicBoolean sweeping =
+      new java.util.concurrent.atomic.AtomicBoolean();
   private volatile Channel channel;
   /** Why the connection ended, once it has. */
   private volatile StrataException closedBecause;
@@ -59,11 +62,6 @@ public final class RpcConnection implements Closeable {
     RpcFrame.write(buf, ConnectionHeaderProto.newBuilder().setUser(user).setService(service)
         .setCellCodec("keyvalue").build(), null, null);
     ch.writeAndFlush(buf);
-    // One sweep for every call's timeout, instead of a timer task per call that would stay
-    // queued (and referenced) for the whole timeout after the answer came.
-    io.netty.util.concurrent.ScheduledFuture<?> sweep = ch.eventLoop().scheduleAtFixedRate(
-        this::expireCalls, TIMEOUT_SWEEP_MILLIS, TIMEOUT_SWEEP_MILLIS, TimeUnit.MILLISECONDS);
-    ch.closeFuture().addListener(f -> sweep.cancel(false));
     ch.closeFuture().addListener(f -> failAll(new ServerErrorException(address.toString(),
         new IOException("the connection to " + address + " closed"))));
   }
@@ -90,17 +88,42 @@ public final class RpcConnection implements Closeable {
         .setTimeoutMillis((int) Math.min(Integer.MAX_VALUE, millis)).setPriority(priority)
         .build(), param, cellBlock);
     channel.writeAndFlush(buf);
+    if (millis > 0 && !sweeping.get() && sweeping.compareAndSet(false, true)) {
+      scheduleSweep();
+    }
     if (closedBecause != null) {
       failAll(closedBecause); // closed while we registered: fail rather than wait forever
     }
     return f;
   }
 
-  /** Fails every call whose timeout has passed (on the event loop, every sweep). */
-  private void expireCalls() {
-    if (pending.isEmpty()) {
-      return;
+  /**
+   * One sweep finds every call's timeout, instead of a timer task per call that would stay
+   * queued (holding the call) for the whole timeout after the answer came. It runs every
+   * {@value #TIMEOUT_SWEEP_MILLIS} ms while calls wait, so an idle connection costs nothing.
+   */
+  private void scheduleSweep() {
+    try {
+      channel.eventLoop().schedule(this::sweep, TIMEOUT_SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException stopped) {
+      sweeping.set(false); // the client is closing; failAll answers what waits
     }
+  }
+
+  private void sweep() {
+    expireCalls();
+    if (pending.isEmpty()) {
+      sweeping.set(false);
+      // A call registered after the check above but before the flag fell saw it still set.
+      if (pending.isEmpty() || !sweeping.compareAndSet(false, true)) {
+        return;
+      }
+    }
+    scheduleSweep();
+  }
+
+  /** Fails every call whose timeout has passed. */
+  private void expireCalls() {
     long now = System.nanoTime();
     for (Map.Entry<Integer, Pending<?>> e : pending.entrySet()) {
       Pending<?> p = e.getValue();
