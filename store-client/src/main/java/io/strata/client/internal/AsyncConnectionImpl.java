@@ -52,7 +52,8 @@ public final class AsyncConnectionImpl implements AsyncConnection {
     this.rpc = new RpcClient(System.getProperty("user.name", "strata"),
         conf.get(ClientKeys.IO_THREADS),
         NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)));
-    this.channels = new RpcChannels(rpc, policy.rpcTimeout());
+    this.channels = new RpcChannels(rpc, policy.rpcTimeout(), conf.get(ClientKeys.DIRECT_CALLS),
+        conf.get(ClientKeys.RPC_SPIN).toNanos());
     this.locations = new RegionLocations(registry, channels, conf);
     this.timer = Executors.newSingleThreadScheduledExecutor(daemon("strata-client-timer"));
     this.callbackPool = Executors.newCachedThreadPool(daemon("strata-client-callback"));

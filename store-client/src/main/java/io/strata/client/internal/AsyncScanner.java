@@ -102,7 +102,28 @@ final class AsyncScanner implements AsyncResultScanner {
     if (ready.isEmpty() && !done) {
       return fetch().thenCompose(x -> nextOne());
     }
-    Result r = ready.poll();
+    return CompletableFuture.completedFuture(handOut(ready.poll()));
+  }
+
+  /**
+   * A row already fetched, when one is and no call is in flight: the blocking scanner takes
+   * rows this way without a future each. Null means "ask {@link #next()}", which also tells the
+   * end of the scan.
+   */
+  synchronized Result nextReady() {
+    if (closed || ready.isEmpty() || !tail.isDone()) {
+      return null;
+    }
+    return handOut(ready.poll());
+  }
+
+  /** Whether the next row needs a call: nothing fetched is left and the scan goes on. */
+  synchronized boolean needsFetch() {
+    return ready.isEmpty() && !done && !closed;
+  }
+
+  /** Counts a row handed to the caller; the scan's limit closes it. */
+  private Result handOut(Result r) {
     if (r != null) {
       if (metrics != null) {
         metrics.rows.incrementAndGet();
@@ -115,7 +136,7 @@ final class AsyncScanner implements AsyncResultScanner {
         }
       }
     }
-    return CompletableFuture.completedFuture(r);
+    return r;
   }
 
   /** One call: opens the next region's scanner if none is open, else continues it. */

@@ -3,17 +3,20 @@ package io.strata.client.internal;
 import io.strata.client.Result;
 import io.strata.client.ResultScanner;
 import io.strata.client.ScanMetrics;
+import io.strata.client.internal.rpc.DirectScope;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The blocking scanner: waits on the {@link AsyncScanner} it adapts. It asks for the next row
- * before handing out the current one, so the next batch is fetched while the caller works
- * through the last row of this one.
+ * The blocking scanner: waits on the {@link AsyncScanner} it adapts. Rows already fetched are
+ * taken without a future; when the last of them is handed out, the next batch is asked for at
+ * once, so it is fetched while the caller works through that row.
  */
 final class ClientScanner implements ResultScanner {
   private final AsyncScanner scanner;
   private CompletableFuture<Result> ahead;
+  /** The scope the look-ahead was asked in: its call, if direct, is read at the next row. */
+  private DirectScope aheadScope;
 
   ClientScanner(AsyncScanner scanner) {
     this.scanner = scanner;
@@ -21,13 +24,41 @@ final class ClientScanner implements ResultScanner {
 
   @Override
   public Result next() throws IOException {
-    CompletableFuture<Result> f = ahead != null ? ahead : scanner.next();
+    if (ahead == null) {
+      Result r = scanner.nextReady();
+      if (r != null) {
+        fetchAheadIfEmpty();
+        return r;
+      }
+      askAhead();
+    }
+    CompletableFuture<Result> f = ahead;
+    DirectScope scope = aheadScope;
     ahead = null;
+    aheadScope = null;
+    scope.await();
     Result r = RetryingCaller.join(f);
     if (r != null) {
-      ahead = scanner.next();
+      fetchAheadIfEmpty();
     }
     return r;
+  }
+
+  /** Starts the next fetch before the caller works through the last row fetched. */
+  private void fetchAheadIfEmpty() {
+    if (scanner.needsFetch()) {
+      askAhead();
+    }
+  }
+
+  /** Asks for the next row; a fetch this starts may go over a direct connection. */
+  private void askAhead() {
+    aheadScope = DirectScope.open();
+    try {
+      ahead = scanner.next();
+    } finally {
+      aheadScope.close();
+    }
   }
 
   @Override

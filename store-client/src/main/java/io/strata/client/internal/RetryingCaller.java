@@ -1,6 +1,7 @@
 package io.strata.client.internal;
 
 import io.strata.client.RetriesExhaustedException;
+import io.strata.client.internal.rpc.DirectScope;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -126,6 +127,23 @@ final class RetryingCaller {
   }
 
   /** Waits for a future, rethrowing its failure as the IOException it was. */
+  /**
+   * Starts an operation on this thread and waits for it, letting its first call go over a
+   * direct connection whose answer this thread reads itself ({@link DirectScope}).
+   */
+  static <T> T joinDirect(java.util.function.Supplier<CompletableFuture<T>> operation)
+      throws IOException {
+    DirectScope scope = DirectScope.open();
+    CompletableFuture<T> f;
+    try {
+      f = operation.get();
+    } finally {
+      scope.close();
+    }
+    scope.await();
+    return join(f);
+  }
+
   static <T> T join(CompletableFuture<T> f) throws IOException {
     try {
       return f.get();

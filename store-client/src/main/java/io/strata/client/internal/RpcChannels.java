@@ -1,5 +1,7 @@
 package io.strata.client.internal;
 
+import io.strata.client.internal.rpc.DirectConnection;
+import io.strata.client.internal.rpc.DirectScope;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.client.internal.rpc.RpcConnection;
 import io.strata.common.error.ServerErrorException;
@@ -24,10 +26,26 @@ public final class RpcChannels implements Closeable {
   private final RpcClient client;
   private final Duration connectTimeout;
   private final Map<Key, CompletableFuture<RpcConnection>> open = new ConcurrentHashMap<>();
+  /** Whether calls in a {@link DirectScope} go over direct connections; and their spin. */
+  private final boolean directCalls;
+  private final long spinNanos;
+  private final Map<Key, DirectConnection> direct = new ConcurrentHashMap<>();
 
+  /** Connections on the event loops only (for servers' own calls). */
   public RpcChannels(RpcClient client, Duration connectTimeout) {
+    this(client, connectTimeout, false, 0);
+  }
+
+  /**
+   * With {@code directCalls}, a blocking operation's call to a region server goes over a
+   * {@link DirectConnection} whose waiting threads poll for {@code spinNanos} before sleeping.
+   */
+  public RpcChannels(RpcClient client, Duration connectTimeout, boolean directCalls,
+      long spinNanos) {
     this.client = client;
     this.connectTimeout = connectTimeout;
+    this.directCalls = directCalls;
+    this.spinNanos = spinNanos;
   }
 
   /** The connection, waiting for it to be made (not from an event loop thread). */
@@ -48,6 +66,13 @@ public final class RpcChannels implements Closeable {
    */
   public CompletableFuture<RpcConnection> connection(ServerName server, String service) {
     Key k = new Key(server.host(), server.port(), service);
+    if (directCalls && DirectScope.wanted()) {
+      try {
+        return CompletableFuture.completedFuture(direct(k));
+      } catch (IOException e) {
+        return CompletableFuture.failedFuture(new ServerErrorException(server.toString(), e));
+      }
+    }
     CompletableFuture<RpcConnection> f = open.get(k);
     if (f != null && (!f.isDone() || usable(f))) {
       return f;
@@ -71,6 +96,27 @@ public final class RpcChannels implements Closeable {
     }
   }
 
+  /**
+   * The direct connection for {@code k}, connecting on this (blocking) thread if there is none
+   * or it broke.
+   */
+  private DirectConnection direct(Key k) throws IOException {
+    DirectConnection d = direct.get(k);
+    if (d != null && d.isOpen()) {
+      return d;
+    }
+    synchronized (direct) {
+      d = direct.get(k);
+      if (d != null && d.isOpen()) {
+        return d;
+      }
+      d = client.connectDirect(new InetSocketAddress(k.host(), k.port()), k.service(),
+          connectTimeout, spinNanos);
+      direct.put(k, d);
+      return d;
+    }
+  }
+
   private static boolean usable(CompletableFuture<RpcConnection> f) {
     return !f.isCompletedExceptionally() && f.join().isOpen();
   }
@@ -85,11 +131,21 @@ public final class RpcChannels implements Closeable {
       }
       return gone;
     });
+    direct.entrySet().removeIf(e -> {
+      boolean gone = e.getKey().host().equals(server.host())
+          && e.getKey().port() == server.port();
+      if (gone) {
+        e.getValue().close();
+      }
+      return gone;
+    });
   }
 
   @Override
   public synchronized void close() {
     open.values().forEach(f -> f.thenAccept(RpcConnection::close));
     open.clear();
+    direct.values().forEach(DirectConnection::close);
+    direct.clear();
   }
 }

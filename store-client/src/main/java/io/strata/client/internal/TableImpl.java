@@ -38,7 +38,7 @@ final class TableImpl implements Table {
 
   @Override
   public Result get(Get get) throws IOException {
-    return RetryingCaller.join(table.get(get));
+    return RetryingCaller.joinDirect(() -> table.get(get));
   }
 
   @Override
@@ -48,7 +48,7 @@ final class TableImpl implements Table {
 
   @Override
   public boolean exists(Get get) throws IOException {
-    return RetryingCaller.join(table.exists(get));
+    return RetryingCaller.joinDirect(() -> table.exists(get));
   }
 
   @Override
@@ -63,7 +63,7 @@ final class TableImpl implements Table {
 
   @Override
   public void put(Put put) throws IOException {
-    RetryingCaller.join(table.put(put));
+    RetryingCaller.joinDirect(() -> table.put(put));
   }
 
   @Override
@@ -73,7 +73,7 @@ final class TableImpl implements Table {
 
   @Override
   public void delete(Delete delete) throws IOException {
-    RetryingCaller.join(table.delete(delete));
+    RetryingCaller.joinDirect(() -> table.delete(delete));
   }
 
   @Override
@@ -83,22 +83,22 @@ final class TableImpl implements Table {
 
   @Override
   public Result increment(Increment increment) throws IOException {
-    return RetryingCaller.join(table.increment(increment));
+    return RetryingCaller.joinDirect(() -> table.increment(increment));
   }
 
   @Override
   public Result append(Append append) throws IOException {
-    return RetryingCaller.join(table.append(append));
+    return RetryingCaller.joinDirect(() -> table.append(append));
   }
 
   @Override
   public CheckAndMutateResult checkAndMutate(CheckAndMutate cam) throws IOException {
-    return RetryingCaller.join(table.checkAndMutate(cam));
+    return RetryingCaller.joinDirect(() -> table.checkAndMutate(cam));
   }
 
   @Override
   public void mutateRow(RowMutations mutations) throws IOException {
-    RetryingCaller.join(table.mutateRow(mutations));
+    RetryingCaller.joinDirect(() -> table.mutateRow(mutations));
   }
 
   @Override

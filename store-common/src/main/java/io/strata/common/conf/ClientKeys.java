@@ -59,5 +59,18 @@ public final class ClientKeys {
           + "the buffer is not full; 0s turns the timer off (then only a full buffer, flush and "
           + "close send).");
 
+  public static final ConfigKey<Boolean> DIRECT_CALLS = ConfigKey.bool(
+      "strata.client.rpc.direct", true,
+      "Let a thread that waits for an answer (the blocking Table's get, put, increment, "
+          + "check-and-mutate and scanner calls) write its request and read the answer on the "
+          + "socket itself, instead of handing both to a network thread: two thread wake-ups "
+          + "fewer per call. Asynchronous calls and batches always use the network threads.");
+
+  public static final ConfigKey<Duration> RPC_SPIN = ConfigKey.duration(
+      "strata.client.rpc.spin", "100us",
+      "How long a thread waiting for its answer on a direct connection keeps polling the "
+          + "socket before it sleeps. A fast answer then costs no wake-up (on a virtual machine "
+          + "a wake-up can cost 50us, more than a cached get); 0s sleeps at once.");
+
   private ClientKeys() {}
 }

@@ -82,11 +82,14 @@ public abstract class ConfigType<T> {
   };
 
   private static final Pattern DURATION =
-      Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|min|h|d)?", Pattern.CASE_INSENSITIVE);
+      Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(us|ms|s|m|min|h|d)?", Pattern.CASE_INSENSITIVE);
 
-  /** A duration: a number with a unit ms, s, m (or min), h or d; a bare number is milliseconds. */
+  /**
+   * A duration: a number with a unit us, ms, s, m (or min), h or d; a bare number is
+   * milliseconds.
+   */
   public static final ConfigType<Duration> DURATION_TYPE = new ConfigType<>("duration",
-      "a duration such as 500ms, 30s, 5m, 2h or 1d (a bare number is milliseconds)") {
+      "a duration such as 100us, 500ms, 30s, 5m, 2h or 1d (a bare number is milliseconds)") {
     @Override
     Duration parseChecked(String text) {
       Matcher m = DURATION.matcher(text.trim());
@@ -96,6 +99,7 @@ public abstract class ConfigType<T> {
       double n = Double.parseDouble(m.group(1));
       String unit = m.group(2) == null ? "ms" : m.group(2).toLowerCase(Locale.ROOT);
       double millis = switch (unit) {
+        case "us" -> n / 1_000;
         case "ms" -> n;
         case "s" -> n * 1_000;
         case "m", "min" -> n * 60_000;

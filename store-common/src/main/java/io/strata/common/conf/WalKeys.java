@@ -30,5 +30,12 @@ public final class WalKeys {
       "How long a writer waits for the WAL sync covering its edit. Past it the write fails "
           + "unacknowledged (its outcome is unknown) instead of hanging on a stuck disk.");
 
+  public static final ConfigKey<Duration> SYNC_SPIN = ConfigKey.duration(
+      "strata.wal.sync.spin", "200us",
+      "How long the WAL writer thread, after a sync, keeps looking for new edits before it "
+          + "sleeps, and how long one writer waiting for its sync keeps looking before it "
+          + "sleeps. A sync to the local file system takes microseconds, less than waking a "
+          + "sleeping thread on a small virtual machine; 0s sleeps at once.");
+
   private WalKeys() {}
 }

@@ -1,6 +1,8 @@
 package io.strata.common.rpc;
 
+import io.netty.channel.DefaultSelectStrategyFactory;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SelectStrategyFactory;
 import io.netty.channel.ServerChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
@@ -10,6 +12,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import java.nio.channels.spi.SelectorProvider;
 import java.util.concurrent.ThreadFactory;
 
 /**
@@ -27,8 +30,18 @@ public enum NettyTransport {
   }
 
   public EventLoopGroup newGroup(int threads, ThreadFactory threadFactory) {
-    return this == EPOLL ? new EpollEventLoopGroup(threads, threadFactory)
-        : new NioEventLoopGroup(threads, threadFactory);
+    return newGroup(threads, threadFactory, 0);
+  }
+
+  /**
+   * Event loops that keep polling for {@code spinNanos} after their last work before they sleep
+   * ({@link SpinningSelectStrategy}); 0 sleeps at once.
+   */
+  public EventLoopGroup newGroup(int threads, ThreadFactory threadFactory, long spinNanos) {
+    SelectStrategyFactory strategy = spinNanos > 0 ? SpinningSelectStrategy.factory(spinNanos)
+        : DefaultSelectStrategyFactory.INSTANCE;
+    return this == EPOLL ? new EpollEventLoopGroup(threads, threadFactory, strategy)
+        : new NioEventLoopGroup(threads, threadFactory, SelectorProvider.provider(), strategy);
   }
 
   public Class<? extends SocketChannel> socketChannel() {

@@ -38,6 +38,8 @@ class ConfigTypeTest {
     assertEquals(Duration.ofHours(2), duration("2H"));
     assertEquals(Duration.ofDays(1), duration("1d"));
     assertEquals(Duration.ofMillis(1500), duration("1.5s"));
+    assertEquals(Duration.ofNanos(100_000), duration("100us"));
+    assertEquals(Duration.ofNanos(1_500), duration("1.5us"));
   }
 
   @Test
@@ -46,7 +48,8 @@ class ConfigTypeTest {
         + "such as 512, 64k, 128m, 1.5g or 2t (binary units: 1k = 1024 bytes); fix it there",
         assertThrows(IllegalArgumentException.class, () -> size("12x")).getMessage());
     assertEquals("configuration key 'strata.k' has value 'soon' (from test), which is not a "
-        + "duration such as 500ms, 30s, 5m, 2h or 1d (a bare number is milliseconds); fix it there",
+        + "duration such as 100us, 500ms, 30s, 5m, 2h or 1d (a bare number is milliseconds); "
+        + "fix it there",
         assertThrows(IllegalArgumentException.class, () -> duration("soon")).getMessage());
     assertEquals("configuration key 'strata.k' has value 'yes' (from f.xml), which is not true or "
         + "false; fix it there", assertThrows(IllegalArgumentException.class,

@@ -112,8 +112,8 @@ class StrataConfigurationTest {
   void badValuesFailWhenLoadedNamingTheirSource() throws Exception {
     Path f = site(prop("strata.zookeeper.session.timeout", "soon"));
     assertEquals("configuration key 'strata.zookeeper.session.timeout' has value 'soon' (from "
-        + f + "), which is not a duration such as 500ms, 30s, 5m, 2h or 1d (a bare number is "
-        + "milliseconds); fix it there", assertThrows(IllegalArgumentException.class,
+        + f + "), which is not a duration such as 100us, 500ms, 30s, 5m, 2h or 1d (a bare "
+        + "number is milliseconds); fix it there", assertThrows(IllegalArgumentException.class,
             () -> StrataConfiguration.defaults().addSiteFile(f)).getMessage());
   }
 

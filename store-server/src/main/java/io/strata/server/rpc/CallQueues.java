@@ -1,5 +1,6 @@
 package io.strata.server.rpc;
 
+import io.strata.common.util.SpinWait;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -15,13 +16,39 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class CallQueues {
   private final Map<CallKind, ThreadPoolExecutor> pools = new EnumMap<>(CallKind.class);
 
-  CallQueues(String serverName, Map<CallKind, Integer> handlers, int queueLength) {
+  /**
+   * A handler's queue: a handler that finished a call polls it for the next one for a while
+   * ({@link SpinWait}, one handler at a time) before it sleeps, so a call arriving in that time
+   * costs no wake-up.
+   */
+  private static final class HandlerQueue extends ArrayBlockingQueue<Runnable> {
+    private final transient SpinWait spin;
+
+    HandlerQueue(int capacity, long spinNanos) {
+      super(capacity);
+      this.spin = new SpinWait(spinNanos);
+    }
+
+    @Override
+    public Runnable take() throws InterruptedException {
+      while (spin.poll(() -> !isEmpty())) {
+        Runnable r = poll();
+        if (r != null) {
+          return r;
+        }
+      }
+      return super.take();
+    }
+  }
+
+  CallQueues(String serverName, Map<CallKind, Integer> handlers, int queueLength,
+      long spinNanos) {
     for (CallKind kind : CallKind.values()) {
       int threads = handlers.get(kind);
       AtomicInteger n = new AtomicInteger();
       String prefix = serverName + "-" + kind.name().toLowerCase() + "-handler-";
       pools.put(kind, new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
-          new ArrayBlockingQueue<>(queueLength), r -> {
+          new HandlerQueue(queueLength, spinNanos), r -> {
             Thread t = new Thread(r, prefix + n.incrementAndGet());
             t.setDaemon(true);
             return t;

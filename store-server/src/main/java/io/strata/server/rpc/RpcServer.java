@@ -60,10 +60,12 @@ public final class RpcServer implements Closeable {
         throw new IllegalArgumentException("service " + s.name() + " is registered twice");
       }
     }
-    this.queues = new CallQueues(name, options.handlers(), options.queueLength());
+    this.queues = new CallQueues(name, options.handlers(), options.queueLength(),
+        options.spin().toNanos());
     this.boss = options.transport().newGroup(1, new DefaultThreadFactory(name + "-rpc-accept"));
     this.workers = options.transport().newGroup(
-        Math.max(2, Runtime.getRuntime().availableProcessors()), new DefaultThreadFactory(name + "-rpc-io"));
+        Math.max(2, Runtime.getRuntime().availableProcessors()),
+        new DefaultThreadFactory(name + "-rpc-io"), options.spin().toNanos());
   }
 
   /** Binds and starts accepting connections. */

@@ -3,6 +3,7 @@ package io.strata.server.wal;
 import com.lmax.disruptor.BlockingWaitStrategy;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.ExceptionHandler;
+import com.lmax.disruptor.PhasedBackoffWaitStrategy;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
@@ -10,6 +11,7 @@ import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellKeys;
 import io.strata.common.schema.Durability;
 import io.strata.common.util.ByteOutput;
+import io.strata.common.util.SpinWait;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.InstantSource;
@@ -70,6 +72,8 @@ public final class Wal implements Closeable {
   private final Disruptor<Slot> disruptor;
   private final RingBuffer<Slot> ring;
   private final ScheduledExecutorService ticker;
+  /** Where one writer at a time polls for its sync before sleeping. */
+  private final SpinWait syncSpin;
   // Sequence id = base + ring slot number; base only grows (advanceSequenceIdTo).
   private volatile long base;
   private volatile boolean asyncPending;
@@ -121,7 +125,10 @@ public final class Wal implements Closeable {
       Thread t = new Thread(r, "wal-writer-" + server);
       t.setDaemon(true);
       return t;
-    }, ProducerType.MULTI, new BlockingWaitStrategy());
+    }, ProducerType.MULTI, options.spin().isZero() ? new BlockingWaitStrategy()
+        : new PhasedBackoffWaitStrategy(0, options.spin().toNanos(), TimeUnit.NANOSECONDS,
+            new BlockingWaitStrategy()));
+    this.syncSpin = new SpinWait(options.spin().toNanos());
     disruptor.handleEventsWith(new Consumer());
     disruptor.setDefaultExceptionHandler(new ExceptionHandler<Slot>() {
       @Override
@@ -178,7 +185,7 @@ public final class Wal implements Closeable {
         || durability == Durability.FSYNC_WAL ? new CompletableFuture<>()
         : CompletableFuture.completedFuture(null);
     long seqId = publish(Kind.EDIT, region, cells, durability, done);
-    return new WalTicket(seqId, done, options.syncTimeout());
+    return new WalTicket(seqId, done, options.syncTimeout(), syncSpin);
   }
 
   private long publish(Kind kind, String region, List<? extends Cell> cells,
@@ -240,7 +247,7 @@ public final class Wal implements Closeable {
   public void roll() throws IOException {
     CompletableFuture<Void> done = new CompletableFuture<>();
     publish(Kind.ROLL, null, null, Durability.SYNC_WAL, done);
-    new WalTicket(-1, done, options.syncTimeout()).awaitDurable();
+    new WalTicket(-1, done, options.syncTimeout(), syncSpin).awaitDurable();
   }
 
   /** Files that may hold unflushed edits, oldest first; the last is being written. */

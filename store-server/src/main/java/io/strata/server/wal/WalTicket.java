@@ -1,5 +1,6 @@
 package io.strata.server.wal;
 
+import io.strata.common.util.SpinWait;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -16,11 +17,13 @@ public final class WalTicket {
   private final long sequenceId;
   private final CompletableFuture<Void> durable;
   private final Duration timeout;
+  private final SpinWait spin;
 
-  WalTicket(long sequenceId, CompletableFuture<Void> durable, Duration timeout) {
+  WalTicket(long sequenceId, CompletableFuture<Void> durable, Duration timeout, SpinWait spin) {
     this.sequenceId = sequenceId;
     this.durable = durable;
     this.timeout = timeout;
+    this.spin = spin;
   }
 
   public long sequenceId() {
@@ -30,6 +33,7 @@ public final class WalTicket {
   /** Waits until the edit is durable; an IOException means it must not be acknowledged. */
   public void awaitDurable() throws IOException {
     try {
+      spin.poll(durable::isDone);
       durable.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();

@@ -62,7 +62,7 @@ public final class RpcClient implements Closeable {
    */
   public CompletableFuture<RpcConnection> connectAsync(InetSocketAddress address,
       String service, Duration timeout) {
-    RpcConnection connection = new RpcConnection(address, service);
+    NettyConnection connection = new NettyConnection(address, service);
     Bootstrap b = new Bootstrap().group(loop).channel(transport.socketChannel())
         .option(ChannelOption.TCP_NODELAY, true)
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
@@ -93,6 +93,15 @@ public final class RpcClient implements Closeable {
           + e.getMessage(), e));
     }
     return result;
+  }
+
+  /**
+   * Connects a {@link DirectConnection}, blocking the calling thread up to {@code timeout};
+   * its waiting callers poll the socket for {@code spinNanos} before they sleep.
+   */
+  public DirectConnection connectDirect(InetSocketAddress address, String service,
+      Duration timeout, long spinNanos) throws IOException {
+    return DirectConnection.open(address, service, user, timeout, spinNanos);
   }
 
   @Override

@@ -1,0 +1,323 @@
+package io.strata.client.internal.rpc;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageLite;
+import com.google.protobuf.Parser;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.strata.common.error.ServerErrorException;
+import io.strata.common.error.StrataException;
+import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
+import io.strata.common.rpc.RpcFrame;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * A connection on which the threads that wait for answers move the bytes themselves: a caller
+ * writes its request to the socket from its own thread, then {@link #await}s its answer by
+ * reading the socket, polling for up to {@code spinNanos} before it sleeps in the kernel. A call
+ * thus wakes no other thread of the client, where a {@link NettyConnection} wakes its event loop
+ * to write and again to read, and the event loop wakes the caller: on a small virtual machine
+ * each of those wake-ups costs as much as a cached get.
+ *
+ * <p>Several threads may share the connection. One at a time reads (the leader), answering every
+ * call it finds, its own and the others'; the others wait to be answered or to lead in turn.
+ * Someone must await every call, so only calls whose caller waits for them may use this
+ * connection (see {@link DirectScope}); everything asynchronous goes through Netty.
+ */
+public final class DirectConnection implements RpcConnection {
+  /** Longest a leader sleeps before it looks for timed-out calls. */
+  private static final long SWEEP_MILLIS = 10;
+
+  private final InetSocketAddress address;
+  private final PendingCalls pending;
+  private final SocketChannel channel;
+  private final Selector readable;
+  private final long spinNanos;
+  private final Object writeLock = new Object();
+  /** Made the first time the socket's send buffer fills; guarded by writeLock. */
+  private Selector writable;
+  private final ReentrantLock turn = new ReentrantLock();
+  private final Condition changed = turn.newCondition();
+  /** Whether a thread is reading; guarded by turn. */
+  private boolean leading;
+  /** Threads waiting for the leader to answer them or to hand over. */
+  private final AtomicInteger followers = new AtomicInteger();
+  /** Bytes read and not yet made into frames; only the leader touches it. */
+  private ByteBuffer in = ByteBuffer.allocate(64 * 1024);
+
+  private DirectConnection(InetSocketAddress address, String service, SocketChannel channel,
+      Selector readable, long spinNanos) {
+    this.address = address;
+    this.pending = new PendingCalls(service, address.toString());
+    this.channel = channel;
+    this.readable = readable;
+    this.spinNanos = spinNanos;
+  }
+
+  /**
+   * Connects (blocking the calling thread up to {@code timeout}) and sends the connection
+   * header; an IOException names the address when the server cannot be reached.
+   */
+  static DirectConnection open(InetSocketAddress address, String service, String user,
+      Duration timeout, long spinNanos) throws IOException {
+    SocketChannel ch = SocketChannel.open();
+    Selector selector = null;
+    try {
+      ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+      ch.socket().connect(address, (int) Math.min(Integer.MAX_VALUE,
+          Math.max(1, timeout.toMillis())));
+      ch.configureBlocking(false);
+      selector = Selector.open();
+      ch.register(selector, SelectionKey.OP_READ);
+      DirectConnection c = new DirectConnection(address, service, ch, selector, spinNanos);
+      ByteBuf buf = Unpooled.buffer(64);
+      buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
+      RpcFrame.write(buf, ConnectionHeaderProto.newBuilder().setUser(user).setService(service)
+          .setCellCodec("keyvalue").build(), null, null);
+      c.send(buf.nioBuffer(), timeout.toNanos());
+      return c;
+    } catch (IOException | RuntimeException e) {
+      ch.close();
+      if (selector != null) {
+        selector.close();
+      }
+      throw new IOException("cannot connect to " + address + ": " + e.getMessage()
+          + "; is the server running there?", e);
+    }
+  }
+
+  @Override
+  public <T> CompletableFuture<RpcResponse<T>> call(String method, MessageLite param,
+      byte[] cellBlock, Parser<T> parser, Duration timeout, int priority) {
+    CompletableFuture<RpcResponse<T>> f = new CompletableFuture<>();
+    long millis = timeout.toMillis();
+    ByteBuf buf = pending.request(method, param, cellBlock, parser, millis, priority, f,
+        () -> Unpooled.buffer(64 + (cellBlock == null ? 0 : cellBlock.length)));
+    if (buf == null) {
+      return f;
+    }
+    try {
+      send(buf.nioBuffer(), millis > 0 ? TimeUnit.MILLISECONDS.toNanos(millis) : Long.MAX_VALUE);
+    } catch (IOException e) {
+      broken(e);
+    }
+    pending.endedAfterAdding();
+    DirectScope.record(this, f);
+    return f;
+  }
+
+  /** Writes all of {@code buf}, waiting while the socket's send buffer is full. */
+  private void send(ByteBuffer buf, long timeoutNanos) throws IOException {
+    synchronized (writeLock) {
+      long start = System.nanoTime();
+      while (buf.hasRemaining()) {
+        if (channel.write(buf) > 0) {
+          continue;
+        }
+        if (System.nanoTime() - start > timeoutNanos) {
+          throw new IOException("could not send a request to " + address + " within "
+              + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms: the server reads nothing");
+        }
+        if (writable == null) {
+          writable = Selector.open();
+          channel.register(writable, SelectionKey.OP_WRITE);
+        }
+        writable.select(SWEEP_MILLIS);
+        writable.selectedKeys().clear();
+      }
+    }
+  }
+
+  /**
+   * Waits until {@code call} (a call made on this connection) is answered, reading the socket
+   * while no other thread does. Returns early, with the interrupt flag set, if interrupted.
+   */
+  public void await(CompletableFuture<?> call) {
+    turn.lock();
+    try {
+      while (!call.isDone() && !Thread.currentThread().isInterrupted()) {
+        if (!leading) {
+          leading = true;
+          turn.unlock();
+          try {
+            lead(call);
+          } finally {
+            turn.lock();
+            leading = false;
+            changed.signalAll(); // the next waiter leads
+          }
+        } else {
+          followers.incrementAndGet();
+          try {
+            changed.await(SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+          } finally {
+            followers.decrementAndGet();
+          }
+          pending.expire();
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      turn.unlock();
+    }
+  }
+
+  /** Reads and answers calls until {@code call} is answered. */
+  private void lead(CompletableFuture<?> call) {
+    long lastRead = System.nanoTime();
+    while (!call.isDone() && !Thread.currentThread().isInterrupted()) {
+      int n;
+      try {
+        n = channel.read(in);
+        if (n < 0) {
+          throw new IOException("the connection to " + address + " closed");
+        }
+        if (n > 0) {
+          frames();
+          lastRead = System.nanoTime();
+          continue;
+        }
+        if (System.nanoTime() - lastRead < spinNanos) {
+          Thread.yield(); // lets a thread with work run here first (two cores may be all there is)
+          continue;
+        }
+        pending.expire();
+        if (!call.isDone()) {
+          readable.select(SWEEP_MILLIS);
+          readable.selectedKeys().clear();
+          lastRead = System.nanoTime(); // poll a little again: the rest may be on its way
+        }
+      } catch (IOException | ClosedSelectorException e) {
+        broken(e);
+        return;
+      }
+    }
+  }
+
+  /** Answers the calls whose whole frames are in {@code in}; keeps a partial frame's bytes. */
+  private void frames() throws IOException {
+    in.flip();
+    boolean answered = false;
+    while (in.remaining() >= 4) {
+      long length = Integer.toUnsignedLong(in.getInt(in.position()));
+      if (length > RpcClient.MAX_RESPONSE) {
+        throw new IOException("the server at " + address + " sent a frame of " + length
+            + " bytes, more than a client accepts");
+      }
+      if (in.remaining() - 4 < length) {
+        break;
+      }
+      in.position(in.position() + 4);
+      ByteBuf body = Unpooled.wrappedBuffer(in.array(), in.arrayOffset() + in.position(),
+          (int) length);
+      in.position(in.position() + (int) length);
+      RpcFrame frame;
+      try {
+        frame = RpcFrame.read(body);
+      } catch (InvalidProtocolBufferException e) {
+        throw new IOException("the server at " + address + " sent a malformed frame: "
+            + e.getMessage(), e);
+      }
+      if (!pending.answer(frame) || pending.isClosed()) {
+        throw new IOException("the server at " + address + " ended the connection: "
+            + pending.closedBecause().getMessage());
+      }
+      answered = true;
+    }
+    int partial = in.remaining() >= 4 ? 4 + in.getInt(in.position()) : 0;
+    if (partial > in.capacity()) { // make room for the whole frame
+      ByteBuffer bigger = ByteBuffer.allocate(partial);
+      bigger.put(in);
+      in = bigger;
+    } else {
+      in.compact();
+    }
+    if (answered && followers.get() > 0) {
+      turn.lock();
+      try {
+        changed.signalAll(); // their calls may be among those answered
+      } finally {
+        turn.unlock();
+      }
+    }
+  }
+
+  /** The connection failed: every call fails with a retryable error, and it closes. */
+  private void broken(Throwable why) {
+    StrataException e = why instanceof StrataException se ? se
+        : new ServerErrorException(address.toString(), why);
+    pending.failAll(e);
+    closeQuietly();
+  }
+
+  /**
+   * Whether the connection still works. Nothing reads an idle direct connection, so this looks:
+   * a server that closed it (its idle timeout, a restart) is noticed here, before a call is
+   * sent into a dead socket and comes back with an unknown outcome.
+   */
+  @Override
+  public boolean isOpen() {
+    if (pending.isClosed() || !channel.isOpen()) {
+      return false;
+    }
+    if (pending.isEmpty() && turn.tryLock()) {
+      try {
+        if (!leading) {
+          if (channel.read(in) < 0) {
+            throw new IOException("the connection to " + address + " closed");
+          }
+          frames(); // answers to calls nobody waits for any more
+        }
+      } catch (IOException e) {
+        broken(e);
+      } finally {
+        turn.unlock();
+      }
+    }
+    return !pending.isClosed();
+  }
+
+  @Override
+  public void close() {
+    pending.failAll(new ServerErrorException(address.toString(),
+        new IOException("the connection to " + address + " was closed by the client")));
+    closeQuietly();
+  }
+
+  private void closeQuietly() {
+    try {
+      channel.close();
+    } catch (IOException ignored) {
+      // closing anyway
+    }
+    try {
+      readable.close(); // wakes a leader sleeping in select
+      synchronized (writeLock) {
+        if (writable != null) {
+          writable.close();
+        }
+      }
+    } catch (IOException ignored) {
+      // closing anyway
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "DirectConnection{" + pending.service() + "@" + address + "}";
+  }
+}

@@ -1,0 +1,137 @@
+package io.strata.client.internal.rpc;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageLite;
+import com.google.protobuf.Parser;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.strata.common.error.ServerErrorException;
+import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
+import io.strata.common.rpc.RpcFrame;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A connection on the client's Netty event loops: requests are written and answers read by the
+ * event loop thread, which completes the calls' futures. Any thread may call, and nobody needs
+ * to wait, so this is the connection for asynchronous work. Thread-safe.
+ */
+final class NettyConnection implements RpcConnection {
+  private final InetSocketAddress address;
+  private final PendingCalls pending;
+  /** Whether a timeout sweep is scheduled (one at a time, only while calls wait). */
+  private final AtomicBoolean sweeping = new AtomicBoolean();
+  private volatile Channel channel;
+
+  /** How often the event loop looks for calls past their timeout. */
+  static final long TIMEOUT_SWEEP_MILLIS = 10;
+
+  NettyConnection(InetSocketAddress address, String service) {
+    this.address = address;
+    this.pending = new PendingCalls(service, address.toString());
+  }
+
+  void start(Channel ch, String user) {
+    this.channel = ch;
+    ByteBuf buf = ch.alloc().buffer();
+    buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
+    RpcFrame.write(buf, ConnectionHeaderProto.newBuilder().setUser(user)
+        .setService(serviceName()).setCellCodec("keyvalue").build(), null, null);
+    ch.writeAndFlush(buf);
+    ch.closeFuture().addListener(f -> pending.failAll(new ServerErrorException(
+        address.toString(), new IOException("the connection to " + address + " closed"))));
+  }
+
+  private String serviceName() {
+    return pending.service();
+  }
+
+  @Override
+  public <T> CompletableFuture<RpcResponse<T>> call(String method, MessageLite param,
+      byte[] cellBlock, Parser<T> parser, Duration timeout, int priority) {
+    CompletableFuture<RpcResponse<T>> f = new CompletableFuture<>();
+    long millis = timeout.toMillis();
+    ByteBuf buf = pending.request(method, param, cellBlock, parser, millis, priority, f,
+        channel.alloc()::buffer);
+    if (buf == null) {
+      return f;
+    }
+    channel.writeAndFlush(buf);
+    if (millis > 0 && !sweeping.get() && sweeping.compareAndSet(false, true)) {
+      scheduleSweep();
+    }
+    pending.endedAfterAdding();
+    return f;
+  }
+
+  /**
+   * One sweep finds every call's timeout, instead of a timer task per call that would stay
+   * queued (holding the call) for the whole timeout after the answer came. It runs every
+   * {@value #TIMEOUT_SWEEP_MILLIS} ms while calls wait, so an idle connection costs nothing.
+   */
+  private void scheduleSweep() {
+    try {
+      channel.eventLoop().schedule(this::sweep, TIMEOUT_SWEEP_MILLIS, TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException stopped) {
+      sweeping.set(false); // the client is closing; failAll answers what waits
+    }
+  }
+
+  private void sweep() {
+    pending.expire();
+    if (pending.isEmpty()) {
+      sweeping.set(false);
+      // A call registered after the check above but before the flag fell saw it still set.
+      if (pending.isEmpty() || !sweeping.compareAndSet(false, true)) {
+        return;
+      }
+    }
+    scheduleSweep();
+  }
+
+  @Override
+  public boolean isOpen() {
+    return !pending.isClosed() && channel.isActive();
+  }
+
+  SimpleChannelInboundHandler<ByteBuf> handler() {
+    return new SimpleChannelInboundHandler<>() {
+      @Override
+      protected void channelRead0(ChannelHandlerContext ctx, ByteBuf body) {
+        RpcFrame frame;
+        try {
+          frame = RpcFrame.read(body);
+        } catch (InvalidProtocolBufferException e) {
+          pending.failAll(new ServerErrorException(address.toString(), e));
+          channel.close();
+          return;
+        }
+        if (!pending.answer(frame)) {
+          channel.close();
+        }
+      }
+
+      @Override
+      public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        pending.failAll(new ServerErrorException(address.toString(), cause));
+        ctx.close();
+      }
+    };
+  }
+
+  @Override
+  public void close() {
+    channel.close().syncUninterruptibly();
+  }
+
+  @Override
+  public String toString() {
+    return "NettyConnection{" + serviceName() + "@" + address + "}";
+  }
+}

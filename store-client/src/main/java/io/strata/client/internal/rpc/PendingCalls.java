@@ -1,0 +1,169 @@
+package io.strata.client.internal.rpc;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.MessageLite;
+import com.google.protobuf.Parser;
+import io.netty.buffer.ByteBuf;
+import io.strata.common.error.CallTimeoutException;
+import io.strata.common.error.ServerErrorException;
+import io.strata.common.error.StrataException;
+import io.strata.common.proto.RpcProtos.ExceptionProto;
+import io.strata.common.proto.RpcProtos.RequestHeaderProto;
+import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
+import io.strata.common.rpc.RpcFrame;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * The calls of one connection that await their answers, by call id: numbers new calls, matches
+ * answers to them, fails them when their timeout passes or the connection ends. Both kinds of
+ * connection keep their calls here; only how the bytes move differs. Thread-safe.
+ */
+final class PendingCalls {
+  private final String service;
+  private final String address;
+  private final AtomicInteger nextCallId = new AtomicInteger();
+  private final Map<Integer, Pending<?>> calls = new ConcurrentHashMap<>();
+  /** Why the connection ended, once it has. */
+  private volatile StrataException closedBecause;
+
+  /** A call awaiting its answer; {@code deadline} in nanoTime, 0 for none. */
+  private record Pending<T>(String method, Parser<T> parser, CompletableFuture<RpcResponse<T>> f,
+      long deadline, long timeoutMillis) {}
+
+  PendingCalls(String service, String address) {
+    this.service = service;
+    this.address = address;
+  }
+
+  /** Registers a call and returns its id, or 0 (with {@code f} failed) if the connection ended. */
+  private <T> int add(String method, Parser<T> parser, CompletableFuture<RpcResponse<T>> f,
+      long timeoutMillis) {
+    StrataException closed = closedBecause;
+    if (closed != null) {
+      f.completeExceptionally(closed);
+      return 0;
+    }
+    int callId = nextCallId.updateAndGet(n -> n == Integer.MAX_VALUE ? 1 : n + 1);
+    calls.put(callId, new Pending<>(method, parser, f, timeoutMillis > 0
+        ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis) : 0, timeoutMillis));
+    return callId;
+  }
+
+  /**
+   * Registers a call and writes its request frame into a buffer from {@code buffers}; null,
+   * with {@code f} failed, when the connection has already ended.
+   */
+  <T> ByteBuf request(String method, MessageLite param, byte[] cellBlock, Parser<T> parser,
+      long timeoutMillis, int priority, CompletableFuture<RpcResponse<T>> f,
+      Supplier<ByteBuf> buffers) {
+    int callId = add(method, parser, f, timeoutMillis);
+    if (callId == 0) {
+      return null;
+    }
+    ByteBuf buf = buffers.get();
+    RpcFrame.write(buf, RequestHeaderProto.newBuilder().setCallId(callId).setMethod(method)
+        .setTimeoutMillis((int) Math.min(Integer.MAX_VALUE, timeoutMillis))
+        .setPriority(priority).build(), param, cellBlock);
+    return buf;
+  }
+
+  /** Whether the connection ended while a call was being registered or sent. */
+  boolean endedAfterAdding() {
+    StrataException closed = closedBecause;
+    if (closed != null) {
+      failAll(closed); // closed while we registered: fail rather than wait forever
+      return true;
+    }
+    return false;
+  }
+
+  boolean isEmpty() {
+    return calls.isEmpty();
+  }
+
+  boolean isClosed() {
+    return closedBecause != null;
+  }
+
+  /**
+   * Answers the call a frame is for. Returns false when the frame cannot be read, which ends the
+   * connection (every call failed); a frame about the whole connection (call id 0) fails all.
+   */
+  boolean answer(RpcFrame frame) {
+    ResponseHeaderProto header;
+    try {
+      header = ResponseHeaderProto.parseFrom(frame.header());
+    } catch (InvalidProtocolBufferException e) {
+      failAll(new ServerErrorException(address, e));
+      return false;
+    }
+    if (header.getCallId() == 0) { // about the whole connection, which the server closes
+      failAll(fromProto(header.getException()));
+      return true;
+    }
+    Pending<?> p = calls.remove(header.getCallId());
+    if (p != null) {
+      complete(p, header, frame);
+    }
+    return true;
+  }
+
+  private static <T> void complete(Pending<T> p, ResponseHeaderProto header, RpcFrame frame) {
+    if (header.hasException()) {
+      p.f().completeExceptionally(fromProto(header.getException()));
+      return;
+    }
+    try {
+      p.f().complete(new RpcResponse<>(p.parser().parseFrom(frame.param()), frame.cellBlock()));
+    } catch (InvalidProtocolBufferException e) {
+      p.f().completeExceptionally(e);
+    }
+  }
+
+  private static StrataException fromProto(ExceptionProto e) {
+    return StrataException.fromWire(e.getCode(), e.getMessage(), e.getDetailsMap());
+  }
+
+  /** Fails every call whose timeout has passed. */
+  void expire() {
+    long now = System.nanoTime();
+    for (Map.Entry<Integer, Pending<?>> e : calls.entrySet()) {
+      Pending<?> p = e.getValue();
+      if (p.deadline() != 0 && now - p.deadline() >= 0 && calls.remove(e.getKey(), p)) {
+        p.f().completeExceptionally(new CallTimeoutException(service + "." + p.method(),
+            address, p.timeoutMillis()));
+      }
+    }
+  }
+
+  /** Fails the call {@code callId} (if it still waits), e.g. because it could not be sent. */
+  void fail(int callId, StrataException why) {
+    Pending<?> p = calls.remove(callId);
+    if (p != null) {
+      p.f().completeExceptionally(why);
+    }
+  }
+
+  /** Ends the connection: every waiting call and every later one fails with {@code why}. */
+  void failAll(StrataException why) {
+    if (closedBecause == null) {
+      closedBecause = why;
+    }
+    for (Integer id : calls.keySet()) {
+      fail(id, why);
+    }
+  }
+
+  String service() {
+    return service;
+  }
+
+  StrataException closedBecause() {
+    return closedBecause;
+  }
+}
