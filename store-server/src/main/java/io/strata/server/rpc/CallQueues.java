@@ -8,6 +8,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 /**
  * One bounded queue and handler pool per {@link CallKind}. A full queue refuses the call (the
@@ -23,6 +24,7 @@ final class CallQueues {
    */
   private static final class HandlerQueue extends ArrayBlockingQueue<Runnable> {
     private final transient SpinWait spin;
+    private final transient BooleanSupplier hasCalls = () -> !isEmpty();
 
     HandlerQueue(int capacity, long spinNanos) {
       super(capacity);
@@ -31,7 +33,7 @@ final class CallQueues {
 
     @Override
     public Runnable take() throws InterruptedException {
-      while (spin.poll(() -> !isEmpty())) {
+      while (spin.poll(hasCalls)) {
         Runnable r = poll();
         if (r != null) {
           return r;

@@ -40,6 +40,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class DirectConnection implements RpcConnection {
   /** Longest a leader sleeps before it looks for timed-out calls. */
   private static final long SWEEP_MILLIS = 10;
+  /** Bytes read at a time; a larger answer gets a buffer of its own size while it arrives. */
+  private static final int READ_BUFFER = 64 * 1024;
 
   private final InetSocketAddress address;
   private final PendingCalls pending;
@@ -56,7 +58,7 @@ public final class DirectConnection implements RpcConnection {
   /** Threads waiting for the leader to answer them or to hand over. */
   private final AtomicInteger followers = new AtomicInteger();
   /** Bytes read and not yet made into frames; only the leader touches it. */
-  private ByteBuffer in = ByteBuffer.allocate(64 * 1024);
+  private ByteBuffer in = ByteBuffer.allocate(READ_BUFFER);
 
   private DirectConnection(InetSocketAddress address, String service, SocketChannel channel,
       Selector readable, long spinNanos) {
@@ -114,7 +116,7 @@ public final class DirectConnection implements RpcConnection {
     } catch (IOException e) {
       broken(e);
     }
-    pending.endedAfterAdding();
+    pending.failAllIfEnded();
     DirectScope.record(this, f);
     return f;
   }
@@ -243,6 +245,8 @@ public final class DirectConnection implements RpcConnection {
       ByteBuffer bigger = ByteBuffer.allocate(partial);
       bigger.put(in);
       in = bigger;
+    } else if (!in.hasRemaining() && in.capacity() > READ_BUFFER) {
+      in = ByteBuffer.allocate(READ_BUFFER); // a large answer is done: give its room back
     } else {
       in.compact();
     }

@@ -66,7 +66,7 @@ final class NettyConnection implements RpcConnection {
     if (millis > 0 && !sweeping.get() && sweeping.compareAndSet(false, true)) {
       scheduleSweep();
     }
-    pending.endedAfterAdding();
+    pending.failAllIfEnded();
     return f;
   }
 

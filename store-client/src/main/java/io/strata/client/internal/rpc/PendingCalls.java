@@ -72,14 +72,12 @@ final class PendingCalls {
     return buf;
   }
 
-  /** Whether the connection ended while a call was being registered or sent. */
-  boolean endedAfterAdding() {
+  /** Fails what waits if the connection ended while a call was being registered or sent. */
+  void failAllIfEnded() {
     StrataException closed = closedBecause;
     if (closed != null) {
       failAll(closed); // closed while we registered: fail rather than wait forever
-      return true;
     }
-    return false;
   }
 
   boolean isEmpty() {
