@@ -233,7 +233,16 @@ final class BatchCaller {
     private CompletableFuture<Void> send(ServerName server,
         Map<RegionLocation, List<Integer>> byRegion, long rpcTimeout) {
       MultiRequest.Builder req = MultiRequest.newBuilder();
-      CellBlock.Writer cells = new CellBlock.Writer(4096);
+      long cellBytes = 0;
+      for (List<Integer> ids : byRegion.values()) {
+        for (int i : ids) {
+          Mutation m = actions.get(i).mutation();
+          cellBytes += m == null ? 0 : AsyncBufferedMutatorImpl.sizeOf(m);
+        }
+      }
+      // Sized for the whole batch at once: a write buffer's 2 MB grown by doubling from a few
+      // KB was copied about as many times again.
+      CellBlock.Writer cells = new CellBlock.Writer((int) Math.min(cellBytes + 4096, 64 << 20));
       List<List<Integer>> order = new ArrayList<>();
       for (Map.Entry<RegionLocation, List<Integer>> e : byRegion.entrySet()) {
         RegionActionProto.Builder ra = RegionActionProto.newBuilder().setRegion(

@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.hadoop.fs.Path;
@@ -376,7 +377,11 @@ public final class Region implements Closeable {
       }
       updatesLock.readLock().unlock();
     }
-    if (memStoreSize() >= flushSize) {
+    // While a flush runs, the active memstores alone count: what it is writing out must not ask
+    // for another flush the moment it ends, which wrote a second, small file after every large
+    // one. With none running, a snapshot a failed flush left counts too, so it is retried.
+    if (activeMemStoreSize() >= flushSize
+        || (!flushLock.isLocked() && memStoreSize() >= flushSize)) {
       ctx.flushRequester().requestFlush(this);
     }
     ctx.limiter().afterWrite();
@@ -680,7 +685,16 @@ public final class Region implements Closeable {
         && Bytes.equals(start, 0, start.length, stop, 0, start.length);
   }
 
-  /** Bytes held by every memstore of the region. */
+  /** Bytes held by the memstores of the region that no flush has taken yet. */
+  long activeMemStoreSize() {
+    long size = 0;
+    for (Store s : stores.values()) {
+      size += s.memstore().activeDataSize();
+    }
+    return size;
+  }
+
+  /** Bytes held by every memstore of the region, a flush's snapshot included. */
   public long memStoreSize() {
     long size = 0;
     for (Store s : stores.values()) {
@@ -699,12 +713,16 @@ public final class Region implements Closeable {
       if (storesClosed) {
         return -1; // closed, or aborted: what the memstore held is in the WAL
       }
+      long startNanos = System.nanoTime();
       Map<Store, Segment> snapshots = new LinkedHashMap<>();
       long flushSeqId;
+      long flushedBytes = 0;
       updatesLock.writeLock().lock();
       try {
         for (Store s : stores.values()) {
-          snapshots.put(s, s.memstore().snapshot());
+          Segment snapshot = s.memstore().snapshot();
+          snapshots.put(s, snapshot);
+          flushedBytes += snapshot.dataSize();
         }
         // No edit of this region is between its WAL append and memstore insert now, so every
         // sequence id below the WAL's next one is either in a snapshot or not this region's.
@@ -727,8 +745,11 @@ public final class Region implements Closeable {
         e.getKey().memstore().clearSnapshot(e.getValue());
       }
       ctx.wal().regionFlushed(info.getEncodedName(), flushSeqId);
-      LOG.debug("flushed region {} at sequence id {} into {} file(s)", info.getEncodedName(),
-          flushSeqId, written.size());
+      // At INFO, as HBase logs it: an operator whose writes are refused as busy sees here
+      // whether flushes keep up with them.
+      LOG.info("flushed {} bytes of region {} at sequence id {} into {} file(s) in {} ms",
+          flushedBytes, info.getEncodedName(), flushSeqId, written.size(),
+          TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
       requestCompactionIfDue();
       return flushSeqId;
     } finally {

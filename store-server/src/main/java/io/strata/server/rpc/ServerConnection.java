@@ -220,7 +220,7 @@ final class ServerConnection extends ByteToMessageDecoder {
 
   private static void answer(ChannelHandlerContext ctx, ResponseHeaderProto header,
       MessageLite result, byte[] cellBlock) {
-    ByteBuf buf = ctx.alloc().buffer();
+    ByteBuf buf = ctx.alloc().buffer(RpcFrame.frameSize(header, result, cellBlock));
     RpcFrame.write(buf, header, result, cellBlock);
     ctx.writeAndFlush(buf);
   }

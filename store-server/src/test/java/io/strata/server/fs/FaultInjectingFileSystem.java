@@ -22,6 +22,8 @@ import org.apache.hadoop.util.Progressable;
  * layer. Everything not overridden goes to the real one.
  */
 public final class FaultInjectingFileSystem extends FilterFileSystem {
+  /** Runs before every file is created (a test may hold a flush there). */
+  public volatile java.util.function.Consumer<Path> beforeCreate = p -> { };
   public final AtomicInteger hflushes = new AtomicInteger();
   public final AtomicInteger hsyncs = new AtomicInteger();
   /** Number of upcoming syncs (hflush or hsync) to fail. */
@@ -104,6 +106,7 @@ public final class FaultInjectingFileSystem extends FilterFileSystem {
       int bufferSize, short replication, long blockSize, Progressable progress)
       throws IOException {
     beforeMutation("create of", f);
+    beforeCreate.accept(f);
     FSDataOutputStream real = fs.create(f, permission, overwrite, bufferSize, replication,
         blockSize, progress);
     return new FSDataOutputStream(new Faulty(real), null);

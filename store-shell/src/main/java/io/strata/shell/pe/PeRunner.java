@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.HdrHistogram.Histogram;
@@ -62,7 +61,7 @@ final class PeRunner {
     for (int i = 0; i < n; i++) {
       int index = i;
       PeClient client = new PeClient(i, opts, connections.get(i % connections.size()), table,
-          new Random(opts.seed + i), opts.startRowOf(i));
+          new ClientRandom(opts.seed + i), opts.startRowOf(i));
       Thread t = new Thread(() -> {
         try {
           go.await();

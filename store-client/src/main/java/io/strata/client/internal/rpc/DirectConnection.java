@@ -107,7 +107,7 @@ public final class DirectConnection implements RpcConnection {
     CompletableFuture<RpcResponse<T>> f = new CompletableFuture<>();
     long millis = timeout.toMillis();
     ByteBuf buf = pending.request(method, param, cellBlock, parser, millis, priority, f,
-        () -> Unpooled.buffer(64 + (cellBlock == null ? 0 : cellBlock.length)));
+        Unpooled::buffer);
     if (buf == null) {
       return f;
     }

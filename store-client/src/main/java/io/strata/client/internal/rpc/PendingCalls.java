@@ -16,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
+import java.util.function.IntFunction;
 
 /**
  * The calls of one connection that await their answers, by call id: numbers new calls, matches
@@ -55,20 +55,22 @@ final class PendingCalls {
   }
 
   /**
-   * Registers a call and writes its request frame into a buffer from {@code buffers}; null,
-   * with {@code f} failed, when the connection has already ended.
+   * Registers a call and writes its request frame into a buffer from {@code buffers}, which
+   * is given the frame's exact size; null, with {@code f} failed, when the connection has
+   * already ended.
    */
   <T> ByteBuf request(String method, MessageLite param, byte[] cellBlock, Parser<T> parser,
       long timeoutMillis, int priority, CompletableFuture<RpcResponse<T>> f,
-      Supplier<ByteBuf> buffers) {
+      IntFunction<ByteBuf> buffers) {
     int callId = add(method, parser, f, timeoutMillis);
     if (callId == 0) {
       return null;
     }
-    ByteBuf buf = buffers.get();
-    RpcFrame.write(buf, RequestHeaderProto.newBuilder().setCallId(callId).setMethod(method)
-        .setTimeoutMillis((int) Math.min(Integer.MAX_VALUE, timeoutMillis))
-        .setPriority(priority).build(), param, cellBlock);
+    RequestHeaderProto header = RequestHeaderProto.newBuilder().setCallId(callId)
+        .setMethod(method).setTimeoutMillis((int) Math.min(Integer.MAX_VALUE, timeoutMillis))
+        .setPriority(priority).build();
+    ByteBuf buf = buffers.apply(RpcFrame.frameSize(header, param, cellBlock));
+    RpcFrame.write(buf, header, param, cellBlock);
     return buf;
   }
 

@@ -1,0 +1,43 @@
+package io.strata.shell.pe;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** A client's random numbers are java.util.Random's, draw for draw. */
+class ClientRandomTest {
+  @Test
+  void drawsTheSameSequenceAsRandom() {
+    for (long seed : new long[] {0, 1, 42, -7, Long.MAX_VALUE, Long.MIN_VALUE}) {
+      Random expected = new Random(seed);
+      Random actual = new ClientRandom(seed);
+      for (int i = 0; i < 1000; i++) {
+        assertEquals(expected.nextInt(26), actual.nextInt(26), "seed " + seed + " draw " + i);
+        assertEquals(expected.nextInt(), actual.nextInt());
+        assertEquals(expected.nextLong(), actual.nextLong());
+        assertEquals(expected.nextDouble(), actual.nextDouble());
+        assertEquals(expected.nextGaussian(), actual.nextGaussian());
+      }
+    }
+  }
+
+  @Test
+  void valuesAreTheSameAsWithRandom() {
+    assertArrayEquals(RowKeys.value(new Random(9), 1000),
+        RowKeys.value(new ClientRandom(9), 1000));
+  }
+
+  @Test
+  void reseedingRestartsTheSequence() {
+    Random r = new ClientRandom(5);
+    int first = r.nextInt();
+    r.nextGaussian(); // leaves a cached second gaussian, which setSeed must drop
+    r.setSeed(5);
+    assertEquals(first, r.nextInt());
+    Random expected = new Random(5);
+    expected.nextInt();
+    assertEquals(expected.nextGaussian(), r.nextGaussian());
+  }
+}
