@@ -24,7 +24,6 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
   /** Magic and version. */
   public static final int PREAMBLE_LENGTH = 5;
 
-  /** Writes a whole frame, length prefix included. */
   /**
    * The bytes {@link #write} adds for this frame, its length prefix included: the capacity to
    * ask a buffer for, so a large batch's frame is allocated once at its size instead of grown by
@@ -37,6 +36,7 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
         + (cellBlock == null ? 0 : cellBlock.length);
   }
 
+  /** Writes a whole frame, length prefix included. */
   public static void write(ByteBuf out, MessageLite header, MessageLite param, byte[] cellBlock) {
     byte[] h = header.toByteArray();
     byte[] p = param == null ? new byte[0] : param.toByteArray();

@@ -380,8 +380,7 @@ public final class Region implements Closeable {
     // While a flush runs, the active memstores alone count: what it is writing out must not ask
     // for another flush the moment it ends, which wrote a second, small file after every large
     // one. With none running, a snapshot a failed flush left counts too, so it is retried.
-    if (activeMemStoreSize() >= flushSize
-        || (!flushLock.isLocked() && memStoreSize() >= flushSize)) {
+    if ((flushLock.isLocked() ? activeMemStoreSize() : memStoreSize()) >= flushSize) {
       ctx.flushRequester().requestFlush(this);
     }
     ctx.limiter().afterWrite();
