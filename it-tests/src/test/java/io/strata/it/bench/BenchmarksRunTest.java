@@ -34,17 +34,18 @@ class BenchmarksRunTest {
    * One value for each parameter name the benchmarks declare: the smallest tables, and a value
    * every benchmark declaring the name accepts (a parameter a benchmark lacks is ignored).
    */
-  private static final Map<String, String> SMALLEST = Map.of(
-      "rows", "1000",
-      "columns", "1000",
-      "cache", "l1",
-      "seek", "true",
-      "encoding", "NONE",
-      "compression", "NONE",
-      "durability", "SYNC_WAL",
-      "keys", "random",
-      "payload", "16",
-      "transport", "EPOLL");
+  private static final Map<String, String> SMALLEST = Map.ofEntries(
+      Map.entry("rows", "1000"),
+      Map.entry("columns", "1000"),
+      Map.entry("cache", "l1"),
+      Map.entry("seek", "true"),
+      Map.entry("encoding", "NONE"),
+      Map.entry("compression", "NONE"),
+      Map.entry("durability", "SYNC_WAL"),
+      Map.entry("directSync", "true"),
+      Map.entry("keys", "random"),
+      Map.entry("payload", "16"),
+      Map.entry("transport", "EPOLL"));
 
   @Test
   void everyBenchmarkRunsAndMeasuresSomething() throws Exception {

@@ -34,7 +34,9 @@ import org.openjdk.jmh.infra.ThreadParams;
  * {@code -t 1}, {@code -t 8} and {@code -t 64}: writers that wait together share one sync
  * (group commit). SYNC_WAL syncs with hflush (to the operating system), FSYNC_WAL with hsync
  * (to the disk). Besides appends per second it reports {@code syncs} per second from the WAL's
- * own counter; appends / syncs is the number of edits one sync covers.
+ * own counter; appends / syncs is the number of edits one sync covers. {@code directSync} is
+ * {@code strata.wal.sync.direct}: with it a writer that finds the WAL idle syncs its own edit,
+ * without the hand-offs.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -45,6 +47,9 @@ public class WalAppendBenchmark {
 
   @Param({"SYNC_WAL", "FSYNC_WAL"})
   public String durability;
+
+  @Param({"true", "false"})
+  public boolean directSync;
 
   private java.nio.file.Path dir;
   private Wal wal;
@@ -57,7 +62,7 @@ public class WalAppendBenchmark {
     Path root = new Path(dir.toUri());
     wal = new Wal(fs, new Path(root, "wals/bench"), new Path(root, "oldWALs"), "bench",
         new WalOptions(128L << 20, Duration.ofHours(1), 16384, Duration.ofSeconds(1),
-            Duration.ofMinutes(5)), 1, InstantSource.system());
+            Duration.ofMinutes(5), Duration.ZERO, directSync), 1, InstantSource.system());
     d = Durability.valueOf(durability);
   }
 

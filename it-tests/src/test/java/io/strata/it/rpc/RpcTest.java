@@ -57,6 +57,8 @@ class RpcTest {
   private final List<RpcConnection> connections = new ArrayList<>();
   private volatile CountDownLatch blockLatch = new CountDownLatch(0);
   private final CountDownLatch blockEntered = new CountDownLatch(1);
+  private final java.util.concurrent.atomic.AtomicInteger writeRuns =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   private RpcService testService() {
     return new RpcService("TestService", Map.of(
@@ -68,6 +70,16 @@ class RpcTest {
         "Bug", new RpcMethod(StringValue.parser(), CallKind.WRITE, (param, cells) -> {
           throw new IllegalStateException("a bug in the method");
         }),
+        // Tried on the network thread; hands off there when asked to, as a write whose row is
+        // locked does. Answers where it ran, and counts its runs.
+        "Write", new RpcMethod(StringValue.parser(), CallKind.WRITE, (param, cells) -> {
+          writeRuns.incrementAndGet();
+          boolean io = RpcServer.onIoThread();
+          if (io && ((StringValue) param).getValue().equals("hand off")) {
+            return RpcResult.HAND_OFF;
+          }
+          return RpcResult.of(text(io ? "network thread" : "handler"));
+        }, true),
         "Block", new RpcMethod(StringValue.parser(), CallKind.SCAN, (param, cells) -> {
           blockEntered.countDown();
           try {
@@ -186,6 +198,27 @@ class RpcTest {
     }
     server = null;
     client = null;
+  }
+
+  @Test
+  void aWriteTriedOnTheNetworkThreadRunsThereOrIsHandedToAHandler() throws Exception {
+    start(conf());
+    RpcConnection c = connect();
+    assertEquals("network thread", get(c.call("Write", text("now"), null, StringValue.parser(),
+        TIMEOUT, 0)).result().getValue());
+    assertEquals(1, writeRuns.getAndSet(0));
+    // Handed off: nothing answered from the network thread, one answer from the handler.
+    assertEquals("handler", get(c.call("Write", text("hand off"), null, StringValue.parser(),
+        TIMEOUT, 0)).result().getValue());
+    assertEquals(2, writeRuns.getAndSet(0));
+    // With the key off, every write goes to a handler.
+    stop();
+    connections.clear();
+    start(conf().set(RpcKeys.WRITES_ON_IO_THREAD, "false"));
+    c = connect();
+    assertEquals("handler", get(c.call("Write", text("now"), null, StringValue.parser(),
+        TIMEOUT, 0)).result().getValue());
+    assertEquals(1, writeRuns.get());
   }
 
   @Test

@@ -53,6 +53,16 @@ public final class RpcKeys {
           + "then holds up the other connections of that thread; turn this off when reads often "
           + "miss the block cache on a remote file system (HDFS).");
 
+  public static final ConfigKey<Boolean> WRITES_ON_IO_THREAD = ConfigKey.bool(
+      "strata.rpc.writes.on.io.thread", true,
+      "Try single-row writes (put, delete, increment, append, check-and-mutate, mutateRow) on "
+          + "the connection's network thread: a write that can take its row lock at once and "
+          + "find the WAL idle writes and syncs its edit there (see strata.wal.sync.direct) and "
+          + "answers, with no thread hand-off; any other goes to a write handler, as batches "
+          + "always do. A WAL sync then holds up the other connections of that thread: turn "
+          + "this off when the WAL is on a remote file system (HDFS), where a sync is a network "
+          + "round trip.");
+
   public static final ConfigKey<java.time.Duration> SERVER_SPIN = ConfigKey.duration(
       "strata.rpc.server.spin", "100us",
       "How long a server's network thread keeps polling its connections after its last work "

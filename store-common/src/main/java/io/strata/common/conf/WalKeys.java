@@ -37,5 +37,12 @@ public final class WalKeys {
           + "sleeps. A sync to the local file system takes microseconds, less than waking a "
           + "sleeping thread on a small virtual machine; 0s sleeps at once.");
 
+  public static final ConfigKey<Boolean> DIRECT_SYNC = ConfigKey.bool("strata.wal.sync.direct",
+      true,
+      "A writer that finds the WAL idle (no edit queued for the WAL's writer thread) writes and "
+          + "syncs its own edit instead of handing it to that thread and waiting: two thread "
+          + "wake-ups fewer for a lone writer. Writers that arrive meanwhile queue as usual and "
+          + "share the next sync (group commit).");
+
   private WalKeys() {}
 }

@@ -341,6 +341,31 @@ public final class Region implements Closeable {
     List<KeyValue> compute(long now) throws IOException;
   }
 
+  /** Set while a write runs through {@link #withoutWaiting}. */
+  private static final ThreadLocal<Boolean> NO_WAITING = ThreadLocal.withInitial(() -> false);
+
+  /** A write of this region's API, run by {@link #withoutWaiting}. */
+  @FunctionalInterface
+  public interface Write<T> {
+    T run() throws IOException;
+  }
+
+  /**
+   * Runs {@code write} (calls of any region's write methods) on a thread that must not wait for
+   * others, a network thread serving many connections: where the write would wait for a row
+   * lock, for a flush taking its snapshot or for the WAL (see {@link Wal#tryAppend}), it throws
+   * {@link WriteWouldWaitException} instead, before it has changed anything. A write that gets
+   * its locks and can sync the WAL itself runs to the end. Reads are unaffected.
+   */
+  public static <T> T withoutWaiting(Write<T> write) throws IOException {
+    NO_WAITING.set(true);
+    try {
+      return write.run();
+    } finally {
+      NO_WAITING.set(false);
+    }
+  }
+
   List<Cell> underRowLock(byte[] row, Durability durability, LockedWrite write)
       throws IOException {
     return underRowLocks(List.of(row), durability, Set.of(), write);
@@ -359,13 +384,22 @@ public final class Region implements Closeable {
     checkFileCount();
     List<RowLocks.Held> held = new ArrayList<>();
     List<KeyValue> cells;
-    updatesLock.readLock().lock();
+    boolean noWaiting = NO_WAITING.get();
+    if (!noWaiting) {
+      updatesLock.readLock().lock();
+    } else if (!updatesLock.readLock().tryLock()) {
+      throw new WriteWouldWaitException("a flush of " + info.getEncodedName());
+    }
     try {
       // Closing sets the flag under the exclusive lock and then flushes: a write that gets in
       // here before it is in that flush, and none gets in after.
       checkOpen();
       for (byte[] row : sortedRows) {
-        held.add(rowLocks.lock(row));
+        RowLocks.Held h = noWaiting ? rowLocks.tryLock(row) : rowLocks.lock(row);
+        if (h == null) {
+          throw new WriteWouldWaitException("the lock of a row");
+        }
+        held.add(h);
       }
       cells = write.compute(ctx.clock().millis());
       if (cells != null && !cells.isEmpty()) {
@@ -402,7 +436,15 @@ public final class Region implements Closeable {
         }
       }
       // The memstore cells of SKIP_WAL edits take the entry's sequence id too.
-      WalTicket ticket = ctx.wal().append(info.getEncodedName(), logged, durability);
+      WalTicket ticket;
+      if (NO_WAITING.get()) {
+        ticket = ctx.wal().tryAppend(info.getEncodedName(), logged, durability);
+        if (ticket == null) {
+          throw new WriteWouldWaitException("the WAL");
+        }
+      } else {
+        ticket = ctx.wal().append(info.getEncodedName(), logged, durability);
+      }
       for (KeyValue c : cells) {
         Store s = stores.get(Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(),
             c.getFamilyLength()));

@@ -69,6 +69,21 @@ final class RowLocks {
     return new Held(key, e);
   }
 
+  /** The row's lock if no one holds it now, else null; never waits. */
+  Held tryLock(byte[] row) {
+    ByteBuffer key = ByteBuffer.wrap(row);
+    Entry e = locks.compute(key, (k, v) -> {
+      Entry x = v == null ? new Entry() : v;
+      x.users++;
+      return x;
+    });
+    if (!e.lock.tryLock()) {
+      leave(key);
+      return null;
+    }
+    return new Held(key, e);
+  }
+
   private void leave(ByteBuffer key) {
     locks.computeIfPresent(key, (k, v) -> --v.users == 0 ? null : v);
   }

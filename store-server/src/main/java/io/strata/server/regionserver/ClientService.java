@@ -28,6 +28,7 @@ import io.strata.server.region.Condition;
 import io.strata.server.region.Region;
 import io.strata.server.region.RegionScanner;
 import io.strata.server.region.RowEdit;
+import io.strata.server.region.WriteWouldWaitException;
 import io.strata.server.rpc.CallKind;
 import io.strata.server.rpc.RpcMethod;
 import io.strata.server.rpc.RpcResult;
@@ -64,7 +65,7 @@ final class ClientService {
         "Get", new RpcMethod(GetRequest.parser(), CallKind.READ,
             (p, cells) -> get((GetRequest) p)),
         "Mutate", new RpcMethod(MutateRequest.parser(), CallKind.WRITE,
-            (p, cells) -> mutate((MutateRequest) p, cells)),
+            (p, cells) -> mutateOrHandOff((MutateRequest) p, cells), true),
         "Multi", new RpcMethod(MultiRequest.parser(), CallKind.WRITE,
             (p, cells) -> multi((MultiRequest) p, cells)),
         "Scan", new RpcMethod(ScanRequest.parser(), CallKind.SCAN,
@@ -97,6 +98,22 @@ final class ClientService {
   private static void checkInRegion(Region r, byte[] row) throws WrongRegionException {
     if (!r.info().containsRow(row)) {
       throw new WrongRegionException(Bytes.toStringBinary(row), r.info().getRegionNameAsString());
+    }
+  }
+
+  /**
+   * On a network thread, the write runs only if it need not wait there (see
+   * {@link Region#withoutWaiting}); otherwise it is handed to a write handler.
+   */
+  private RpcResult mutateOrHandOff(MutateRequest req, byte[] cellBlock) throws IOException {
+    if (!RpcServer.onIoThread()) {
+      return mutate(req, cellBlock);
+    }
+    try {
+      return Region.withoutWaiting(() -> mutate(req, cellBlock));
+    } catch (WriteWouldWaitException e) {
+      regions.get(req.getRegion().getEncodedName()).writes().decrement(); // counted again there
+      return RpcResult.HAND_OFF;
     }
   }
 

@@ -5,11 +5,21 @@ import com.google.protobuf.Parser;
 import java.io.IOException;
 
 /**
- * One method of a service: how to parse its parameter, which handler pool serves it, and what it
- * does. A handler that throws a {@link io.strata.common.error.StrataException} answers with that
- * typed error; anything else becomes a ServerErrorException naming the method.
+ * One method of a service: how to parse its parameter, which handler pool serves it, what it
+ * does, and whether a write method is first tried on the network thread that read the call
+ * ({@code strata.rpc.writes.on.io.thread}; reads always are, with
+ * {@code strata.rpc.reads.on.io.thread}). A handler that throws a
+ * {@link io.strata.common.error.StrataException} answers with that typed error; anything else
+ * becomes a ServerErrorException naming the method. A method tried on a network thread must
+ * return {@link RpcResult#HAND_OFF} rather than wait there.
  */
-public record RpcMethod(Parser<? extends MessageLite> parser, CallKind kind, Handler handler) {
+public record RpcMethod(Parser<? extends MessageLite> parser, CallKind kind, Handler handler,
+    boolean triesIoThread) {
+  /** A method served by its kind's handlers (reads: on the network thread, if so configured). */
+  public RpcMethod(Parser<? extends MessageLite> parser, CallKind kind, Handler handler) {
+    this(parser, kind, handler, false);
+  }
+
   /** Serves one call; runs on a handler thread of the method's kind. */
   @FunctionalInterface
   public interface Handler {

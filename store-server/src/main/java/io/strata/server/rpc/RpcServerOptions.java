@@ -10,7 +10,8 @@ import java.util.Map;
 /** The settings of one RPC server ({@link RpcKeys}), with the address it binds. */
 public record RpcServerOptions(String host, int port, long maxRequestSize,
     Map<CallKind, Integer> handlers, int queueLength, Duration setupTimeout,
-    Duration idleTimeout, NettyTransport transport, boolean readsOnIoThread, Duration spin) {
+    Duration idleTimeout, NettyTransport transport, boolean readsOnIoThread,
+    boolean writesOnIoThread, Duration spin) {
   /** From configuration; {@code port} 0 binds an ephemeral port. */
   public static RpcServerOptions fromConfig(StrataConfiguration conf, String host, int port) {
     Map<CallKind, Integer> handlers = new EnumMap<>(CallKind.class);
@@ -32,6 +33,7 @@ public record RpcServerOptions(String host, int port, long maxRequestSize,
     return new RpcServerOptions(host, port, max, handlers, conf.get(RpcKeys.QUEUE_LENGTH),
         conf.get(RpcKeys.SETUP_TIMEOUT), conf.get(RpcKeys.IDLE_TIMEOUT),
         NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)),
-        conf.get(RpcKeys.READS_ON_IO_THREAD), conf.get(RpcKeys.SERVER_SPIN));
+        conf.get(RpcKeys.READS_ON_IO_THREAD), conf.get(RpcKeys.WRITES_ON_IO_THREAD),
+        conf.get(RpcKeys.SERVER_SPIN));
   }
 }

@@ -184,31 +184,20 @@ final class ServerConnection extends ByteToMessageDecoder {
     long received = System.nanoTime();
     long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(header.getTimeoutMillis());
     CallKind kind = header.getPriority() > 0 ? CallKind.PRIORITY : method.kind();
-    Runnable run = () -> {
-      if (timeoutNanos > 0 && System.nanoTime() - received > timeoutNanos) {
-        server.countDroppedExpired(); // the client has given up: do not do the work
-        return;
-      }
-      try {
-        RpcResult result = method.handler().call(param, frame.cellBlock());
-        answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId).build(),
-            result.result(), result.cellBlock());
-      } catch (StrataException e) {
-        answerError(ctx, callId, e);
-      } catch (IOException | RuntimeException e) {
-        LOG.warn("{}.{} failed", service.name(), header.getMethod(), e);
-        answerError(ctx, callId, new ServerErrorException(server.name(), e));
-      }
-    };
-    if (server.options().readsOnIoThread() && !server.stopping()
-        && (kind == CallKind.READ || kind == CallKind.SCAN)) {
+    Runnable run = () -> serve(ctx, header, method, param, frame, received, timeoutNanos);
+    if (!server.stopping() && ((kind == CallKind.READ || kind == CallKind.SCAN)
+        ? server.options().readsOnIoThread()
+        : kind == CallKind.WRITE && method.triesIoThread()
+            && server.options().writesOnIoThread())) {
+      // No hand-off to a handler and back: two thread wake-ups fewer per call.
       RpcServer.ON_IO_THREAD.set(true);
       try {
-        run.run(); // no hand-off to a handler and back: two thread wake-ups fewer per read
+        if (serve(ctx, header, method, param, frame, received, timeoutNanos)) {
+          return;
+        }
       } finally {
         RpcServer.ON_IO_THREAD.set(false);
       }
-      return;
     }
     if (!server.queues().offer(kind, run)) {
       answerError(ctx, callId, new ServerBusyException(server.name(), server.stopping()
@@ -216,6 +205,36 @@ final class ServerConnection extends ByteToMessageDecoder {
           : "its " + kind.name().toLowerCase() + " call queue is full ("
               + server.options().queueLength() + " calls)"));
     }
+  }
+
+  /**
+   * Runs the call and answers it; returns false, having answered nothing, if the method handed
+   * the call off (only on a network thread: {@link RpcResult#HAND_OFF}).
+   */
+  private boolean serve(ChannelHandlerContext ctx, RequestHeaderProto header, RpcMethod method,
+      MessageLite param, RpcFrame frame, long received, long timeoutNanos) {
+    int callId = header.getCallId();
+    if (timeoutNanos > 0 && System.nanoTime() - received > timeoutNanos) {
+      server.countDroppedExpired(); // the client has given up: do not do the work
+      return true;
+    }
+    try {
+      RpcResult result = method.handler().call(param, frame.cellBlock());
+      if (result == RpcResult.HAND_OFF) {
+        if (RpcServer.onIoThread()) {
+          return false;
+        }
+        throw new IllegalStateException("handed off a call on a handler thread");
+      }
+      answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId).build(),
+          result.result(), result.cellBlock());
+    } catch (StrataException e) {
+      answerError(ctx, callId, e);
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("{}.{} failed", service.name(), header.getMethod(), e);
+      answerError(ctx, callId, new ServerErrorException(server.name(), e));
+    }
+    return true;
   }
 
   private static void answer(ChannelHandlerContext ctx, ResponseHeaderProto header,

@@ -29,12 +29,21 @@ import org.slf4j.LoggerFactory;
 /**
  * A server's write-ahead log: one sequence of files shared by every region of the server.
  *
- * <p>Writers call {@link #append}, which claims a slot in an LMAX disruptor ring (the slot number
- * gives the edit its sequence id), fills it and publishes it. One consumer thread encodes the
- * published edits into the current file and, at the end of each batch of available slots,
- * flushes (hflush) or forces (hsync, when any edit asked FSYNC_WAL) once for the whole batch:
- * group commit. Only then are the batch's tickets completed, so a writer is answered only after
- * the sync that covers its edit.
+ * <p>Writers call {@link #append}, which gives the edit the next sequence id, claims a slot in an
+ * LMAX disruptor ring, fills it and publishes it. One consumer thread encodes the published
+ * edits into the current file and, at the end of each batch of available slots, flushes (hflush)
+ * or forces (hsync, when any edit asked FSYNC_WAL) once for the whole batch: group commit. Only
+ * then are the batch's tickets completed, so a writer is answered only after the sync that
+ * covers its edit.
+ *
+ * <p>A writer that finds the ring empty and the file free ({@code strata.wal.sync.direct})
+ * writes and syncs its own edit instead: handing a lone edit to the consumer and waiting for it
+ * costs two thread wake-ups, more than the sync itself on a local file system. Writers that come
+ * meanwhile find the file taken and queue in the ring; the consumer syncs them together once
+ * the file is free. The file is guarded by {@code fileLock}, so the two paths never interleave
+ * bytes. Entries of one region may then be in the file out of sequence-id order, but never those
+ * of one row: a row's next edit waits for its row lock, which the previous one holds until its
+ * edit is durable, so replaying in file order replays each row in order.
  *
  * <p>Files roll by size and age; a rolled file moves to the archive once every region's edits in
  * it are flushed ({@link #regionFlushed}). A failed write or sync fails the tickets it covers and
@@ -49,6 +58,7 @@ import org.slf4j.LoggerFactory;
 public final class Wal implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(Wal.class);
   private static final int MAX_BATCH_BYTES = 4 << 20;
+  private static final int DIRECT_BUFFER = 4 << 10;
 
   private enum Kind { EDIT, FLUSH, ROLL }
 
@@ -74,8 +84,12 @@ public final class Wal implements Closeable {
   private final ScheduledExecutorService ticker;
   /** Where one writer at a time polls for its sync before sleeping. */
   private final SpinWait syncSpin;
-  // Sequence id = base + ring slot number; base only grows (advanceSequenceIdTo).
-  private volatile long base;
+  /** The sequence id the next edit gets; only grows. */
+  private final java.util.concurrent.atomic.AtomicLong nextSeqId;
+  /** Guards the current file and what describes it, for the consumer and direct writers. */
+  private final java.util.concurrent.locks.ReentrantLock fileLock =
+      new java.util.concurrent.locks.ReentrantLock();
+  private static final CompletableFuture<Void> DURABLE = CompletableFuture.completedFuture(null);
   private volatile boolean asyncPending;
   // Age checks run on the ticker thread, which must not touch the consumer's writer.
   private volatile long currentFileCreatedMillis;
@@ -85,19 +99,22 @@ public final class Wal implements Closeable {
   private final java.util.concurrent.CountDownLatch consumerDone =
       new java.util.concurrent.CountDownLatch(1);
 
-  // Consumer thread only.
+  // Under fileLock.
   private WalWriter writer;
   private long fileNumber;
+  private volatile long lastFlushMillis; // read by the consumer before it takes the lock
+  private boolean fileClosed;
+  private ByteOutput direct = new ByteOutput(DIRECT_BUFFER);
+  // Written under fileLock, read by anyone: how well group commit batches.
+  private volatile long syncs;
+  private volatile long syncedEdits;
+  // Consumer thread only.
   private final ByteOutput batch = new ByteOutput(1 << 16);
   private final List<CompletableFuture<Void>> waiting = new ArrayList<>();
   // Users and sequence ids of the edits in the batch, attributed to a file once it is written.
   private final List<String> batchUsers = new ArrayList<>();
   private final List<Long> batchSeqIds = new ArrayList<>();
   private boolean batchWantsHsync;
-  private long lastFlushMillis;
-  // Written by the consumer thread only, read by anyone: how well group commit batches.
-  private volatile long syncs;
-  private volatile long syncedEdits;
 
   /**
    * Opens a new WAL in {@code dir}, archiving into {@code archiveDir}; the first edit gets
@@ -111,7 +128,7 @@ public final class Wal implements Closeable {
     this.options = options;
     this.clock = clock;
     this.files = new WalFiles(fs, archiveDir, dir.getName());
-    this.base = firstSequenceId;
+    this.nextSeqId = new java.util.concurrent.atomic.AtomicLong(firstSequenceId);
     fs.mkdirs(dir);
     // Never reuse a file name: continue after any file a previous instance left here.
     for (var st : fs.listStatus(dir)) {
@@ -174,6 +191,22 @@ public final class Wal implements Closeable {
    */
   public WalTicket append(String region, List<? extends Cell> cells, Durability durability)
       throws IOException {
+    return append(region, cells, durability, true);
+  }
+
+  /**
+   * As {@link #append}, for a thread that must not wait for another: returns null, having
+   * logged nothing, when a SYNC_WAL or FSYNC_WAL edit cannot be written and synced at once by
+   * this thread (the WAL is busy, or {@code strata.wal.sync.direct} is off), or when the ring
+   * has no free slot for another edit. A ticket it returns is durable as asked already.
+   */
+  public WalTicket tryAppend(String region, List<? extends Cell> cells, Durability durability)
+      throws IOException {
+    return append(region, cells, durability, false);
+  }
+
+  private WalTicket append(String region, List<? extends Cell> cells, Durability durability,
+      boolean mayWait) throws IOException {
     if (durability == Durability.USE_DEFAULT) {
       throw new IllegalArgumentException("resolve USE_DEFAULT to the table's durability before "
           + "appending to the WAL");
@@ -181,20 +214,89 @@ public final class Wal implements Closeable {
     if (closed) {
       throw new IOException("the WAL of " + server + " is closed; the write is not accepted");
     }
-    CompletableFuture<Void> done = durability == Durability.SYNC_WAL
-        || durability == Durability.FSYNC_WAL ? new CompletableFuture<>()
-        : CompletableFuture.completedFuture(null);
-    long seqId = publish(Kind.EDIT, region, cells, durability, done);
-    return new WalTicket(seqId, done, options.syncTimeout(), syncSpin);
+    boolean sync = durability == Durability.SYNC_WAL || durability == Durability.FSYNC_WAL;
+    if (sync && options.directSync() && ring.remainingCapacity() == ring.getBufferSize()
+        && fileLock.tryLock()) {
+      try {
+        return new WalTicket(appendDirect(region, cells, durability), DURABLE,
+            options.syncTimeout(), syncSpin);
+      } finally {
+        fileLock.unlock();
+      }
+    }
+    if (!mayWait && sync) {
+      return null;
+    }
+    CompletableFuture<Void> done = sync ? new CompletableFuture<>() : DURABLE;
+    long seqId = publish(Kind.EDIT, region, cells, durability, done, mayWait);
+    return seqId < 0 ? null : new WalTicket(seqId, done, options.syncTimeout(), syncSpin);
+  }
+
+  /**
+   * Writes and syncs one edit on the caller's thread, the file lock held; returns its sequence
+   * id. A failure closes the file (the next write opens another) and fails this edit only.
+   */
+  private long appendDirect(String region, List<? extends Cell> cells, Durability durability)
+      throws IOException {
+    if (fileClosed) {
+      throw new IOException("the WAL of " + server + " is closed; the write is not accepted");
+    }
+    long seqId = nextSeqId.getAndIncrement();
+    direct.reset();
+    WalFormat.writeEntry(direct, region, seqId, clock.millis(), cells.size(),
+        out -> cells.forEach(c -> CellKeys.writeCell(c, out)));
+    try {
+      if (writer == null) {
+        openNextFile();
+      }
+      files.written(writer.path(), region, seqId);
+      writer.write(direct);
+      if (durability == Durability.FSYNC_WAL) {
+        writer.hsync();
+      } else {
+        writer.hflush();
+      }
+      lastFlushMillis = clock.millis();
+      syncs++;
+      syncedEdits++;
+    } catch (IOException | RuntimeException e) {
+      LOG.error("WAL write or sync failed on {}; failing the edit and rolling",
+          writer == null ? "(no file)" : writer.path(), e);
+      closeFailedWriter();
+      throw e instanceof IOException io ? io : new IOException("WAL write failed: " + e, e);
+    } finally {
+      if (direct.size() > MAX_BATCH_BYTES) {
+        direct = new ByteOutput(DIRECT_BUFFER); // one large edit does not keep a large buffer
+      }
+    }
+    rollIfDue();
+    return seqId;
   }
 
   private long publish(Kind kind, String region, List<? extends Cell> cells,
       Durability durability, CompletableFuture<Void> done) {
-    long slot = ring.next();
-    long seqId;
+    return publish(kind, region, cells, durability, done, true);
+  }
+
+  /**
+   * Fills the next ring slot; returns the edit's sequence id (-1 for other kinds), or -1 having
+   * published nothing when the ring is full and {@code mayWait} is false.
+   */
+  private long publish(Kind kind, String region, List<? extends Cell> cells,
+      Durability durability, CompletableFuture<Void> done, boolean mayWait) {
+    long slot;
+    if (mayWait) {
+      slot = ring.next();
+    } else {
+      try {
+        slot = ring.tryNext();
+      } catch (com.lmax.disruptor.InsufficientCapacityException full) {
+        return -1;
+      }
+    }
+    long seqId = kind == Kind.EDIT ? nextSeqId.getAndIncrement() : -1;
     try {
       Slot s = ring.get(slot);
-      seqId = base + slot;
       s.kind = kind;
       s.region = region;
       s.cells = cells;
@@ -212,16 +314,13 @@ public final class Wal implements Closeable {
    * Makes every later edit's sequence id at least {@code next}: regions opened with edits up to
    * some id must never see a smaller one reused.
    */
-  public synchronized void advanceSequenceIdTo(long next) {
-    long cursor = ring.getCursor() + 1;
-    if (base + cursor < next) {
-      base = next - cursor;
-    }
+  public void advanceSequenceIdTo(long next) {
+    nextSeqId.accumulateAndGet(next, Math::max);
   }
 
   /** The next sequence id that would be handed out (an upper bound of every id so far + 1). */
   public long nextSequenceId() {
-    return base + ring.getCursor() + 1;
+    return nextSeqId.get();
   }
 
   /**
@@ -260,6 +359,7 @@ public final class Wal implements Closeable {
     return live.isEmpty() ? null : live.get(live.size() - 1);
   }
 
+  /** Starts the next file; the file lock held (or the consumer not yet started). */
   private void openNextFile() throws IOException {
     fileNumber++;
     Path p = new Path(dir, String.format("wal.%020d", fileNumber));
@@ -280,7 +380,12 @@ public final class Wal implements Closeable {
           case FLUSH -> asyncPending = true;
           case ROLL -> {
             finishBatch(true);
-            roll(s.done);
+            fileLock.lock();
+            try {
+              roll(s.done);
+            } finally {
+              fileLock.unlock();
+            }
           }
           default -> throw new IllegalStateException("unknown slot kind " + s.kind);
         }
@@ -318,7 +423,11 @@ public final class Wal implements Closeable {
       if (batch.size() == 0 && waiting.isEmpty() && !dueAsync && !force) {
         return;
       }
+      fileLock.lock();
       try {
+        if (fileClosed) {
+          throw new IOException("the WAL of " + server + " is closed");
+        }
         if (writer == null) {
           openNextFile();
         }
@@ -340,13 +449,11 @@ public final class Wal implements Closeable {
           waiting.clear();
           batchWantsHsync = false;
         }
-        if (writer.length() >= options.rollSize()
-            || clock.millis() - writer.createdMillis() >= options.rollPeriod().toMillis()) {
-          roll(null);
-        }
+        rollIfDue();
       } catch (IOException | RuntimeException e) {
         failBatch(e);
       } finally {
+        fileLock.unlock();
         batch.reset();
         batchUsers.clear();
         batchSeqIds.clear();
@@ -361,51 +468,69 @@ public final class Wal implements Closeable {
       waiting.forEach(f -> f.completeExceptionally(io));
       waiting.clear();
       batchWantsHsync = false;
-      if (writer != null) {
-        try {
-          writer.close();
-        } catch (IOException closeFailure) {
-          LOG.warn("closing the failed WAL {} failed too", writer.path(), closeFailure);
-        }
-        writer = null; // the next batch opens a new file
-      }
-    }
-
-    private void roll(CompletableFuture<Void> done) {
-      try {
-        if (writer != null) {
-          writer.hflush();
-          writer.close();
-        }
-        writer = null;
-        openNextFile();
-        files.archiveFlushed(writer.path());
-        if (done != null) {
-          done.complete(null);
-        }
-      } catch (IOException e) {
-        writer = null;
-        LOG.error("rolling the WAL failed", e);
-        if (done != null) {
-          done.completeExceptionally(e);
-        }
-      }
+      closeFailedWriter();
     }
 
     @Override
     public void onShutdown() {
-      if (writer != null || batch.size() > 0) {
-        finishBatch(true);
-      }
-      if (writer != null) {
-        try {
-          writer.close();
-        } catch (IOException e) {
-          LOG.warn("closing WAL {} failed", writer.path(), e);
+      fileLock.lock();
+      try {
+        if (writer != null || batch.size() > 0) {
+          finishBatch(true);
         }
-        writer = null;
+        fileClosed = true; // direct writers find it closed from now on
+        closeWriter("closing WAL {} failed");
+      } finally {
+        fileLock.unlock();
       }
       consumerDone.countDown();
+    }
+  }
+
+  /** Closes a file a write or sync failed on; the next write opens a new one. File lock held. */
+  private void closeFailedWriter() {
+    closeWriter("closing the failed WAL {} failed too");
+  }
+
+  /** Closes the current file, if any, logging (not throwing) a failure. File lock held. */
+  private void closeWriter(String failureMessage) {
+    if (writer != null) {
+      try {
+        writer.close();
+      } catch (IOException e) {
+        LOG.warn(failureMessage, writer.path(), e);
+      }
+      writer = null;
+    }
+  }
+
+  /** Rolls when the current file is big or old enough. File lock held. */
+  private void rollIfDue() {
+    if (writer != null && (writer.length() >= options.rollSize()
+        || clock.millis() - writer.createdMillis() >= options.rollPeriod().toMillis())) {
+      roll(null);
+    }
+  }
+
+  /** Closes the current file and starts the next. File lock held. */
+  private void roll(CompletableFuture<Void> done) {
+    try {
+      if (writer != null) {
+        writer.hflush();
+        writer.close();
+      }
+      writer = null;
+      openNextFile();
+      files.archiveFlushed(writer.path());
+      if (done != null) {
+        done.complete(null);
+      }
+    } catch (IOException e) {
+      writer = null;
+      LOG.error("rolling the WAL failed", e);
+      if (done != null) {
+        done.completeExceptionally(e);
+      }
     }
   }
 

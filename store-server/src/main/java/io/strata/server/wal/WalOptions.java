@@ -6,11 +6,14 @@ import java.time.Duration;
 
 /** Tunables of a {@link Wal}; see the {@link WalKeys} declarations for their meaning. */
 public record WalOptions(long rollSize, Duration rollPeriod, int ringSize,
-    Duration asyncFlushInterval, Duration syncTimeout, Duration spin) {
-  /** Options whose threads sleep at once when idle (no {@code spin}). */
+    Duration asyncFlushInterval, Duration syncTimeout, Duration spin, boolean directSync) {
+  /**
+   * Options whose threads sleep at once when idle (no {@code spin}); a writer finding the WAL
+   * idle syncs its own edit, as by default.
+   */
   public WalOptions(long rollSize, Duration rollPeriod, int ringSize,
       Duration asyncFlushInterval, Duration syncTimeout) {
-    this(rollSize, rollPeriod, ringSize, asyncFlushInterval, syncTimeout, Duration.ZERO);
+    this(rollSize, rollPeriod, ringSize, asyncFlushInterval, syncTimeout, Duration.ZERO, true);
   }
 
   public WalOptions {
@@ -28,6 +31,7 @@ public record WalOptions(long rollSize, Duration rollPeriod, int ringSize,
   public static WalOptions from(StrataConfiguration conf) {
     return new WalOptions(conf.get(WalKeys.ROLL_SIZE), conf.get(WalKeys.ROLL_PERIOD),
         conf.get(WalKeys.RING_SIZE), conf.get(WalKeys.ASYNC_FLUSH_INTERVAL),
-        conf.get(WalKeys.SYNC_TIMEOUT), conf.get(WalKeys.SYNC_SPIN));
+        conf.get(WalKeys.SYNC_TIMEOUT), conf.get(WalKeys.SYNC_SPIN),
+        conf.get(WalKeys.DIRECT_SYNC));
   }
 }

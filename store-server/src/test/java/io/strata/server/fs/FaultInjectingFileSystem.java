@@ -30,6 +30,8 @@ public final class FaultInjectingFileSystem extends FilterFileSystem {
   public final AtomicInteger failSyncs = new AtomicInteger();
   /** Number of upcoming writes to fail. */
   public final AtomicInteger failWrites = new AtomicInteger();
+  /** Runs at the start of every sync, on the syncing thread (a test may hold a sync there). */
+  public volatile Runnable duringSync = () -> { };
   /** Delay added to every sync, to make group commit visible. */
   public volatile long syncDelayMillis;
   /** Number of upcoming positional reads whose first byte is flipped. */
@@ -204,6 +206,7 @@ public final class FaultInjectingFileSystem extends FilterFileSystem {
 
     private void beforeSync() throws IOException {
       checkAlive();
+      duringSync.run();
       if (syncDelayMillis > 0) {
         try {
           Thread.sleep(syncDelayMillis); // simulates a slow disk, not a wait for a state

@@ -62,6 +62,12 @@ class WalTest {
         Duration.ofSeconds(30));
   }
 
+  /** Direct: a writer finding the WAL idle syncs itself; otherwise every edit goes the ring. */
+  private static WalOptions options(long rollSize, boolean directSync) {
+    return new WalOptions(rollSize, Duration.ofHours(1), 1024, Duration.ofMillis(50),
+        Duration.ofSeconds(30), Duration.ZERO, directSync);
+  }
+
   static KeyValue cell(String row, String value) {
     return KeyValue.of(Bytes.toBytes(row), Bytes.toBytes("f"), Bytes.toBytes("q"), 1L,
         CellType.PUT, Bytes.toBytes(value));
@@ -89,9 +95,11 @@ class WalTest {
     return files;
   }
 
-  @Test
-  void concurrentSyncedEditsAreAllReadBackWithTheirSequenceIds() throws Exception {
-    Wal wal = open(options(128L << 20), 1000);
+  @org.junit.jupiter.params.ParameterizedTest(name = "direct sync {0}")
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+  void concurrentSyncedEditsAreAllReadBackWithTheirSequenceIds(boolean directSync)
+      throws Exception {
+    Wal wal = open(options(128L << 20, directSync), 1000);
     Map<Long, String> acknowledged = new ConcurrentHashMap<>();
     ExecutorService pool = Executors.newFixedThreadPool(16);
     List<Future<?>> futures = new ArrayList<>();
@@ -116,24 +124,37 @@ class WalTest {
     List<WalEntry> entries = readAll(fs, walFiles());
     assertEquals(3200, entries.size());
     Map<Long, String> read = new TreeMap<>();
-    long previous = -1;
+    // A writer waits for each edit before the next (as a row's writers do, under its lock),
+    // so each writer's edits are in the file in its order, with ascending sequence ids; edits
+    // of different writers may interleave out of id order when some synced directly.
+    Map<String, Integer> nextOfWriter = new TreeMap<>();
+    Map<String, Long> lastIdOfWriter = new TreeMap<>();
     for (WalEntry e : entries) {
-      assertTrue(e.sequenceId() > previous, "sequence ids ascend in the file");
-      previous = e.sequenceId();
       assertEquals(2, e.cells().size());
-      read.put(e.sequenceId(), Bytes.toString(e.cells().get(0).getRowArray(),
-          e.cells().get(0).getRowOffset(), e.cells().get(0).getRowLength()));
+      String row = Bytes.toString(e.cells().get(0).getRowArray(),
+          e.cells().get(0).getRowOffset(), e.cells().get(0).getRowLength());
+      read.put(e.sequenceId(), row);
+      String writer = row.substring(0, row.indexOf('-'));
+      int i = Integer.parseInt(row.substring(row.indexOf('-') + 1));
+      assertEquals(nextOfWriter.getOrDefault(writer, 0), i, "edits of " + writer + " in order");
+      nextOfWriter.put(writer, i + 1);
+      assertTrue(e.sequenceId() > lastIdOfWriter.getOrDefault(writer, -1L),
+          "ids of " + writer + " ascend");
+      lastIdOfWriter.put(writer, e.sequenceId());
     }
     assertEquals(new TreeMap<>(acknowledged), read);
     assertEquals(1000, read.keySet().iterator().next());
-    // Group commit: far fewer syncs than edits.
-    assertTrue(fs.hflushes.get() < 3200, fs.hflushes.get() + " syncs for 3200 edits");
+    assertEquals(4199, ((TreeMap<Long, String>) read).lastKey());
+    // Every hflush but the file header's is a sync the WAL counts, covering all 3,200 edits.
+    assertEquals(fs.hflushes.get() - 1, wal.syncCount());
+    assertEquals(3200, wal.syncedEditCount());
   }
 
-  @Test
-  void groupCommitSharesOneSyncAmongWaitingWriters() throws Exception {
+  @org.junit.jupiter.params.ParameterizedTest(name = "direct sync {0}")
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+  void groupCommitSharesOneSyncAmongWaitingWriters(boolean directSync) throws Exception {
     fs.syncDelayMillis = 20;
-    Wal wal = open(options(128L << 20), 1);
+    Wal wal = open(options(128L << 20, directSync), 1);
     ExecutorService pool = Executors.newFixedThreadPool(32);
     List<Future<?>> futures = new ArrayList<>();
     for (int t = 0; t < 32; t++) {
@@ -155,6 +176,64 @@ class WalTest {
     // The WAL's own counters see the same: every hflush but the new file's header's.
     assertEquals(fs.hflushes.get() - 1, wal.syncCount());
     assertEquals(320, wal.syncedEditCount());
+  }
+
+  @Test
+  void tryAppendSyncsAtOnceWhenIdleAndLogsNothingWhileAnotherWriterSyncs() throws Exception {
+    Wal wal = open(options(128L << 20), 1);
+    WalTicket alone = wal.tryAppend("r", List.of(cell("a", "1")), Durability.SYNC_WAL);
+    assertTrue(alone.durableFuture().isDone());
+    assertEquals(1, alone.sequenceId());
+    assertEquals(1, wal.syncCount());
+    java.util.concurrent.CountDownLatch inSync = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    fs.duringSync = () -> {
+      fs.duringSync = () -> { };
+      inSync.countDown();
+      try {
+        release.await();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    };
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    try {
+      // A lone writer syncs on its own thread, here held in its sync with the file taken.
+      Future<WalTicket> other = pool.submit(() -> wal.append("r", List.of(cell("b", "2")),
+          Durability.SYNC_WAL));
+      inSync.await();
+      assertEquals(null, wal.tryAppend("r", List.of(cell("c", "3")), Durability.SYNC_WAL));
+      assertEquals(null, wal.tryAppend("r", List.of(cell("c", "3")), Durability.FSYNC_WAL));
+      // An edit nobody waits for needs only a ring slot.
+      WalTicket async = wal.tryAppend("r", List.of(cell("d", "4")), Durability.ASYNC_WAL);
+      assertEquals(3, async.sequenceId());
+      release.countDown();
+      WalTicket b = other.get();
+      b.awaitDurable();
+      assertEquals(2, b.sequenceId());
+    } finally {
+      release.countDown();
+      pool.shutdown();
+    }
+    wal.close();
+    List<String> rows = new ArrayList<>();
+    for (WalEntry e : readAll(fs, walFiles())) {
+      rows.add(e.sequenceId() + ":" + Bytes.toString(e.cells().get(0).getRowArray(),
+          e.cells().get(0).getRowOffset(), e.cells().get(0).getRowLength()));
+    }
+    assertEquals(List.of("1:a", "2:b", "3:d"), rows);
+  }
+
+  @Test
+  void withoutDirectSyncTryAppendNeverWaitsForASync() throws Exception {
+    Wal wal = open(options(128L << 20, false), 7);
+    assertEquals(null, wal.tryAppend("r", List.of(cell("a", "1")), Durability.SYNC_WAL));
+    assertEquals(7, wal.tryAppend("r", List.of(cell("b", "2")), Durability.SKIP_WAL)
+        .sequenceId());
+    wal.append("r", List.of(cell("c", "3")), Durability.SYNC_WAL).awaitDurable();
+    assertEquals(1, wal.syncCount()); // the consumer's, for c
+    wal.close();
+    assertEquals(1, readAll(fs, walFiles()).size());
   }
 
   @Test
@@ -194,13 +273,15 @@ class WalTest {
     assertEquals(1, readAll(fs, walFiles()).size());
   }
 
-  @Test
-  void aFailedSyncFailsTheEditAndTheNextEditGoesToANewFile() throws Exception {
-    Wal wal = open(options(128L << 20), 1);
+  @org.junit.jupiter.params.ParameterizedTest(name = "direct sync {0}")
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+  void aFailedSyncFailsTheEditAndTheNextEditGoesToANewFile(boolean directSync) throws Exception {
+    Wal wal = open(options(128L << 20, directSync), 1);
     wal.append("r", List.of(cell("a", "1")), Durability.SYNC_WAL).awaitDurable();
     fs.failSyncs.set(1);
-    WalTicket failed = wal.append("r", List.of(cell("b", "2")), Durability.SYNC_WAL);
-    IOException e = assertThrows(IOException.class, failed::awaitDurable);
+    // A direct writer fails in append itself; through the ring, its ticket fails.
+    IOException e = assertThrows(IOException.class,
+        () -> wal.append("r", List.of(cell("b", "2")), Durability.SYNC_WAL).awaitDurable());
     assertEquals("injected sync failure", e.getMessage());
     WalTicket next = wal.append("r", List.of(cell("c", "3")), Durability.SYNC_WAL);
     next.awaitDurable();
