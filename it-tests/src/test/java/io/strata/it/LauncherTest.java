@@ -79,6 +79,15 @@ class LauncherTest {
       Run start = run(env, "start");
       assertEquals(0, start.exit, start.out + start.err);
       assertTrue(start.out.startsWith("Strata standalone started (pid "), start.out);
+      // Huge pages for the heap exactly where the kernel gives them on request.
+      Path thp = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+      boolean madvise = java.nio.file.Files.isReadable(thp)
+          && java.nio.file.Files.readString(thp).contains("[madvise]");
+      String pid = java.nio.file.Files.readString(dir.resolve("pids/strata-standalone.pid"))
+          .trim();
+      String cmdline = java.nio.file.Files.readString(Path.of("/proc", pid, "cmdline"))
+          .replace('\0', ' ');
+      assertEquals(madvise, cmdline.contains(" -XX:+UseTransparentHugePages "), cmdline);
       Run again = run(env, "start");
       assertEquals(1, again.exit);
       assertTrue(again.err.startsWith("Strata standalone is already running (pid "), again.err);
