@@ -403,7 +403,7 @@ public final class Region implements Closeable {
       }
       cells = write.compute(ctx.clock().millis());
       if (cells != null && !cells.isEmpty()) {
-        applyLocked(cells, unlogged, durability);
+        applyLocked(cells, unlogged, durability, noWaiting);
       }
     } finally {
       for (int i = held.size() - 1; i >= 0; i--) {
@@ -421,8 +421,8 @@ public final class Region implements Closeable {
     return cells == null ? null : new ArrayList<>(cells);
   }
 
-  private void applyLocked(List<KeyValue> cells, Set<KeyValue> unlogged, Durability durability)
-      throws IOException {
+  private void applyLocked(List<KeyValue> cells, Set<KeyValue> unlogged, Durability durability,
+      boolean noWaiting) throws IOException {
     Mvcc.WriteEntry we = mvcc.begin();
     Map<SequencedCell, Store> added = new LinkedHashMap<>();
     try {
@@ -437,7 +437,7 @@ public final class Region implements Closeable {
       }
       // The memstore cells of SKIP_WAL edits take the entry's sequence id too.
       WalTicket ticket;
-      if (NO_WAITING.get()) {
+      if (noWaiting) {
         ticket = ctx.wal().tryAppend(info.getEncodedName(), logged, durability);
         if (ticket == null) {
           throw new WriteWouldWaitException("the WAL");

@@ -47,11 +47,7 @@ final class RowLocks {
 
   Held lock(byte[] row) throws ServerBusyException, InterruptedIOException {
     ByteBuffer key = ByteBuffer.wrap(row);
-    Entry e = locks.compute(key, (k, v) -> {
-      Entry x = v == null ? new Entry() : v;
-      x.users++;
-      return x;
-    });
+    Entry e = enter(key);
     boolean got = false;
     try {
       got = e.lock.tryLock(timeoutMillis, TimeUnit.MILLISECONDS);
@@ -72,16 +68,21 @@ final class RowLocks {
   /** The row's lock if no one holds it now, else null; never waits. */
   Held tryLock(byte[] row) {
     ByteBuffer key = ByteBuffer.wrap(row);
-    Entry e = locks.compute(key, (k, v) -> {
-      Entry x = v == null ? new Entry() : v;
-      x.users++;
-      return x;
-    });
+    Entry e = enter(key);
     if (!e.lock.tryLock()) {
       leave(key);
       return null;
     }
     return new Held(key, e);
+  }
+
+  /** The row's entry, made if missing, counting the caller as a user until it leaves. */
+  private Entry enter(ByteBuffer key) {
+    return locks.compute(key, (k, v) -> {
+      Entry x = v == null ? new Entry() : v;
+      x.users++;
+      return x;
+    });
   }
 
   private void leave(ByteBuffer key) {
