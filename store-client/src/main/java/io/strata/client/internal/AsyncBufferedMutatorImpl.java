@@ -32,7 +32,7 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
   /** A sent buffer: its size and a future done when every mutation in it has its outcome. */
   private record Batch(long bytes, CompletableFuture<Void> done) {}
 
-  /** A buffer taken for sending: its mutations, their futures, its size. */
+  /** A buffer taken for sending: its mutations, their futures (null where none), its size. */
   private record Taken(List<Mutation> mutations, List<CompletableFuture<Void>> futures,
       long bytes) {}
 
@@ -106,15 +106,28 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
   @Override
   public CompletableFuture<Void> mutate(Mutation m) {
     CompletableFuture<Void> f = new CompletableFuture<>();
+    RuntimeException refused = add(m, f);
+    return out(refused == null ? f : CompletableFuture.failedFuture(refused));
+  }
+
+  /**
+   * Buffers {@code m} with no future of its own: only the failure listener hears how it ends
+   * (the blocking mutator's way). Returns why it was refused at once, or null.
+   */
+  RuntimeException offer(Mutation m) {
+    return add(m, null);
+  }
+
+  private RuntimeException add(Mutation m, CompletableFuture<Void> f) {
     Taken full = null;
     RuntimeException bad = check(m);
     if (bad != null) {
-      return out(CompletableFuture.failedFuture(bad));
+      return bad;
     }
     synchronized (this) {
       if (closed) {
-        return out(CompletableFuture.failedFuture(new IllegalStateException("the buffered "
-            + "mutator of table '" + getName() + "' is closed; get a new one")));
+        return new IllegalStateException("the buffered mutator of table '" + getName()
+            + "' is closed; get a new one");
       }
       buffer.add(m);
       waiting.add(f);
@@ -128,7 +141,7 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
     if (full != null) {
       send(full);
     }
-    return out(f);
+    return null;
   }
 
   private static RuntimeException check(Mutation m) {
@@ -196,40 +209,46 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
       inFlight.add(b);
       inFlightBytes += bytes;
     }
-    List<CompletableFuture<Object>> results;
+    List<BatchCaller.Action> actions = new ArrayList<>(ms.size());
+    for (Mutation m : ms) {
+      actions.add(BatchCaller.Action.mutation(m));
+    }
+    // The batch ends only after every mutation's outcome was recorded and handed on, so a
+    // flush that waits for it sees every failure.
+    CompletableFuture<Void> ended;
     try {
-      results = table.rawBatch("buffered mutation", ms);
+      ended = table.batchCaller().run("buffered mutation", actions,
+          (i, result, error) -> ended(ms.get(i), fs.get(i), error));
     } catch (RuntimeException e) {
-      results = new ArrayList<>();
       for (int i = 0; i < ms.size(); i++) {
-        results.add(CompletableFuture.failedFuture(e));
+        ended(ms.get(i), fs.get(i), e);
       }
+      ended = CompletableFuture.completedFuture(null);
     }
-    // Each stage below completes only after its mutation's outcome was recorded and handed on,
-    // so a flush that waits for them all sees every failure.
-    List<CompletableFuture<?>> linked = new ArrayList<>(ms.size());
-    for (int i = 0; i < ms.size(); i++) {
-      CompletableFuture<Void> f = fs.get(i);
-      Mutation m = ms.get(i);
-      linked.add(results.get(i).whenComplete((v, e) -> {
-        if (e == null) {
-          f.complete(null);
-          return;
-        }
-        Throwable cause = RetryingCaller.unwrap(e);
-        if (onFailure != null) {
-          onFailure.accept(new MutationsFailedException.Failure(m, cause));
-        }
-        f.completeExceptionally(cause);
-      }));
-    }
-    CompletableFuture.allOf(linked.toArray(new CompletableFuture<?>[0])).whenComplete((v, e) -> {
+    ended.whenComplete((v, e) -> {
       synchronized (this) {
         inFlight.remove(b);
         inFlightBytes -= bytes;
       }
       done.complete(null);
     });
+  }
+
+  /** Hands on how one mutation ended: to the failure listener and to its future, if any. */
+  private void ended(Mutation m, CompletableFuture<Void> f, Throwable error) {
+    if (error == null) {
+      if (f != null) {
+        f.complete(null);
+      }
+      return;
+    }
+    Throwable cause = RetryingCaller.unwrap(error);
+    if (onFailure != null) {
+      onFailure.accept(new MutationsFailedException.Failure(m, cause));
+    }
+    if (f != null) {
+      f.completeExceptionally(cause);
+    }
   }
 
   @Override

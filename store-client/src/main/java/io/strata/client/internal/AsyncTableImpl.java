@@ -376,7 +376,7 @@ final class AsyncTableImpl implements AsyncTable {
     return typed;
   }
 
-  private BatchCaller batchCaller() {
+  BatchCaller batchCaller() {
     return new BatchCaller(conn, name, priority, policy);
   }
 

@@ -35,7 +35,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A batch of gets and mutations: grouped by server and region into one Multi call per server,
- * sent in parallel. Each action has its own future, completed as soon as its answer arrives.
+ * sent in parallel. Each action's outcome is told as soon as its answer arrives: to its own
+ * future, or to one {@link Outcome} for the whole batch.
  * Actions that fail retryably are located again and resent together after a pause, within the
  * operation timeout: the batch's single retry loop, in rounds, never blocking a thread.
  *
@@ -61,6 +62,14 @@ final class BatchCaller {
     }
   }
 
+  /**
+   * Hears each action's outcome once: its result, or the error it ended with. Called under the
+   * batch's lock, on whichever thread ended the action; must not block or throw.
+   */
+  interface Outcome {
+    void ended(int index, Result result, Throwable error);
+  }
+
   private final AsyncConnectionImpl conn;
   private final TableName table;
   private final int priority;
@@ -77,8 +86,28 @@ final class BatchCaller {
    * Starts the batch; one future per action, in order: a Result for gets, increments and
    * appends, {@link Result#EMPTY} (or the server's empty result) for puts and deletes.
    */
+  @SuppressWarnings("unchecked")
   List<CompletableFuture<Result>> run(String what, List<Action> actions) {
-    Run run = new Run(what, actions);
+    CompletableFuture<Result>[] futures = new CompletableFuture[actions.size()];
+    for (int i = 0; i < futures.length; i++) {
+      futures[i] = new CompletableFuture<>();
+    }
+    run(what, actions, (i, result, error) -> {
+      if (error == null) {
+        futures[i].complete(result);
+      } else {
+        futures[i].completeExceptionally(error);
+      }
+    });
+    return List.of(futures);
+  }
+
+  /**
+   * Starts the batch, telling {@code outcome} of each action as it ends; the future completes
+   * after the last has been told. A write buffer's 2,000 puts need no future each this way.
+   */
+  CompletableFuture<Void> run(String what, List<Action> actions, Outcome outcome) {
+    Run run = new Run(what, actions, outcome);
     List<Integer> all = new ArrayList<>(actions.size());
     for (int i = 0; i < actions.size(); i++) {
       all.add(i);
@@ -86,31 +115,48 @@ final class BatchCaller {
     if (!all.isEmpty()) {
       run.round(all);
     }
-    return List.of(run.futures);
+    return run.allEnded;
   }
 
   /** The state of one batch; guarded by itself. */
   private final class Run {
     private final String what;
     private final List<Action> actions;
-    private final CompletableFuture<Result>[] futures;
+    private final Outcome outcome;
+    private final boolean[] ended;
+    private int running;
+    private final CompletableFuture<Void> allEnded = new CompletableFuture<>();
     private final long startNanos = System.nanoTime();
     /** Failed attempts of each action, and where each was last sent. */
     private final Map<Integer, List<RetriesExhaustedException.Attempt>> attempts =
         new HashMap<>();
-    private final Map<Integer, RegionLocation> used = new HashMap<>();
+    private final RegionLocation[] used;
     private final Map<Integer, Throwable> retry = new LinkedHashMap<>();
     /** Actions whose last error proved their location stale: located past the cache. */
     private final java.util.Set<Integer> reload = new java.util.HashSet<>();
     private long roundStartMillis;
 
-    @SuppressWarnings("unchecked")
-    Run(String what, List<Action> actions) {
+    Run(String what, List<Action> actions, Outcome outcome) {
       this.what = what;
       this.actions = actions;
-      this.futures = new CompletableFuture[actions.size()];
-      for (int i = 0; i < futures.length; i++) {
-        futures[i] = new CompletableFuture<>();
+      this.outcome = outcome;
+      this.ended = new boolean[actions.size()];
+      this.running = actions.size();
+      this.used = new RegionLocation[actions.size()];
+      if (running == 0) {
+        allEnded.complete(null);
+      }
+    }
+
+    /** Ends action {@code i} with its result or error, once (caller holds the lock). */
+    private void end(int i, Result result, Throwable error) {
+      if (ended[i]) {
+        return;
+      }
+      ended[i] = true;
+      outcome.ended(i, result, error);
+      if (--running == 0) {
+        allEnded.complete(null);
       }
     }
 
@@ -123,29 +169,50 @@ final class BatchCaller {
       roundStartMillis = elapsedMillis();
       long left = policy.operationTimeout().toMillis() - roundStartMillis;
       long rpcTimeout = Math.max(1, Math.min(policy.rpcTimeout().toMillis(), left));
-      List<CompletableFuture<RegionLocation>> located = new ArrayList<>(pending.size());
+      // Cached locations are taken as they are; only the others are looked up, in parallel.
+      RegionLocation[] hits = new RegionLocation[pending.size()];
+      List<CompletableFuture<RegionLocation>> lookups = new ArrayList<>();
+      CompletableFuture<?>[] looked = new CompletableFuture<?>[pending.size()];
       synchronized (this) {
-        for (int i : pending) {
-          located.add(conn.locations().locate(table, actions.get(i).row(), reload.remove(i),
-              rpcTimeout));
+        for (int k = 0; k < pending.size(); k++) {
+          int i = pending.get(k);
+          boolean again = !reload.isEmpty() && reload.remove(i);
+          byte[] row = actions.get(i).row();
+          hits[k] = again ? null : conn.locations().cachedLocation(table, row);
+          if (hits[k] == null) {
+            CompletableFuture<RegionLocation> f =
+                conn.locations().locate(table, row, again, rpcTimeout);
+            looked[k] = f;
+            lookups.add(f);
+          }
         }
       }
-      CompletableFuture.allOf(located.toArray(new CompletableFuture<?>[0]))
+      CompletableFuture.allOf(lookups.toArray(new CompletableFuture<?>[0]))
           .handle((x, e) -> {
             Map<ServerName, Map<RegionLocation, List<Integer>>> byServer =
                 new LinkedHashMap<>();
             synchronized (this) {
+              RegionLocation last = null;
+              List<Integer> lastIds = null;
               for (int k = 0; k < pending.size(); k++) {
                 int i = pending.get(k);
-                CompletableFuture<RegionLocation> f = located.get(k);
-                if (f.isCompletedExceptionally()) {
-                  failed(i, errorOf(f), false);
-                  continue;
+                RegionLocation loc = hits[k];
+                if (loc == null) {
+                  CompletableFuture<?> f = looked[k];
+                  if (f.isCompletedExceptionally()) {
+                    failed(i, errorOf(f), false);
+                    continue;
+                  }
+                  loc = (RegionLocation) f.join();
                 }
-                RegionLocation loc = f.join();
-                used.put(i, loc);
-                byServer.computeIfAbsent(loc.server(), s -> new LinkedHashMap<>())
-                    .computeIfAbsent(loc, l -> new ArrayList<>()).add(i);
+                used[i] = loc;
+                // Neighbouring rows mostly share a region: no map lookups for those.
+                if (loc != last) {
+                  last = loc;
+                  lastIds = byServer.computeIfAbsent(loc.server(), s -> new LinkedHashMap<>())
+                      .computeIfAbsent(loc, l -> new ArrayList<>());
+                }
+                lastIds.add(i);
               }
             }
             List<CompletableFuture<Void>> calls = new ArrayList<>();
@@ -188,14 +255,14 @@ final class BatchCaller {
         if (tries >= policy.maxAttempts()
             || elapsedMillis() + pause >= policy.operationTimeout().toMillis()) {
           for (int i : again) {
-            futures[i].completeExceptionally(new RetriesExhaustedException(what
-                + " on table '" + table + "' row '" + Bytes.toStringBinary(actions.get(i).row())
-                + "'", elapsedMillis(), attempts.get(i)));
+            end(i, null, new RetriesExhaustedException(what + " on table '" + table
+                + "' row '" + Bytes.toStringBinary(actions.get(i).row()) + "'", elapsedMillis(),
+                attempts.get(i)));
           }
           return;
         }
         for (int i : again) {
-          if (conn.locations().onError(used.get(i), retry.get(i))) {
+          if (conn.locations().onError(used[i], retry.get(i))) {
             reload.add(i);
           }
         }
@@ -204,9 +271,11 @@ final class BatchCaller {
       try {
         conn.timer().schedule(() -> round(again), pause, TimeUnit.MILLISECONDS);
       } catch (RejectedExecutionException closed) {
-        for (int i : again) {
-          futures[i].completeExceptionally(new IOException(what + " on table '" + table
-              + "': the connection was closed while the batch waited to retry"));
+        synchronized (this) {
+          for (int i : again) {
+            end(i, null, new IOException(what + " on table '" + table
+                + "': the connection was closed while the batch waited to retry"));
+          }
         }
       }
     }
@@ -216,12 +285,12 @@ final class BatchCaller {
       Action a = actions.get(i);
       if (sent && !a.idempotent()
           && (e instanceof CallTimeoutException || e instanceof ServerErrorException)) {
-        futures[i].completeExceptionally(new OutcomeUnknownException(what + " on table '"
+        end(i, null, new OutcomeUnknownException(what + " on table '"
             + table + "' row '" + Bytes.toStringBinary(a.row()) + "'", e));
         return;
       }
       if (!RetryPolicy.retryable(e)) {
-        futures[i].completeExceptionally(e);
+        end(i, null, e);
         return;
       }
       List<RetriesExhaustedException.Attempt> list =
@@ -299,14 +368,14 @@ final class BatchCaller {
               failed(i, StrataException.fromWire(ar.getException().getCode(),
                   ar.getException().getMessage(), ar.getException().getDetailsMap()), false);
             } else {
-              futures[i].complete(OperationProtos.toResult(ar.getResult(), in));
+              end(i, OperationProtos.toResult(ar.getResult(), in), null);
             }
           }
         }
         for (List<Integer> ids : order) {
           for (int i : ids) {
-            if (!futures[i].isDone() && !retry.containsKey(i)) {
-              futures[i].completeExceptionally(new IOException("the server's answer to " + what
+            if (!ended[i] && !retry.containsKey(i)) {
+              end(i, null, new IOException("the server's answer to " + what
                   + " on table '" + table + "' left out action " + i + "; it may or may not "
                   + "have been applied"));
             }
@@ -315,7 +384,7 @@ final class BatchCaller {
       } catch (IOException e) {
         // An answer we cannot read: whatever it said is lost, as if the call had timed out.
         order.forEach(ids -> ids.forEach(i -> {
-          if (!futures[i].isDone()) {
+          if (!ended[i]) {
             failed(i, e, true);
           }
         }));

@@ -44,7 +44,7 @@ final class BufferedMutatorImpl implements BufferedMutator {
   @Override
   public void mutate(Mutation mutation) throws IOException {
     report();
-    throwIfRefused(async.mutate(mutation));
+    throwIfRefused(async.offer(mutation));
     waitForRoom();
   }
 
@@ -52,22 +52,15 @@ final class BufferedMutatorImpl implements BufferedMutator {
   public void mutate(List<? extends Mutation> mutations) throws IOException {
     report();
     for (Mutation m : mutations) {
-      throwIfRefused(async.mutate(m));
+      throwIfRefused(async.offer(m));
     }
     waitForRoom();
   }
 
   /** A mutation refused at once (bad input, closed) is the caller's mistake: thrown now. */
-  private static void throwIfRefused(CompletableFuture<Void> f) {
-    if (f.isCompletedExceptionally()) {
-      try {
-        f.join();
-      } catch (RuntimeException e) {
-        Throwable cause = RetryingCaller.unwrap(e);
-        if (cause instanceof RuntimeException re) {
-          throw re;
-        }
-      }
+  private static void throwIfRefused(RuntimeException refused) {
+    if (refused != null) {
+      throw refused;
     }
   }
 

@@ -424,7 +424,9 @@ public final class Region implements Closeable {
   private void applyLocked(List<KeyValue> cells, Set<KeyValue> unlogged, Durability durability,
       boolean noWaiting) throws IOException {
     Mvcc.WriteEntry we = mvcc.begin();
-    Map<SequencedCell, Store> added = new LinkedHashMap<>();
+    // What was added, for a rollback: two lists in step, no map keyed by each cell.
+    List<SequencedCell> added = new ArrayList<>(cells.size());
+    List<Store> addedTo = new ArrayList<>(cells.size());
     try {
       List<KeyValue> logged = cells;
       if (!unlogged.isEmpty()) {
@@ -445,18 +447,41 @@ public final class Region implements Closeable {
       } else {
         ticket = ctx.wal().append(info.getEncodedName(), logged, durability);
       }
+      int k = -1;
       for (KeyValue c : cells) {
-        Store s = stores.get(Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(),
-            c.getFamilyLength()));
-        added.put(s.add(c, we.writeNumber(), ticket.sequenceId()), s);
+        if (k < 0 || !isFamily(k, c)) {
+          k = familyIndex(c);
+        }
+        Store s = storeArray[k];
+        added.add(s.add(c, we.writeNumber(), ticket.sequenceId()));
+        addedTo.add(s);
       }
       ticket.awaitDurable();
     } catch (IOException | RuntimeException e) {
-      added.forEach((sc, s) -> s.memstore().rollback(List.of(sc)));
+      for (int i = 0; i < added.size(); i++) {
+        addedTo.get(i).memstore().rollback(List.of(added.get(i)));
+      }
       mvcc.complete(we);
       throw e;
     }
     mvcc.completeAndWait(we);
+  }
+
+  /** The index of the cell's family in {@link #storeArray}, found without copying its name. */
+  private int familyIndex(Cell c) {
+    for (int k = 0; k < familyNames.length; k++) {
+      if (isFamily(k, c)) {
+        return k;
+      }
+    }
+    throw new IllegalStateException("no store for family "
+        + Bytes.toStringBinary(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()));
+  }
+
+  private boolean isFamily(int k, Cell c) {
+    byte[] name = familyNames[k];
+    return java.util.Arrays.equals(name, 0, name.length, c.getFamilyArray(), c.getFamilyOffset(),
+        c.getFamilyOffset() + c.getFamilyLength());
   }
 
   /**

@@ -3,7 +3,7 @@ package io.strata.server.region;
 import io.strata.common.error.ServerBusyException;
 import io.strata.common.util.Bytes;
 import java.io.InterruptedIOException;
-import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -19,7 +19,28 @@ final class RowLocks {
     int users; // @GuardedBy("RowLocks.locks" compute)
   }
 
-  private final ConcurrentHashMap<ByteBuffer, Entry> locks = new ConcurrentHashMap<>();
+  /** A row as a map key, hashed once for both the lock and the unlock. */
+  private static final class RowKey {
+    final byte[] row;
+    final int hash;
+
+    RowKey(byte[] row) {
+      this.row = row;
+      this.hash = Arrays.hashCode(row);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof RowKey k && k.hash == hash && Arrays.equals(k.row, row);
+    }
+  }
+
+  private final ConcurrentHashMap<RowKey, Entry> locks = new ConcurrentHashMap<>();
   private final String owner;
   private final long timeoutMillis;
 
@@ -30,10 +51,10 @@ final class RowLocks {
 
   /** A held row lock; close it to release. */
   final class Held implements AutoCloseable {
-    private final ByteBuffer key;
+    private final RowKey key;
     private final Entry entry;
 
-    private Held(ByteBuffer key, Entry entry) {
+    private Held(RowKey key, Entry entry) {
       this.key = key;
       this.entry = entry;
     }
@@ -46,7 +67,7 @@ final class RowLocks {
   }
 
   Held lock(byte[] row) throws ServerBusyException, InterruptedIOException {
-    ByteBuffer key = ByteBuffer.wrap(row);
+    RowKey key = new RowKey(row);
     Entry e = enter(key);
     boolean got = false;
     try {
@@ -67,7 +88,7 @@ final class RowLocks {
 
   /** The row's lock if no one holds it now, else null; never waits. */
   Held tryLock(byte[] row) {
-    ByteBuffer key = ByteBuffer.wrap(row);
+    RowKey key = new RowKey(row);
     Entry e = enter(key);
     if (!e.lock.tryLock()) {
       leave(key);
@@ -77,7 +98,7 @@ final class RowLocks {
   }
 
   /** The row's entry, made if missing, counting the caller as a user until it leaves. */
-  private Entry enter(ByteBuffer key) {
+  private Entry enter(RowKey key) {
     return locks.compute(key, (k, v) -> {
       Entry x = v == null ? new Entry() : v;
       x.users++;
@@ -85,7 +106,7 @@ final class RowLocks {
     });
   }
 
-  private void leave(ByteBuffer key) {
+  private void leave(RowKey key) {
     locks.computeIfPresent(key, (k, v) -> --v.users == 0 ? null : v);
   }
 

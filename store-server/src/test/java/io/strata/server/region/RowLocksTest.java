@@ -42,4 +42,57 @@ class RowLocksTest {
     second.get();
     assertEquals(0, locks.size());
   }
+
+  @Test
+  void threadsLockingOverlappingRowsExcludeEachOther() throws Exception {
+    RowLocks locks = new RowLocks("region-x", 30_000);
+    int rows = 40;
+    int[] counts = new int[rows]; // changed only under the row's lock, without atomics
+    int threads = 6;
+    int rounds = 3_000;
+    java.util.List<CompletableFuture<Void>> all = new java.util.ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      java.util.Random rnd = new java.util.Random(t);
+      all.add(CompletableFuture.runAsync(() -> {
+        for (int i = 0; i < rounds; i++) {
+          // Two distinct rows, taken in row order as a region's batch takes them.
+          int a = rnd.nextInt(rows);
+          int b = (a + 1 + rnd.nextInt(rows - 1)) % rows;
+          int lo = Math.min(a, b);
+          int hi = Math.max(a, b);
+          try (RowLocks.Held x = locks.lock(Bytes.toBytes(String.format("row-%03d", lo)));
+              RowLocks.Held y = locks.lock(Bytes.toBytes(String.format("row-%03d", hi)))) {
+            int va = counts[lo];
+            int vb = counts[hi];
+            Thread.onSpinWait();
+            counts[lo] = va + 1;
+            counts[hi] = vb + 1;
+          } catch (Exception e) {
+            throw new RuntimeException(e);
+          }
+        }
+      }, runnable -> new Thread(runnable, "row-locker").start()));
+    }
+    for (CompletableFuture<Void> f : all) {
+      f.get();
+    }
+    int total = 0;
+    for (int c : counts) {
+      total += c;
+    }
+    assertEquals(2 * threads * rounds, total, "no update lost to two holders of one row");
+    assertEquals(0, locks.size());
+  }
+
+  @Test
+  void tryLockFailsOnAHeldRowAndLeavesNoEntry() throws Exception {
+    RowLocks locks = new RowLocks("region-x", 100);
+    RowLocks.Held held = locks.lock(Bytes.toBytes("r"));
+    RowLocks.Held other = CompletableFuture.supplyAsync(() -> locks.tryLock(Bytes.toBytes("r")))
+        .get();
+    assertEquals(null, other);
+    assertEquals(1, locks.size());
+    held.close();
+    assertEquals(0, locks.size());
+  }
 }

@@ -33,4 +33,28 @@ final class ClientRandom extends Random {
     seed = (seed * MULTIPLIER + ADDEND) & MASK;
     return (int) (seed >>> (48 - bits));
   }
+
+  /**
+   * The same draw as {@code nextInt(bound)}, made without its two virtual calls: pe's JVM
+   * compiles with C1 alone, which does not inline them, and a 1,000-byte value draws 126 times.
+   */
+  int nextBelow(int bound) {
+    if (bound <= 0) {
+      throw new IllegalArgumentException("bound must be positive, got " + bound);
+    }
+    int r = next31();
+    int m = bound - 1;
+    if ((bound & m) == 0) {
+      return (int) ((bound * (long) r) >> 31);
+    }
+    for (int u = r; u - (r = u % bound) + m < 0; u = next31()) {
+      // Random's rejection of the last, partial run of values, so no remainder is favoured.
+    }
+    return r;
+  }
+
+  private int next31() {
+    seed = (seed * MULTIPLIER + ADDEND) & MASK;
+    return (int) (seed >>> 17);
+  }
 }

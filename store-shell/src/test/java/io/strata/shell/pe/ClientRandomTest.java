@@ -2,6 +2,7 @@ package io.strata.shell.pe;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -24,9 +25,23 @@ class ClientRandomTest {
   }
 
   @Test
+  void nextBelowDrawsAsNextInt() {
+    int[] bounds = {1, 2, 3, 7, 16, 26, 1000, 1 << 30, (1 << 30) + 1, Integer.MAX_VALUE};
+    Random expected = new Random(77);
+    ClientRandom actual = new ClientRandom(77);
+    for (int i = 0; i < 20_000; i++) {
+      int bound = bounds[i % bounds.length];
+      assertEquals(expected.nextInt(bound), actual.nextBelow(bound), "draw " + i);
+    }
+    assertThrows(IllegalArgumentException.class, () -> actual.nextBelow(0));
+  }
+
+  @Test
   void valuesAreTheSameAsWithRandom() {
-    assertArrayEquals(RowKeys.value(new Random(9), 1000),
-        RowKeys.value(new ClientRandom(9), 1000));
+    for (int length : new int[] {0, 1, 7, 8, 9, 16, 17, 1000, 4096}) {
+      assertArrayEquals(RowKeys.value(new Random(length), length),
+          RowKeys.value(new ClientRandom(length), length), "length " + length);
+    }
   }
 
   @Test

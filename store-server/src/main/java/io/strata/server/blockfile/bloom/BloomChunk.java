@@ -11,8 +11,58 @@ import io.strata.common.util.Bytes;
 public final class BloomChunk {
   private BloomChunk() {}
 
-  /** Each thread's two hash halves: a lookup is on every get's path, so it allocates nothing. */
-  private static final ThreadLocal<long[]> HASH = ThreadLocal.withInitial(() -> new long[2]);
+  /** Each thread's hash and probe: a lookup is on every get's path, so it allocates nothing. */
+  private static final ThreadLocal<Probe> PROBE = ThreadLocal.withInitial(Probe::new);
+
+  /**
+   * A key's bit positions, {@code (h1 + j*h2) mod bits} for j = 0, 1, ..., with the 64-bit sum
+   * taken unsigned and wrapping as Java's does, found with two divisions per key instead of
+   * one per position: each position is the last plus {@code h2 mod bits}, less
+   * {@code 2^64 mod bits} when the sum wrapped. Seven probes of a 1% filter made a division each,
+   * a tenth of a flush's time.
+   */
+  static final class Probe {
+    final long[] hash = new long[2];
+    private long bits;
+    private long wrap;
+    private long step;
+    private long h2;
+    private long sum;
+    private long position;
+
+    /** Starts on the key hashed into {@link #hash}, in a chunk of {@code bits} bits. */
+    void start(long bits) {
+      if (bits != this.bits) {
+        this.bits = bits;
+        this.wrap = (Long.remainderUnsigned(-1L, bits) + 1) % bits; // 2^64 mod bits
+      }
+      h2 = hash[1];
+      sum = hash[0];
+      step = Long.remainderUnsigned(h2, bits);
+      position = Long.remainderUnsigned(sum, bits);
+    }
+
+    /** The current position; {@link #advance} moves to the next. */
+    long position() {
+      return position;
+    }
+
+    void advance() {
+      long next = sum + h2;
+      long p = position + step; // both below bits, which is far below 2^62
+      if (p >= bits) {
+        p -= bits;
+      }
+      if (Long.compareUnsigned(next, sum) < 0) {
+        p -= wrap;
+        if (p < 0) {
+          p += bits;
+        }
+      }
+      sum = next;
+      position = p;
+    }
+  }
 
   /** Bits per key for a target false-positive rate: -ln(p) / ln(2)^2. */
   public static double bitsPerKey(double errorRate) {
@@ -26,11 +76,13 @@ public final class BloomChunk {
     bits = (bits + 7) / 8 * 8;
     int hashCount = Math.max(1, (int) Math.round(bpk * Math.log(2)));
     byte[] array = new byte[(int) (bits / 8)];
+    Probe probe = new Probe();
     for (int k = 0; k < keyCount; k++) {
-      long h1 = hashes[2 * k];
-      long h2 = hashes[2 * k + 1];
-      for (int j = 0; j < hashCount; j++) {
-        long bit = Long.remainderUnsigned(h1 + j * h2, bits);
+      probe.hash[0] = hashes[2 * k];
+      probe.hash[1] = hashes[2 * k + 1];
+      probe.start(bits);
+      for (int j = 0; j < hashCount; j++, probe.advance()) {
+        long bit = probe.position();
         array[(int) (bit >>> 3)] |= (byte) (1 << (bit & 7));
       }
     }
@@ -51,11 +103,12 @@ public final class BloomChunk {
       throw new IllegalArgumentException("bloom chunk header does not match its " + length
           + " bytes");
     }
-    long[] h = HASH.get();
-    Murmur3.hash128(key, keyOff, keyLen, h);
+    Probe probe = PROBE.get();
+    Murmur3.hash128(key, keyOff, keyLen, probe.hash);
+    probe.start(bits);
     int base = offset + 12;
-    for (int j = 0; j < hashCount; j++) {
-      long bit = Long.remainderUnsigned(h[0] + j * h[1], bits);
+    for (int j = 0; j < hashCount; j++, probe.advance()) {
+      long bit = probe.position();
       if ((chunk[base + (int) (bit >>> 3)] & (1 << (bit & 7))) == 0) {
         return false;
       }
