@@ -154,7 +154,10 @@ class RpcTest {
         Random rnd = new Random(seed);
         try {
           for (int i = 0; i < 200; i++) {
-            byte[] cells = new byte[rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(5000)];
+            // Now and then a block of megabytes, which reaches the server in many reads.
+            int size = i % 50 == 7 ? 1 + rnd.nextInt(3 << 20)
+                : rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(5000);
+            byte[] cells = new byte[size];
             rnd.nextBytes(cells);
             String s = "call " + seed + "/" + i;
             RpcResponse<StringValue> r = get(c.call("Echo", text(s), cells,

@@ -41,6 +41,10 @@ final class ServerConnection extends ByteToMessageDecoder {
 
   ServerConnection(RpcServer server) {
     this.server = server;
+    // A 2 MB batch arrives in some thirty reads. Merged, they were copied into a buffer grown
+    // by doubling, each size a fresh pooled chunk that the JVM zeroed: a fifth of the network
+    // thread's time. Kept as a list of the reads, they are copied once, into the frame's arrays.
+    setCumulator(COMPOSITE_CUMULATOR);
   }
 
   @Override
