@@ -480,8 +480,8 @@ public final class Region implements Closeable {
 
   private boolean isFamily(int k, Cell c) {
     byte[] name = familyNames[k];
-    return java.util.Arrays.equals(name, 0, name.length, c.getFamilyArray(), c.getFamilyOffset(),
-        c.getFamilyOffset() + c.getFamilyLength());
+    return Bytes.equals(name, 0, name.length, c.getFamilyArray(), c.getFamilyOffset(),
+        c.getFamilyLength());
   }
 
   /**

@@ -21,6 +21,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.slf4j.Logger;
@@ -85,10 +87,9 @@ public final class Wal implements Closeable {
   /** Where one writer at a time polls for its sync before sleeping. */
   private final SpinWait syncSpin;
   /** The sequence id the next edit gets; only grows. */
-  private final java.util.concurrent.atomic.AtomicLong nextSeqId;
+  private final AtomicLong nextSeqId;
   /** Guards the current file and what describes it, for the consumer and direct writers. */
-  private final java.util.concurrent.locks.ReentrantLock fileLock =
-      new java.util.concurrent.locks.ReentrantLock();
+  private final ReentrantLock fileLock = new ReentrantLock();
   private static final CompletableFuture<Void> DURABLE = CompletableFuture.completedFuture(null);
   private volatile boolean asyncPending;
   // Age checks run on the ticker thread, which must not touch the consumer's writer.
@@ -128,7 +129,7 @@ public final class Wal implements Closeable {
     this.options = options;
     this.clock = clock;
     this.files = new WalFiles(fs, archiveDir, dir.getName());
-    this.nextSeqId = new java.util.concurrent.atomic.AtomicLong(firstSequenceId);
+    this.nextSeqId = new AtomicLong(firstSequenceId);
     fs.mkdirs(dir);
     // Never reuse a file name: continue after any file a previous instance left here.
     for (var st : fs.listStatus(dir)) {

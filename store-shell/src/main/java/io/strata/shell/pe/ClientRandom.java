@@ -42,19 +42,14 @@ final class ClientRandom extends Random {
     if (bound <= 0) {
       throw new IllegalArgumentException("bound must be positive, got " + bound);
     }
-    int r = next31();
+    int r = next(31); // bound to this final class, so C1 inlines it
     int m = bound - 1;
     if ((bound & m) == 0) {
       return (int) ((bound * (long) r) >> 31);
     }
-    for (int u = r; u - (r = u % bound) + m < 0; u = next31()) {
+    for (int u = r; u - (r = u % bound) + m < 0; u = next(31)) {
       // Random's rejection of the last, partial run of values, so no remainder is favoured.
     }
     return r;
-  }
-
-  private int next31() {
-    seed = (seed * MULTIPLIER + ADDEND) & MASK;
-    return (int) (seed >>> 17);
   }
 }
