@@ -2,6 +2,7 @@ package io.strata.client;
 
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellKeys;
 import io.strata.common.cell.CellLimits;
 import io.strata.common.schema.Durability;
 import io.strata.common.util.Bytes;
@@ -48,6 +49,7 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
   // The same lists behind read-only wrappers, so getFamilyCellMap() is a live view costing O(1).
   private final NavigableMap<byte[], List<Cell>> readOnlyLists = new TreeMap<>(Bytes::compare);
   private int cellCount;
+  private long encodedSize;
 
   Mutation(byte[] row, long ts) {
     this.row = Operations.checkRow(row, getClass().getSimpleName() + " row");
@@ -136,6 +138,14 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
     return cellCount;
   }
 
+  /**
+   * Bytes of this mutation's cells in the key encoding (docs/formats/key-encoding.md): what they
+   * take in an RPC's cell block, and what the mutation counts against a write buffer.
+   */
+  public long encodedSize() {
+    return encodedSize;
+  }
+
   /** All cells, family by family in family order, each family's in the order they were added. */
   public List<Cell> cells() {
     List<Cell> all = new ArrayList<>(cellCount);
@@ -153,6 +163,7 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
     }
     cells.add(cell);
     cellCount++;
+    encodedSize += CellKeys.cellLength(cell);
   }
 
   /** Cells of one column, in the order added. */

@@ -32,12 +32,18 @@ public final class Put extends Mutation {
     super(row, ts);
   }
 
-  /** Writes {@code value} at the Put's timestamp. */
+  /**
+   * Writes {@code value} at the Put's timestamp. The family, qualifier and value are copied into
+   * the cell, so the caller may change or reuse its arrays once this returns (as HBase's Put).
+   */
   public Put addColumn(byte[] family, byte[] qualifier, byte[] value) {
     return addColumn(family, qualifier, getTimestamp(), value);
   }
 
-  /** Writes {@code value} at timestamp {@code ts}. */
+  /**
+   * Writes {@code value} at timestamp {@code ts}, copying the arrays as
+   * {@link #addColumn(byte[], byte[], byte[])} does.
+   */
   public Put addColumn(byte[] family, byte[] qualifier, long ts, byte[] value) {
     Operations.checkFamily(family);
     Operations.checkTimestamp(ts);

@@ -45,7 +45,8 @@ class BenchmarksRunTest {
       Map.entry("directSync", "true"),
       Map.entry("keys", "random"),
       Map.entry("payload", "16"),
-      Map.entry("transport", "EPOLL"));
+      Map.entry("transport", "EPOLL"),
+      Map.entry("valueBytes", "100"));
 
   @Test
   void everyBenchmarkRunsAndMeasuresSomething() throws Exception {

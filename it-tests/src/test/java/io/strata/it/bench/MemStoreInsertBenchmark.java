@@ -22,9 +22,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.infra.ThreadParams;
 
 /**
- * Inserts of one cell (16-byte row, 100-byte value) into a {@link MemStore}, with no region,
- * WAL or MVCC around it: the skip-list insert and the copy into MSLAB chunks. Row keys are
- * {@code sequential} (every writer appends at the end of the skip list) or {@code random}. The
+ * Inserts of one cell (16-byte row, a value of {@code valueBytes}) into a {@link MemStore}, with
+ * no region, WAL or MVCC around it: the skip-list insert and the copy into MSLAB chunks. Row keys
+ * are {@code sequential} (every writer appends at the end of the skip list) or {@code random}.
+ * Larger values spread the keys a search visits over more memory, as pe's 1,000-byte rows do. The
  * memstore is concurrent: run with {@code -t 1}, {@code -t 2}, ... and {@code -prof gc} for the
  * bytes allocated per insert.
  *
@@ -43,6 +44,9 @@ public class MemStoreInsertBenchmark {
 
   @Param({"sequential", "random"})
   public String keys;
+
+  @Param({"100", "1000"})
+  public int valueBytes;
 
   private final MemStore memStore = new MemStore(new ChunkPool(2 << 20, 64));
   private final List<Writer> writers = new CopyOnWriteArrayList<>();
@@ -65,7 +69,7 @@ public class MemStoreInsertBenchmark {
     @Setup(Level.Trial)
     public void setUp(MemStoreInsertBenchmark bench, ThreadParams thread) {
       cell = KeyValue.of(row, Bytes.toBytes("f"), Bytes.toBytes("q"), 1_700_000_000_000L,
-          CellType.PUT, new byte[100]);
+          CellType.PUT, new byte[bench.valueBytes]);
       sequential = bench.keys.equals("sequential");
       threadIndex = thread.getThreadIndex();
       threads = thread.getThreadCount();

@@ -4,7 +4,6 @@ import io.strata.client.AsyncBufferedMutator;
 import io.strata.client.BufferedMutatorParams;
 import io.strata.client.Mutation;
 import io.strata.client.MutationsFailedException;
-import io.strata.common.cell.Cell;
 import io.strata.common.conf.ClientKeys;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.schema.TableName;
@@ -291,13 +290,11 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
     flush();
   }
 
-  /** What a mutation costs against the buffer: its cells' bytes. */
+  /**
+   * What a mutation costs against the buffer: its cells' encoded bytes, and its row (so that
+   * deletes without cells count too).
+   */
   static long sizeOf(Mutation m) {
-    long size = m.getRow().length;
-    for (Cell c : m.cells()) {
-      size += c.getRowLength() + c.getFamilyLength() + c.getQualifierLength()
-          + c.getValueLength() + c.getTagsLength() + 24L;
-    }
-    return size;
+    return m.getRow().length + m.encodedSize();
   }
 }

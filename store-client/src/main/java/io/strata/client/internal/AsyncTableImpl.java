@@ -276,7 +276,7 @@ final class AsyncTableImpl implements AsyncTable {
 
   private CompletableFuture<Result> mutate(String what, byte[] row,
       List<? extends Mutation> ms, boolean idempotent) {
-    CellBlock.Writer cells = new CellBlock.Writer(256);
+    CellBlock.Writer cells = new CellBlock.Writer(cellBytes(ms));
     MutateRequest.Builder b = MutateRequest.newBuilder();
     try {
       for (Mutation m : ms) {
@@ -298,7 +298,8 @@ final class AsyncTableImpl implements AsyncTable {
   }
 
   private CompletableFuture<CheckAndMutateResult> rawCheckAndMutate(CheckAndMutate cam) {
-    CellBlock.Writer cells = new CellBlock.Writer(256);
+    CellBlock.Writer cells = new CellBlock.Writer(cam.getAction() instanceof RowMutations rm
+        ? cellBytes(rm.getMutations()) : cellBytes(List.of((Mutation) cam.getAction())));
     MutateRequest.Builder b = MutateRequest.newBuilder()
         .setCondition(OperationProtos.toProto(cam))
         .setConditionRow(ByteString.copyFrom(cam.getRow()));
@@ -313,6 +314,18 @@ final class AsyncTableImpl implements AsyncTable {
         c.call("Mutate", b.setRegion(region).build(), block, MutateResponse.parser(), timeout,
             priority).thenApply(resp -> new CheckAndMutateResult(resp.result().getProcessed(),
                 result(resp.result().getResult(), resp.cellBlock()))));
+  }
+
+  /**
+   * The cell block size of these mutations, for a writer that then hands over its array as it
+   * is instead of growing and trimming copies.
+   */
+  private static int cellBytes(List<? extends Mutation> ms) {
+    long n = 0;
+    for (Mutation m : ms) {
+      n += m.encodedSize();
+    }
+    return (int) Math.min(n, 64 << 20);
   }
 
   // ---- batches ----

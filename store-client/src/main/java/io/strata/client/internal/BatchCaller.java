@@ -306,12 +306,13 @@ final class BatchCaller {
       for (List<Integer> ids : byRegion.values()) {
         for (int i : ids) {
           Mutation m = actions.get(i).mutation();
-          cellBytes += m == null ? 0 : AsyncBufferedMutatorImpl.sizeOf(m);
+          cellBytes += m == null ? 0 : m.encodedSize();
         }
       }
-      // Sized for the whole batch at once: a write buffer's 2 MB grown by doubling from a few
-      // KB was copied about as many times again.
-      CellBlock.Writer cells = new CellBlock.Writer((int) Math.min(cellBytes + 4096, 64 << 20));
+      // Of the block's exact size: it is then handed over as it is (a write buffer's 2 MB grown
+      // by doubling from a few KB was copied about as many times again, and once more at the
+      // end when trimmed to size).
+      CellBlock.Writer cells = new CellBlock.Writer((int) Math.min(cellBytes, 64 << 20));
       List<List<Integer>> order = new ArrayList<>();
       for (Map.Entry<RegionLocation, List<Integer>> e : byRegion.entrySet()) {
         RegionActionProto.Builder ra = RegionActionProto.newBuilder().setRegion(

@@ -3,7 +3,9 @@ package io.strata.client.internal;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -112,7 +114,19 @@ class OperationProtosTest {
     assertFalse(protos.get(3).getSkipResults());
     assertEquals(DurabilityProto.SKIP_WAL, protos.get(3).getDurability());
 
-    CellBlock.Reader reader = new CellBlock.Reader(writer.toBytes());
+    byte[] block = writer.toBytes();
+    // Each mutation knows the bytes its cells take; a writer of exactly their sum hands its
+    // array over as it is.
+    long encoded = mutations.stream().mapToLong(Mutation::encodedSize).sum();
+    assertEquals(block.length, encoded);
+    CellBlock.Writer exact = new CellBlock.Writer((int) encoded);
+    mutations.forEach(m -> OperationProtos.toProto(m, exact));
+    byte[] handedOver = exact.toBytes();
+    assertArrayEquals(block, handedOver);
+    assertSame(handedOver, exact.toBytes());
+    assertNotSame(block, writer.toBytes()); // a grown writer's array is trimmed into a copy
+
+    CellBlock.Reader reader = new CellBlock.Reader(block);
     for (int i = 0; i < mutations.size(); i++) {
       List<Cell> read = reader.next(protos.get(i).getCellCount());
       // Cells travel family by family: the Put's "f" cells before its "g" cell.

@@ -18,6 +18,11 @@ public final class CellKeys {
         + c.getQualifierLength();
   }
 
+  /** Bytes of the whole cell in the key encoding: lengths, key, value and tags. */
+  public static int cellLength(Cell c) {
+    return 8 + keyLength(c) + c.getValueLength() + 2 + c.getTagsLength();
+  }
+
   /** Length of the key without timestamp and type: the part cells of one column share. */
   public static int keyPrefixLength(Cell c) {
     return keyLength(c) - 9;

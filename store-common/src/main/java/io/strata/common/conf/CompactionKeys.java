@@ -33,7 +33,9 @@ public final class CompactionKeys {
 
   public static final ConfigKey<Long> THROUGHPUT_LIMIT = ConfigKey.size(
       "strata.compaction.throughput.limit", "100m",
-      "Bytes per second all compactions of a server may write together; 0 is unlimited.");
+      "Bytes per second all compactions of a server may write together; 0 is unlimited. A "
+          + "store with strata.store.blocking.files files or more is compacted without the "
+          + "limit: its region refuses writes until the compaction ends.");
 
   public static final ConfigKey<Duration> MAJOR_PERIOD = ConfigKey.duration(
       "strata.compaction.major.period", "7d",

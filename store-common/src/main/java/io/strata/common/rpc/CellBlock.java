@@ -57,9 +57,15 @@ public final class CellBlock {
       return out.size();
     }
 
-    /** The block, or null when no cell was added (the frame then has none). */
+    /**
+     * The block, or null when no cell was added (the frame then has none). Ends the writer: a
+     * writer made with the block's exact size hands over its array instead of a copy.
+     */
     public byte[] toBytes() {
-      return out.size() == 0 ? null : out.toByteArray();
+      if (out.size() == 0) {
+        return null;
+      }
+      return out.size() == out.array().length ? out.array() : out.toByteArray();
     }
   }
 

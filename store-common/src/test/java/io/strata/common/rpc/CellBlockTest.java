@@ -1,11 +1,15 @@
 package io.strata.common.rpc;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.common.cell.BufferKeyValue;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellKeys;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.cell.Tag;
@@ -23,6 +27,23 @@ class CellBlockTest {
     ByteBuffer direct = ByteBuffer.allocateDirect(kv.getLength());
     direct.put(kv.getBuffer(), kv.getOffset(), kv.getLength());
     return BufferKeyValue.decode(direct, 0, kv.getLength());
+  }
+
+  @Test
+  void aWriterOfTheExactSizeHandsOverItsArray() throws BadRequestException {
+    int size = CellKeys.cellLength(TAGGED) + CellKeys.cellLength(inBuffer(TAGGED));
+    CellBlock.Writer exact = new CellBlock.Writer(size);
+    exact.add(TAGGED);
+    exact.add(inBuffer(TAGGED));
+    byte[] block = exact.toBytes();
+    assertEquals(size, block.length);
+    assertSame(block, exact.toBytes());
+    CellBlock.Writer larger = new CellBlock.Writer(size + 1);
+    larger.add(TAGGED);
+    larger.add(inBuffer(TAGGED));
+    assertArrayEquals(block, larger.toBytes());
+    assertEquals(2, new CellBlock.Reader(block).next(2).size());
+    assertNull(new CellBlock.Writer(0).toBytes());
   }
 
   @Test

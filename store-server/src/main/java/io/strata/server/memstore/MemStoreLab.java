@@ -25,12 +25,12 @@ final class MemStoreLab {
     this.pool = pool;
   }
 
-  /** Copies the cell into the lab and returns a view of the copy. */
-  synchronized KeyValue copy(Cell c) {
+  /** Copies the cell into the lab and returns a view of the copy under {@code writeNumber}. */
+  synchronized SequencedCell copy(Cell c, long writeNumber) {
     if (released) {
       throw new IllegalStateException("MSLAB used after its segment was released");
     }
-    int size = encodedSize(c);
+    int size = CellKeys.cellLength(c);
     byte[] target;
     int offset;
     if (size > pool.chunkSize() / 4) {
@@ -47,11 +47,7 @@ final class MemStoreLab {
       used += size;
     }
     write(c, target, offset, size);
-    return KeyValue.decode(target, offset, offset + size);
-  }
-
-  private static int encodedSize(Cell c) {
-    return 8 + CellKeys.keyLength(c) + c.getValueLength() + 2 + c.getTagsLength();
+    return new SequencedCell(target, offset, size, writeNumber);
   }
 
   private static void write(Cell c, byte[] target, int offset, int size) {

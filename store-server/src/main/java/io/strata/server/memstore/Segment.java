@@ -30,22 +30,22 @@ public final class Segment {
    * (same write number): the later cell replaces the earlier, which no reader has seen yet.
    */
   SequencedCell add(Cell c, long writeNumber) {
-    SequencedCell sc = new SequencedCell(lab.copy(c), writeNumber);
+    SequencedCell sc = lab.copy(c, writeNumber);
     while (!cells.add(sc)) {
       SequencedCell earlier = cells.ceiling(sc);
       if (earlier != null && SequencedCell.ORDER.compare(earlier, sc) == 0
           && cells.remove(earlier)) {
-        dataSize.addAndGet(-earlier.cell().getLength());
+        dataSize.addAndGet(-earlier.getLength());
       }
     }
-    dataSize.addAndGet(sc.cell().getLength());
+    dataSize.addAndGet(sc.getLength());
     return sc;
   }
 
   /** Takes back a cell whose edit failed (it was never visible). */
   boolean remove(SequencedCell sc) {
     if (cells.remove(sc)) {
-      dataSize.addAndGet(-sc.cell().getLength());
+      dataSize.addAndGet(-sc.getLength());
       return true;
     }
     return false;

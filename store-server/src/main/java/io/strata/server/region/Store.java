@@ -361,11 +361,11 @@ final class Store {
       KeyValue last = null;
       for (SequencedCell c : snapshot.cells()) {
         // Equal keys written by several edits: the first (newest) is kept.
-        if (last != null && CellComparator.INSTANCE.compare(last, c.cell()) == 0) {
+        if (last != null && CellComparator.INSTANCE.compare(last, c) == 0) {
           continue;
         }
-        w.append(c.cell());
-        last = c.cell();
+        w.append(c);
+        last = c;
       }
       w.setMaxSequenceId(flushSeqId);
       w.close();
@@ -408,9 +408,10 @@ final class Store {
    * only older copies of identical keys, since deletes and versions may still mask or be masked
    * by files outside the merge. Major: every file, keeping only what a reader would see now
    * (versions, deletes, TTL applied; markers dropped). Returns the number of files replaced.
+   * Paced by {@code limiter} while the store has fewer than {@code blockingFiles} files.
    */
   int compact(boolean major, CompactionPolicy policy, Path tmpDir, ThroughputLimiter limiter,
-      long nowMillis) throws IOException {
+      int blockingFiles, long nowMillis) throws IOException {
     synchronized (compactionLock) {
       if (closed) {
         return 0;
@@ -436,7 +437,7 @@ final class Store {
       }
       inputs.sort(NEWEST_FIRST);
       Path tmp = newTmpFile(tmpDir);
-      writeMerged(inputs, major, tmp, limiter, nowMillis);
+      writeMerged(inputs, major, tmp, limiter, blockingFiles, nowMillis);
       StoreFile merged = moveIntoPlace(tmp);
       synchronized (filesLock) {
         List<StoreFile> next = new ArrayList<>(files);
@@ -456,8 +457,20 @@ final class Store {
     }
   }
 
+  /**
+   * Waits as the throughput limit asks for a written cell, unless the store has reached the
+   * blocking file count (flushes may add files while a compaction runs). Its region then refuses
+   * writes until compactions bring the count down, so pacing the compaction would stall writers
+   * rather than protect them: HBase's pressure-aware controller lifts its limit there too.
+   */
+  private void pace(Cell c, ThroughputLimiter limiter, int blockingFiles) {
+    if (files.size() < blockingFiles) {
+      limiter.acquire(c.getValueLength() + CellKeys.keyLength(c));
+    }
+  }
+
   private void writeMerged(List<StoreFile> inputs, boolean major, Path tmp,
-      ThroughputLimiter limiter, long nowMillis) throws IOException {
+      ThroughputLimiter limiter, int blockingFiles, long nowMillis) throws IOException {
     List<CellSource> sources = new ArrayList<>();
     long rank = 0;
     long maxSeq = -1;
@@ -479,7 +492,7 @@ final class Store {
           checkNotStopped();
           for (Cell c : matcher.readRow(merged)) {
             w.append(c);
-            limiter.acquire(c.getValueLength() + CellKeys.keyLength(c));
+            pace(c, limiter, blockingFiles);
           }
           merged.shipped(); // written: cache blocks passed over may go back
         }
@@ -493,7 +506,7 @@ final class Store {
           checkNotStopped();
           w.append(c);
           last = KeyValue.copyOf(c);
-          limiter.acquire(c.getValueLength() + CellKeys.keyLength(c));
+          pace(c, limiter, blockingFiles);
           merged.shipped(); // written, and last is a copy: cache blocks passed may go back
         }
       }

@@ -24,8 +24,8 @@ class MemStoreTest {
 
   private static List<String> contents(Iterator<SequencedCell> it) {
     List<String> out = new ArrayList<>();
-    it.forEachRemaining(c -> out.add(c.cell() + "=" + Bytes.toString(c.getValueArray(),
-        c.getValueOffset(), c.getValueLength()) + "@" + c.writeNumber()));
+    it.forEachRemaining(c -> out.add(c + "=" + Bytes.toString(c.getValueArray(),
+        c.getValueOffset(), c.getValueLength())));
     return out;
   }
 
@@ -55,7 +55,7 @@ class MemStoreTest {
     assertEquals(contents(expected.iterator()), actual);
     // Equal keys written twice keep both, newer write first.
     SequencedCell first = segments.get(0).cells().first();
-    assertEquals("r0/f:q0/101/PUT/vlen=3", first.cell().toString()); // i = 21: newest timestamp
+    assertEquals("r0/f:q0/101/PUT/vlen=3/seq=22", first.toString()); // i = 21: newest timestamp
     assertEquals(22, first.writeNumber());
     assertEquals(1000 + 49, segments.get(0).maxWalSequenceId());
     segments.forEach(Segment::release);
@@ -68,9 +68,9 @@ class MemStoreTest {
     m.add(cell("c", "q", 1, "2"), 2, 2);
     m.add(cell("e", "q", 1, "3"), 3, 3);
     Segment s = m.retainSegments().get(0);
-    assertEquals(List.of("c/f:q/1/PUT/vlen=1=2@2", "e/f:q/1/PUT/vlen=1=3@3"),
+    assertEquals(List.of("c/f:q/1/PUT/vlen=1/seq=2=2", "e/f:q/1/PUT/vlen=1/seq=3=3"),
         contents(s.iteratorFrom(CellKeys.firstOnRow(Bytes.toBytes("b")))));
-    assertEquals(List.of("c/f:q/1/PUT/vlen=1=2@2", "e/f:q/1/PUT/vlen=1=3@3"),
+    assertEquals(List.of("c/f:q/1/PUT/vlen=1/seq=2=2", "e/f:q/1/PUT/vlen=1/seq=3=3"),
         contents(s.iteratorFrom(CellKeys.firstOnRow(Bytes.toBytes("c")))));
     assertEquals(List.of(), contents(s.iteratorFrom(CellKeys.firstOnRow(Bytes.toBytes("f")))));
     s.release();

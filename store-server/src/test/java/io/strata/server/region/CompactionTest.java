@@ -203,6 +203,38 @@ class CompactionTest {
     }
   }
 
+  /**
+   * A store at the blocking count refuses writes until a compaction ends, so that compaction
+   * runs without the throughput limit: here one byte a second, which would take an hour for
+   * these cells. (The preemptive timeout only guards against that hang.)
+   */
+  @Test
+  void aStoreThatBlocksWritesIsCompactedWithoutTheLimit() throws Exception {
+    CompactionService slow = new CompactionService(
+        new io.strata.server.compaction.CompactionPolicy(3, 10, 1.2, 1L << 31),
+        new io.strata.server.compaction.ThroughputLimiter(1), 3,
+        java.time.Duration.ofDays(7), 1, false);
+    try (RegionFixture f = new RegionFixture(tmp, RegionFixture.table(
+        ColumnFamilyDescriptor.newBuilder(CF1), 1), null, slow)) {
+      for (int i = 0; i < 3; i++) {
+        for (int r = 0; r < 20; r++) {
+          f.mutate("r" + r, put("r" + r, CF1, "q", 1 + i, "value " + i + " of row " + r));
+        }
+        f.region.flush();
+      }
+      List<String> before = everything(f);
+      assertThrows(ServerBusyException.class, () -> f.mutate("x", put("x", CF1, "q", 1, "v")));
+      int replaced = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          java.time.Duration.ofMinutes(2), () -> f.region.compact(false));
+      assertEquals(3, replaced);
+      assertEquals(1, f.region.fileCount(CF1));
+      assertEquals(before, everything(f));
+      f.mutate("x", put("x", CF1, "q", 1, "v"));
+    } finally {
+      slow.close();
+    }
+  }
+
   @Test
   void aCompactionOfOneFamilyLeavesTheOthersFiles() throws IOException {
     try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1), 3, 1000)) {

@@ -30,8 +30,16 @@ final class RowKeys {
 
   /** {@code length} bytes: runs of 8 copies of a random capital letter, the tail one letter. */
   static byte[] value(Random rand, int length) {
+    return value(rand, length, null);
+  }
+
+  /**
+   * {@link #value(Random, int)} written into {@code reuse} when it has that length (the same
+   * draws, so the same bytes), else into a new array.
+   */
+  static byte[] value(Random rand, int length, byte[] reuse) {
     ClientRandom fast = rand instanceof ClientRandom c ? c : null;
-    byte[] b = new byte[length];
+    byte[] b = reuse != null && reuse.length == length ? reuse : new byte[length];
     int i = 0;
     for (; i < length - 8; i += 8) {
       byte letter = (byte) ('A' + (fast != null ? fast.nextBelow(26) : rand.nextInt(26)));
