@@ -89,18 +89,19 @@ class BufferedMutatorTest {
     BufferedMutator m = conn.getBufferedMutator(new BufferedMutatorParams(name)
         .writeBufferSize(1000).setWriteBufferPeriodicFlushTimeout(Duration.ZERO));
     assertEquals(0, m.getWriteBufferPeriodicFlushTimeoutMs());
-    // A put costs its row (6 bytes) and, per cell, its key and value bytes (6 + 1 + 1 + 4) and
-    // 24 more: 42 bytes. The 24th reaches 1000 bytes and sends all 24.
-    for (int i = 0; i < 23; i++) {
+    // A put costs its row (6 bytes) and its cell's encoded bytes: lengths 8, key 20 (row 6,
+    // family 1, qualifier 1 and 12 of lengths, timestamp and type), value 4, tags length 2:
+    // 40 bytes. The 25th reaches 1000 bytes and sends all 25.
+    for (int i = 0; i < 24; i++) {
       m.mutate(put(i + 100));
     }
-    for (int k = 0; k < 23; k++) {
+    for (int k = 0; k < 24; k++) {
       assertTrue(!present(t, k + 100), "row " + (k + 100) + " still buffered");
     }
-    m.mutate(put(123));
-    MiniCluster.waitFor(() -> present(conn.getTable(name), 123), Duration.ofSeconds(30),
+    m.mutate(put(124));
+    MiniCluster.waitFor(() -> present(conn.getTable(name), 124), Duration.ofSeconds(30),
         "the full buffer sent");
-    for (int k = 0; k < 24; k++) {
+    for (int k = 0; k < 25; k++) {
       assertTrue(present(t, k + 100), "row " + (k + 100));
     }
     m.mutate(put(19));

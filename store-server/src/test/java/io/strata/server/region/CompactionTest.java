@@ -210,10 +210,7 @@ class CompactionTest {
    */
   @Test
   void aStoreThatBlocksWritesIsCompactedWithoutTheLimit() throws Exception {
-    CompactionService slow = new CompactionService(
-        new io.strata.server.compaction.CompactionPolicy(3, 10, 1.2, 1L << 31),
-        new io.strata.server.compaction.ThroughputLimiter(1), 3,
-        java.time.Duration.ofDays(7), 1, false);
+    CompactionService slow = RegionFixture.compactions(false, 3, 1);
     try (RegionFixture f = new RegionFixture(tmp, RegionFixture.table(
         ColumnFamilyDescriptor.newBuilder(CF1), 1), null, slow)) {
       for (int i = 0; i < 3; i++) {

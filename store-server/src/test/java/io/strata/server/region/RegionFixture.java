@@ -51,10 +51,16 @@ final class RegionFixture implements Closeable {
   final RegionCaching caching;
 
   static CompactionService compactions(boolean automatic, int blockingFiles) {
+    return compactions(automatic, blockingFiles, 0);
+  }
+
+  /** As {@link #compactions(boolean, int)}, paced at {@code bytesPerSecond} (0: unlimited). */
+  static CompactionService compactions(boolean automatic, int blockingFiles,
+      long bytesPerSecond) {
     return new CompactionService(
         new io.strata.server.compaction.CompactionPolicy(3, 10, 1.2, 1L << 31),
-        new io.strata.server.compaction.ThroughputLimiter(0), blockingFiles, Duration.ofDays(7), 1,
-        automatic);
+        new io.strata.server.compaction.ThroughputLimiter(bytesPerSecond), blockingFiles,
+        Duration.ofDays(7), 1, automatic);
   }
 
   static TableDescriptor table(ColumnFamilyDescriptor.Builder cf1, int maxVersions) {

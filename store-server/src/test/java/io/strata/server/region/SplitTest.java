@@ -362,10 +362,7 @@ class SplitTest {
   /** Closing stops a slow compaction instead of waiting for it; its inputs stay. */
   @Test
   void closeStopsARunningCompaction() throws Exception {
-    CompactionService slow = new CompactionService(
-        new io.strata.server.compaction.CompactionPolicy(3, 10, 1.2, 1L << 31),
-        new io.strata.server.compaction.ThroughputLimiter(2048), 1000,
-        java.time.Duration.ofDays(7), 1, false);
+    CompactionService slow = RegionFixture.compactions(false, 1000, 2048);
     try (RegionFixture f = new RegionFixture(tmp, RegionFixture.table(
         ColumnFamilyDescriptor.newBuilder(CF1).setBlockSize(1024), 3), null, slow)) {
       writeRows(f);
