@@ -276,7 +276,7 @@ final class AsyncTableImpl implements AsyncTable {
 
   private CompletableFuture<Result> mutate(String what, byte[] row,
       List<? extends Mutation> ms, boolean idempotent) {
-    CellBlock.Writer cells = new CellBlock.Writer(cellBytes(ms));
+    CellBlock.Writer cells = OperationProtos.cellWriter(ms);
     MutateRequest.Builder b = MutateRequest.newBuilder();
     try {
       for (Mutation m : ms) {
@@ -298,15 +298,17 @@ final class AsyncTableImpl implements AsyncTable {
   }
 
   private CompletableFuture<CheckAndMutateResult> rawCheckAndMutate(CheckAndMutate cam) {
-    CellBlock.Writer cells = new CellBlock.Writer(cam.getAction() instanceof RowMutations rm
-        ? cellBytes(rm.getMutations()) : cellBytes(List.of((Mutation) cam.getAction())));
     MutateRequest.Builder b = MutateRequest.newBuilder()
         .setCondition(OperationProtos.toProto(cam))
         .setConditionRow(ByteString.copyFrom(cam.getRow()));
+    CellBlock.Writer cells;
     if (cam.getAction() instanceof RowMutations rm) {
+      cells = OperationProtos.cellWriter(rm.getMutations());
       b.addAllMutations(OperationProtos.toProtos(rm, cells));
     } else {
-      b.addMutations(OperationProtos.toProto((Mutation) cam.getAction(), cells));
+      Mutation m = (Mutation) cam.getAction();
+      cells = OperationProtos.cellWriter(List.of(m));
+      b.addMutations(OperationProtos.toProto(m, cells));
     }
     byte[] block = cells.toBytes();
     // An applied Increment or Append action answers with its new values, as on its own.
@@ -314,18 +316,6 @@ final class AsyncTableImpl implements AsyncTable {
         c.call("Mutate", b.setRegion(region).build(), block, MutateResponse.parser(), timeout,
             priority).thenApply(resp -> new CheckAndMutateResult(resp.result().getProcessed(),
                 result(resp.result().getResult(), resp.cellBlock()))));
-  }
-
-  /**
-   * The cell block size of these mutations, for a writer that then hands over its array as it
-   * is instead of growing and trimming copies.
-   */
-  private static int cellBytes(List<? extends Mutation> ms) {
-    long n = 0;
-    for (Mutation m : ms) {
-      n += m.encodedSize();
-    }
-    return (int) Math.min(n, 64 << 20);
   }
 
   // ---- batches ----

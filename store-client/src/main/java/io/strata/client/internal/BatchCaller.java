@@ -309,10 +309,9 @@ final class BatchCaller {
           cellBytes += m == null ? 0 : m.encodedSize();
         }
       }
-      // Of the block's exact size: it is then handed over as it is (a write buffer's 2 MB grown
-      // by doubling from a few KB was copied about as many times again, and once more at the
-      // end when trimmed to size).
-      CellBlock.Writer cells = new CellBlock.Writer((int) Math.min(cellBytes, 64 << 20));
+      // A write buffer's 2 MB grown by doubling from a few KB was copied about as many times
+      // again, and once more when trimmed to size.
+      CellBlock.Writer cells = OperationProtos.cellWriter(cellBytes);
       List<List<Integer>> order = new ArrayList<>();
       for (Map.Entry<RegionLocation, List<Integer>> e : byRegion.entrySet()) {
         RegionActionProto.Builder ra = RegionActionProto.newBuilder().setRegion(

@@ -119,6 +119,25 @@ public final class OperationProtos {
    *
    * @throws IllegalArgumentException when the mutation cannot be sent (see the class comment)
    */
+  /**
+   * A cell block writer for cells of {@code encodedBytes} in all (the sum of their mutations'
+   * {@link Mutation#encodedSize()}): of exactly that size, so that it hands its array over as it
+   * is instead of growing and trimming copies. Sized up front only up to 64 MiB; a larger block
+   * grows as it is written.
+   */
+  static CellBlock.Writer cellWriter(long encodedBytes) {
+    return new CellBlock.Writer((int) Math.min(encodedBytes, 64 << 20));
+  }
+
+  /** {@link #cellWriter(long)} for the cells of {@code ms}. */
+  static CellBlock.Writer cellWriter(List<? extends Mutation> ms) {
+    long n = 0;
+    for (Mutation m : ms) {
+      n += m.encodedSize();
+    }
+    return cellWriter(n);
+  }
+
   public static MutationProto toProto(Mutation m, CellBlock.Writer cells) {
     MutationProto.Builder b = MutationProto.newBuilder()
         .setRow(bytes(m.getRow()))

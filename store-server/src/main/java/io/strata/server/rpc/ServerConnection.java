@@ -188,7 +188,6 @@ final class ServerConnection extends ByteToMessageDecoder {
     long received = System.nanoTime();
     long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(header.getTimeoutMillis());
     CallKind kind = header.getPriority() > 0 ? CallKind.PRIORITY : method.kind();
-    Runnable run = () -> serve(ctx, header, method, param, frame, received, timeoutNanos);
     if (!server.stopping() && ((kind == CallKind.READ || kind == CallKind.SCAN)
         ? server.options().readsOnIoThread()
         : kind == CallKind.WRITE && method.triesIoThread()
@@ -203,6 +202,7 @@ final class ServerConnection extends ByteToMessageDecoder {
         RpcServer.ON_IO_THREAD.set(false);
       }
     }
+    Runnable run = () -> serve(ctx, header, method, param, frame, received, timeoutNanos);
     if (!server.queues().offer(kind, run)) {
       answerError(ctx, callId, new ServerBusyException(server.name(), server.stopping()
           ? "it is stopping"

@@ -213,7 +213,7 @@ public final class Wal implements Closeable {
           + "appending to the WAL");
     }
     if (closed) {
-      throw new IOException("the WAL of " + server + " is closed; the write is not accepted");
+      throw closedForWrites();
     }
     boolean sync = durability == Durability.SYNC_WAL || durability == Durability.FSYNC_WAL;
     if (sync && options.directSync() && ring.remainingCapacity() == ring.getBufferSize()
@@ -233,6 +233,10 @@ public final class Wal implements Closeable {
     return seqId < 0 ? null : new WalTicket(seqId, done, options.syncTimeout(), syncSpin);
   }
 
+  private IOException closedForWrites() {
+    return new IOException("the WAL of " + server + " is closed; the write is not accepted");
+  }
+
   /**
    * Writes and syncs one edit on the caller's thread, the file lock held; returns its sequence
    * id. A failure closes the file (the next write opens another) and fails this edit only.
@@ -240,7 +244,7 @@ public final class Wal implements Closeable {
   private long appendDirect(String region, List<? extends Cell> cells, Durability durability)
       throws IOException {
     if (fileClosed) {
-      throw new IOException("the WAL of " + server + " is closed; the write is not accepted");
+      throw closedForWrites();
     }
     long seqId = nextSeqId.getAndIncrement();
     direct.reset();
