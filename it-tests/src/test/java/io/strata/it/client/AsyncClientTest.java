@@ -274,6 +274,38 @@ class AsyncClientTest {
   }
 
   @Test
+  void aMutationThatCannotBeSentFailsAloneAndTheBatchEnds() throws Exception {
+    TableName name = create("unsendable", row(50));
+    AsyncTable t = async.getTable(name);
+    // An empty put cannot be written as a request: before, the whole batch's futures waited
+    // forever, the good actions' included, because the error ended no action.
+    List<CompletableFuture<Object>> fs = t.batch(List.of(
+        new Put(row(1)).addColumn(CF, Q, Bytes.toBytes("one")),
+        new Put(row(2)),
+        new Put(row(60)).addColumn(CF, Q, Bytes.toBytes("sixty")),
+        new Increment(row(61))));
+    assertTrue(((Result) get(fs.get(0))).isEmpty());
+    ExecutionException empty = assertThrows(ExecutionException.class, () -> get(fs.get(1)));
+    assertInstanceOf(IllegalArgumentException.class, empty.getCause());
+    assertEquals("Put of row r00002 has no columns; add one with addColumn before sending it",
+        empty.getCause().getMessage());
+    assertTrue(((Result) get(fs.get(2))).isEmpty());
+    ExecutionException inc = assertThrows(ExecutionException.class, () -> get(fs.get(3)));
+    assertEquals("Increment of row r00061 has no columns; add one with addColumn before "
+        + "sending it", inc.getCause().getMessage());
+    assertEquals("one", Bytes.toString(get(t.get(new Get(row(1)))).getValue(CF, Q)));
+    assertEquals("sixty", Bytes.toString(get(t.get(new Get(row(60)))).getValue(CF, Q)));
+    assertFalse(get(t.exists(new Get(row(2)))));
+
+    // The blocking forms end too, with the same error.
+    Table blocking = conn.getTable(name);
+    IllegalArgumentException put = assertThrows(IllegalArgumentException.class,
+        () -> blocking.put(List.of(new Put(row(3)))));
+    assertEquals("Put of row r00003 has no columns; add one with addColumn before sending it",
+        put.getMessage());
+  }
+
+  @Test
   void anUnknownTableFailsEveryFormWithTheSameError() throws Exception {
     AsyncTable t = async.getTable(TableName.valueOf("nosuchtable"));
     ExecutionException e = assertThrows(ExecutionException.class,

@@ -70,6 +70,9 @@ class RpcTest {
         "Bug", new RpcMethod(StringValue.parser(), CallKind.WRITE, (param, cells) -> {
           throw new IllegalStateException("a bug in the method");
         }),
+        "Broken", new RpcMethod(StringValue.parser(), CallKind.WRITE, (param, cells) -> {
+          throw new AssertionError("a broken invariant in the method");
+        }),
         // Tried on the network thread; hands off there when asked to, as a write whose row is
         // locked does. Answers where it ran, and counts its runs.
         "Write", new RpcMethod(StringValue.parser(), CallKind.WRITE, (param, cells) -> {
@@ -241,6 +244,24 @@ class RpcTest {
     assertEquals("bad request: service TestService has no method 'Nope'", unknown.getMessage());
     // The connection survives call errors.
     assertEquals("still here", get(c.call("Echo", text("still here"), null,
+        StringValue.parser(), TIMEOUT, 0)).result().getValue());
+  }
+
+  @Test
+  void anErrorInAMethodIsAnsweredAndItsHandlerServesOn() throws Exception {
+    start(conf().set(RpcKeys.WRITES_ON_IO_THREAD, "false").set(RpcKeys.WRITE_HANDLERS, "2"));
+    RpcConnection c = connect();
+    // More failing calls than there are handlers: each one used to end its handler thread
+    // unanswered, its client waiting out the timeout, until no handler was left.
+    int calls = 8;
+    for (int i = 0; i < calls; i++) {
+      Throwable broken = failure(c.call("Broken", text(""), null, StringValue.parser(),
+          TIMEOUT, 0));
+      assertInstanceOf(ServerErrorException.class, broken);
+      assertTrue(broken.getMessage().contains("a broken invariant in the method"),
+          broken.getMessage());
+    }
+    assertEquals("handler", get(c.call("Write", text("on a handler"), null,
         StringValue.parser(), TIMEOUT, 0)).result().getValue());
   }
 

@@ -119,7 +119,7 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
 
   private RuntimeException add(Mutation m, CompletableFuture<Void> f) {
     Taken full = null;
-    RuntimeException bad = check(m);
+    RuntimeException bad = OperationProtos.unsendable(m);
     if (bad != null) {
       return bad;
     }
@@ -139,19 +139,6 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
     }
     if (full != null) {
       send(full);
-    }
-    return null;
-  }
-
-  private static RuntimeException check(Mutation m) {
-    if (m == null) {
-      return new IllegalArgumentException("the mutation is null; pass a Put, Delete, "
-          + "Increment or Append");
-    }
-    if (m.isEmpty() && !(m instanceof io.strata.client.Delete)) {
-      return new IllegalArgumentException("the " + m.getClass().getSimpleName() + " of row '"
-          + io.strata.common.util.Bytes.toStringBinary(m.getRow()) + "' has no columns; add "
-          + "at least one");
     }
     return null;
   }

@@ -353,6 +353,10 @@ final class AsyncTableImpl implements AsyncTable {
         } else if (row instanceof Get g) {
           actions.add(BatchCaller.Action.get(g.getRow(), OperationProtos.toProto(g)));
         } else if (row instanceof Mutation m) {
+          IllegalArgumentException unsendable = OperationProtos.unsendable(m);
+          if (unsendable != null) {
+            throw unsendable;
+          }
           actions.add(BatchCaller.Action.mutation(m));
         } else if (row instanceof RowMutations rm) {
           own = mutate("mutateRow", rm.getRow(), rm.getMutations(), true)

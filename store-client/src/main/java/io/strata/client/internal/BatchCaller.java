@@ -154,9 +154,25 @@ final class BatchCaller {
         return;
       }
       ended[i] = true;
-      outcome.ended(i, result, error);
-      if (--running == 0) {
-        allEnded.complete(null);
+      try {
+        outcome.ended(i, result, error);
+      } finally {
+        if (--running == 0) {
+          allEnded.complete(null);
+        }
+      }
+    }
+
+    /**
+     * Ends every action of {@code ids} not ended yet with {@code error}: what this client failed
+     * to do for them before they were sent (out of memory, say) ends them, where it would
+     * otherwise leave their callers waiting forever.
+     */
+    private synchronized void giveUp(List<Integer> ids, Throwable error) {
+      Throwable cause = RetryingCaller.unwrap(error);
+      for (int i : ids) {
+        retry.remove(i);
+        end(i, null, cause);
       }
     }
 
@@ -166,6 +182,14 @@ final class BatchCaller {
 
     /** Locates the pending actions, then sends one Multi per server. */
     void round(List<Integer> pending) {
+      try {
+        locateAndSend(pending);
+      } catch (Throwable e) {
+        giveUp(pending, e);
+      }
+    }
+
+    private void locateAndSend(List<Integer> pending) {
       roundStartMillis = elapsedMillis();
       long left = policy.operationTimeout().toMillis() - roundStartMillis;
       long rpcTimeout = Math.max(1, Math.min(policy.rpcTimeout().toMillis(), left));
@@ -191,29 +215,11 @@ final class BatchCaller {
           .handle((x, e) -> {
             Map<ServerName, Map<RegionLocation, List<Integer>>> byServer =
                 new LinkedHashMap<>();
-            synchronized (this) {
-              RegionLocation last = null;
-              List<Integer> lastIds = null;
-              for (int k = 0; k < pending.size(); k++) {
-                int i = pending.get(k);
-                RegionLocation loc = hits[k];
-                if (loc == null) {
-                  CompletableFuture<?> f = looked[k];
-                  if (f.isCompletedExceptionally()) {
-                    failed(i, errorOf(f), false);
-                    continue;
-                  }
-                  loc = (RegionLocation) f.join();
-                }
-                used[i] = loc;
-                // Neighbouring rows mostly share a region: no map lookups for those.
-                if (loc != last) {
-                  last = loc;
-                  lastIds = byServer.computeIfAbsent(loc.server(), s -> new LinkedHashMap<>())
-                      .computeIfAbsent(loc, l -> new ArrayList<>());
-                }
-                lastIds.add(i);
-              }
+            try {
+              group(pending, hits, looked, byServer);
+            } catch (Throwable error) {
+              giveUp(pending, error);
+              return CompletableFuture.<Void>completedFuture(null);
             }
             List<CompletableFuture<Void>> calls = new ArrayList<>();
             byServer.forEach((server, regions) -> calls.add(send(server, regions, rpcTimeout)));
@@ -221,6 +227,36 @@ final class BatchCaller {
           })
           .thenCompose(f -> f)
           .whenComplete((x, e) -> afterRound());
+    }
+
+    /** Groups the located actions of a round by server and region; fails the unlocated ones. */
+    private void group(List<Integer> pending, RegionLocation[] hits,
+        CompletableFuture<?>[] looked,
+        Map<ServerName, Map<RegionLocation, List<Integer>>> byServer) {
+      synchronized (this) {
+        RegionLocation last = null;
+        List<Integer> lastIds = null;
+        for (int k = 0; k < pending.size(); k++) {
+          int i = pending.get(k);
+          RegionLocation loc = hits[k];
+          if (loc == null) {
+            CompletableFuture<?> f = looked[k];
+            if (f.isCompletedExceptionally()) {
+              failed(i, errorOf(f), false);
+              continue;
+            }
+            loc = (RegionLocation) f.join();
+          }
+          used[i] = loc;
+          // Neighbouring rows mostly share a region: no map lookups for those.
+          if (loc != last) {
+            last = loc;
+            lastIds = byServer.computeIfAbsent(loc.server(), s -> new LinkedHashMap<>())
+                .computeIfAbsent(loc, l -> new ArrayList<>());
+          }
+          lastIds.add(i);
+        }
+      }
     }
 
     private Throwable errorOf(CompletableFuture<?> f) {
@@ -299,7 +335,18 @@ final class BatchCaller {
       retry.put(i, e);
     }
 
+    /** Sends one server its actions; ends them all if the request could not be made. */
     private CompletableFuture<Void> send(ServerName server,
+        Map<RegionLocation, List<Integer>> byRegion, long rpcTimeout) {
+      try {
+        return call(server, byRegion, rpcTimeout);
+      } catch (Throwable e) {
+        byRegion.values().forEach(ids -> giveUp(ids, e));
+        return CompletableFuture.completedFuture(null);
+      }
+    }
+
+    private CompletableFuture<Void> call(ServerName server,
         Map<RegionLocation, List<Integer>> byRegion, long rpcTimeout) {
       MultiRequest.Builder req = MultiRequest.newBuilder();
       long cellBytes = 0;
@@ -381,7 +428,7 @@ final class BatchCaller {
             }
           }
         }
-      } catch (IOException e) {
+      } catch (IOException | RuntimeException e) {
         // An answer we cannot read: whatever it said is lost, as if the call had timed out.
         order.forEach(ids -> ids.forEach(i -> {
           if (!ended[i]) {

@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * {@value #IN_FLIGHT_BUFFERS} buffers' worth of bytes are on their way.
  */
 final class BufferedMutatorImpl implements BufferedMutator {
-  static final int IN_FLIGHT_BUFFERS = 4;
+  static final int IN_FLIGHT_BUFFERS = 2;
 
   private final AsyncBufferedMutatorImpl async;
   private final ExceptionListener listener;

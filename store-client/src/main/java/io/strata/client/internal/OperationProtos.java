@@ -271,11 +271,27 @@ public final class OperationProtos {
   }
 
   private static void requireCells(Mutation m) {
-    if (m.isEmpty()) {
-      String kind = m.getClass().getSimpleName();
-      throw new IllegalArgumentException(kind + " of row " + Bytes.toStringBinary(m.getRow())
-          + " has no columns; add one with addColumn before sending it");
+    IllegalArgumentException empty = unsendable(m);
+    if (empty != null) {
+      throw empty;
     }
+  }
+
+  /**
+   * Why {@code m} cannot be sent (null, or a put, increment or append without a column), or
+   * null: checked as an operation is accepted, so that its caller hears it at once.
+   */
+  static IllegalArgumentException unsendable(Mutation m) {
+    if (m == null) {
+      return new IllegalArgumentException("the mutation is null; pass a Put, Delete, Increment "
+          + "or Append");
+    }
+    if (m.isEmpty() && !(m instanceof Delete)) {
+      return new IllegalArgumentException(m.getClass().getSimpleName() + " of row "
+          + Bytes.toStringBinary(m.getRow()) + " has no columns; add one with addColumn before "
+          + "sending it");
+    }
+    return null;
   }
 
   private static List<ColumnProto> columns(NavigableMap<byte[], NavigableSet<byte[]>> map) {

@@ -13,6 +13,7 @@ import io.strata.server.blockfile.encoding.DataBlockCodec;
 import io.strata.server.blockfile.encoding.DataBlockCodecs;
 import io.strata.server.compress.BlockCompressor;
 import io.strata.server.compress.BlockCompressors;
+import io.strata.server.fs.StorageFileSystems;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -89,7 +90,8 @@ public final class BlockFileWriter implements Closeable {
    */
   public static BlockFileWriter create(FileSystem fs, Path path, BlockFileOptions options,
       CacheOptions caching) throws IOException {
-    return new BlockFileWriter(fs, path, fs.create(path, false), options, caching);
+    return new BlockFileWriter(fs, path, StorageFileSystems.create(fs, path, false), options,
+        caching);
   }
 
   /** Writes a block, and caches it as a reader would have it if the options say so. */

@@ -40,7 +40,7 @@ public final class RecordFiles {
   /** Writes the bytes as the whole file and syncs them to disk before closing. */
   public static void writeSynced(FileSystem fs, Path path, byte[] data, boolean overwrite)
       throws IOException {
-    try (FSDataOutputStream out = fs.create(path, overwrite)) {
+    try (FSDataOutputStream out = StorageFileSystems.create(fs, path, overwrite)) {
       out.write(data);
       out.hsync();
     }

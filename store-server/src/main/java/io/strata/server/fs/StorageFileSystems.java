@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
@@ -51,6 +52,17 @@ public final class StorageFileSystems {
   /** The file system of the root directory. */
   public static FileSystem forRoot(StrataConfiguration conf) throws IOException {
     return forPath(rootDir(conf), toHadoop(conf));
+  }
+
+  /**
+   * Creates {@code path} for writing, as {@link FileSystem#create(Path, boolean)}, with the
+   * local file system's write errors thrown as IOException ({@link FsErrorTranslatingStream}).
+   * Every file Strata writes is created here.
+   */
+  public static FSDataOutputStream create(FileSystem fs, Path path, boolean overwrite)
+      throws IOException {
+    FSDataOutputStream out = fs.create(path, overwrite);
+    return new FSDataOutputStream(new FsErrorTranslatingStream(out), null);
   }
 
   public static FileSystem forPath(Path path, Configuration hadoop) throws IOException {

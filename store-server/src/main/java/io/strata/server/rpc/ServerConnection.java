@@ -237,6 +237,11 @@ final class ServerConnection extends ByteToMessageDecoder {
     } catch (IOException | RuntimeException e) {
       LOG.warn("{}.{} failed", service.name(), header.getMethod(), e);
       answerError(ctx, callId, new ServerErrorException(server.name(), e));
+    } catch (Error e) {
+      // Answered all the same: a call left unanswered keeps its client waiting for its whole
+      // timeout, and an error escaping here would end the handler thread for good.
+      LOG.error("{}.{} failed", service.name(), header.getMethod(), e);
+      answerError(ctx, callId, new ServerErrorException(server.name(), e));
     }
     return true;
   }

@@ -3,6 +3,7 @@ package io.strata.server.wal;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.proto.WalProtos.WalHeaderProto;
 import io.strata.common.util.ByteOutput;
+import io.strata.server.fs.StorageFileSystems;
 import java.io.Closeable;
 import java.io.IOException;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -24,7 +25,7 @@ final class WalWriter implements Closeable {
 
   static WalWriter create(FileSystem fs, Path path, String server, long nowMillis)
       throws IOException {
-    FSDataOutputStream out = fs.create(path, false);
+    FSDataOutputStream out = StorageFileSystems.create(fs, path, false);
     WalWriter w = new WalWriter(path, out, nowMillis);
     byte[] header = WalFormat.fileHeader(WalHeaderProto.newBuilder().setServer(server)
         .setCreatedMillis(nowMillis).setKeyEncodingVersion(KeyValue.ENCODING_VERSION).build());

@@ -30,6 +30,11 @@ public final class FaultInjectingFileSystem extends FilterFileSystem {
   public final AtomicInteger failSyncs = new AtomicInteger();
   /** Number of upcoming writes to fail. */
   public final AtomicInteger failWrites = new AtomicInteger();
+  /**
+   * Fail writes as Hadoop's local file system does on a full disk: with an FSError (an Error)
+   * wrapping the IOException, instead of the IOException itself.
+   */
+  public volatile boolean writeFailuresAsFsError;
   /** Runs at the start of every sync, on the syncing thread (a test may hold a sync there). */
   public volatile Runnable duringSync = () -> { };
   /** Delay added to every sync, to make group commit visible. */
@@ -200,7 +205,11 @@ public final class FaultInjectingFileSystem extends FilterFileSystem {
     private void maybeFailWrite() throws IOException {
       checkAlive();
       if (failWrites.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-        throw new IOException("injected write failure");
+        IOException e = new IOException("injected write failure");
+        if (writeFailuresAsFsError) {
+          throw org.apache.hadoop.fs.LocalFsErrors.of(e);
+        }
+        throw e;
       }
     }
 

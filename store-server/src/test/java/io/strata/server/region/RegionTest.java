@@ -216,6 +216,28 @@ class RegionTest {
   }
 
   @Test
+  void aFullLocalDiskFailsTheWriteAndTheFlushAndLosesNothing() throws IOException {
+    // Hadoop's local file system throws FSError, an Error, where others throw IOException.
+    f.fs.writeFailuresAsFsError = true;
+    f.mutate("r", put("r", CF1, "q", 1, "ok"));
+    f.fs.failWrites.set(1);
+    IOException e = assertThrows(IOException.class,
+        () -> f.mutate("r", put("r", CF1, "q", 2, "lost")));
+    assertEquals("injected write failure", e.getMessage());
+    assertEquals(List.of("a:q@1=ok"), get("r"));
+    f.mutate("r", put("r", CF1, "q", 3, "next"));
+    f.fs.failWrites.set(1);
+    assertThrows(IOException.class, f.region::flush);
+    assertEquals(0, f.region.fileCount(CF1));
+    f.region.flush();
+    assertEquals(1, f.region.fileCount(CF1));
+    f.mutate("r", put("r", CF1, "q", 4, "in-wal"));
+    f.crash();
+    f.restart();
+    assertEquals(List.of("a:q@4=in-wal", "a:q@3=next", "a:q@1=ok"), get("r"));
+  }
+
+  @Test
   void aFailedFlushLosesNothingAndIsRetried() throws IOException {
     f.mutate("r", put("r", CF1, "q", 1, "v1"));
     f.fs.failWrites.set(1);
