@@ -15,6 +15,7 @@ import io.strata.client.RetriesExhaustedException;
 import io.strata.client.Scan;
 import io.strata.client.SplitAlgorithm;
 import io.strata.client.Table;
+import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.MetaLayout;
 import io.strata.common.schema.TableDescriptor;
@@ -267,6 +268,47 @@ class MiniClusterTest {
       Table t2 = conn.getTable(second);
       t2.put(new Put(Bytes.toBytes("z")).addColumn(CF, Q, Bytes.toBytes(1)));
       assertEquals(1, Bytes.toInt(t2.get(new Get(Bytes.toBytes("z"))).getValue(CF, Q)));
+    }
+  }
+
+  @Test
+  void theMasterDeletesArchivedWalsAndFilesPastTheirTtl() throws Exception {
+    StrataConfiguration conf = MiniCluster.configuration(dir)
+        .set("strata.master.cleaner.interval", "200ms")
+        .set("strata.master.logcleaner.ttl", "2s")
+        .set("strata.master.hfilecleaner.ttl", "2s")
+        .set("strata.wal.roll.size", "8k");
+    Path root = dir.resolve("root");
+    try (MiniCluster c = MiniCluster.start(conf, dir, 1)) {
+      Connection conn = c.connect();
+      createTable(conn, 1);
+      Table t = conn.getTable(T);
+      try (Admin admin = conn.getAdmin()) {
+        for (int round = 0; round < 3; round++) {
+          write(t, round * 400, (round + 1) * 400); // over 8 KB of WAL: rolls
+          admin.flush(T); // the rolled WAL files' edits are all flushed: archived
+        }
+        MiniCluster.waitFor(() -> files(root.resolve("oldWALs")) > 0, Duration.ofSeconds(30),
+            "WAL files to be archived");
+        admin.majorCompact(T); // the three flushed files are archived
+        MiniCluster.waitFor(() -> files(root.resolve("archive")) > 0, Duration.ofSeconds(30),
+            "block files to be archived");
+        MiniCluster.waitFor(() -> files(root.resolve("archive")) == 0
+            && files(root.resolve("oldWALs")) == 0, Duration.ofSeconds(30),
+            "the master's cleaner to delete the archived files");
+      }
+      assertRows(t, 1200);
+    }
+  }
+
+  /** Regular files under {@code dir}, 0 when it does not exist. */
+  private static long files(Path dir) {
+    try (var walk = java.nio.file.Files.walk(dir)) {
+      return walk.filter(java.nio.file.Files::isRegularFile).count();
+    } catch (java.nio.file.NoSuchFileException e) {
+      return 0;
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      return -1; // changed while walked: look again
     }
   }
 

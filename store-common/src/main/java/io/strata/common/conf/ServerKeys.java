@@ -34,6 +34,23 @@ public final class ServerKeys {
       "How long the master waits for a region server to open a region (which includes "
           + "replaying a dead server's WAL) before it tries another server.");
 
+  public static final ConfigKey<Duration> CLEANER_INTERVAL = ConfigKey.duration(
+      "strata.master.cleaner.interval", "1m",
+      "How often the active master deletes archived WAL files (oldWALs/) and archived block "
+          + "files (archive/) that have outlived their TTL. 0 turns the cleaner off, and both "
+          + "directories then grow without bound.");
+
+  public static final ConfigKey<Duration> WAL_CLEANER_TTL = ConfigKey.duration(
+      "strata.master.logcleaner.ttl", "10m",
+      "How long a WAL file stays in oldWALs/ after it was archived (every edit in it flushed) "
+          + "before the master's cleaner deletes it.");
+
+  public static final ConfigKey<Duration> FILE_CLEANER_TTL = ConfigKey.duration(
+      "strata.master.hfilecleaner.ttl", "5m",
+      "How long a block file stays in archive/ after a compaction, split or table clean-up "
+          + "moved it there before the master's cleaner deletes it; scanners opened before "
+          + "the move may still be reading it.");
+
   public static final ConfigKey<Duration> BALANCER_PERIOD = ConfigKey.duration(
       "strata.balancer.period", "5m",
       "How often the master evens out the number of regions per server. 0 turns the "

@@ -206,6 +206,14 @@ public final class Master implements Closeable {
           }
         }, balance.toMillis(), balance.toMillis(), TimeUnit.MILLISECONDS);
       }
+      Duration cleanEvery = conf.get(ServerKeys.CLEANER_INTERVAL);
+      if (!cleanEvery.isZero()) {
+        ArchiveCleaner cleaner = new ArchiveCleaner(fs, root,
+            conf.get(ServerKeys.WAL_CLEANER_TTL), conf.get(ServerKeys.FILE_CLEANER_TTL),
+            java.time.InstantSource.system());
+        chores.scheduleWithFixedDelay(cleaner::cleanQuietly, cleanEvery.toMillis(),
+            cleanEvery.toMillis(), TimeUnit.MILLISECONDS);
+      }
       initialized.countDown();
       LOG.info("master {} initialized: {} table(s), {} region(s), {} live server(s)", name,
           tableStates.size(), states.all().size(), servers.liveServers().size());

@@ -166,12 +166,8 @@ public final class SplitRecovery {
         continue;
       }
       Path archiveFamily = new Path(archive, family.getPath().getName());
-      fs.mkdirs(archiveFamily);
       for (FileStatus f : fs.listStatus(family.getPath())) {
-        Path target = new Path(archiveFamily, f.getPath().getName());
-        if (!fs.rename(f.getPath(), target) && fs.exists(f.getPath())) {
-          throw new IOException("could not archive " + f.getPath() + " to " + target);
-        }
+        Store.archive(fs, f.getPath(), archiveFamily);
       }
     }
     fs.delete(parentDir, true);

@@ -134,11 +134,21 @@ final class Store {
     }
   }
 
-  private static void archive(FileSystem fs, Path file, Path archiveDir) throws IOException {
-    fs.mkdirs(archiveDir);
+  /**
+   * Moves a block file into {@code archiveDir}, made if need be; done too if another process
+   * moved it first. Tried twice: the master's cleaner removes empty archive directories, and
+   * may do so between the mkdirs and the rename.
+   */
+  static void archive(FileSystem fs, Path file, Path archiveDir) throws IOException {
     Path target = new Path(archiveDir, file.getName());
-    if (!fs.rename(file, target)) {
-      throw new IOException("could not archive " + file + " to " + target);
+    for (int attempt = 1; ; attempt++) {
+      fs.mkdirs(archiveDir);
+      if (fs.rename(file, target) || !fs.exists(file)) {
+        return;
+      }
+      if (attempt == 2) {
+        throw new IOException("could not archive " + file + " to " + target);
+      }
     }
   }
 

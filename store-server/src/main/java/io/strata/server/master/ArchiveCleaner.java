@@ -1,0 +1,121 @@
+package io.strata.server.master;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Deletes what nothing needs any more: WAL files in {@code oldWALs/} (every edit in them was
+ * flushed before they were moved there) and block files in {@code archive/} (replaced by a
+ * compaction, left by a split parent, or of a truncated table), each once it has been there
+ * for its TTL. Without it both directories grow by every byte ever written.
+ *
+ * <p>A file's age counts from the later of its modification time and the first time this
+ * cleaner saw it: a move into the archive keeps a file's modification time, so a block file
+ * written an hour ago and archived just now is not taken for an hour old (a scanner opened
+ * before the move may still read it). After a master restart, files count from when the new
+ * master first sees them; they live a TTL longer, never shorter. Empty directories go once
+ * they too are older than the TTL, so a directory made for a move that is about to happen is
+ * left alone.
+ */
+final class ArchiveCleaner {
+  private static final Logger LOG = LoggerFactory.getLogger(ArchiveCleaner.class);
+
+  private final FileSystem fs;
+  private final Path oldWals;
+  private final Path archive;
+  private final Duration walTtl;
+  private final Duration fileTtl;
+  private final InstantSource clock;
+  /** When each file still here was first seen, in clock millis. */
+  private final Map<Path, Long> firstSeen = new HashMap<>();
+
+  ArchiveCleaner(FileSystem fs, Path root, Duration walTtl, Duration fileTtl,
+      InstantSource clock) {
+    this.fs = fs;
+    this.oldWals = new Path(root, "oldWALs");
+    this.archive = new Path(root, "archive");
+    this.walTtl = walTtl;
+    this.fileTtl = fileTtl;
+    this.clock = clock;
+  }
+
+  /** One pass over both directories; returns the number of files deleted. */
+  synchronized int clean() throws IOException {
+    long now = clock.millis();
+    Set<Path> present = new HashSet<>();
+    int deleted = clean(oldWals, walTtl.toMillis(), now, present, false)
+        + clean(archive, fileTtl.toMillis(), now, present, false);
+    firstSeen.keySet().retainAll(present);
+    return deleted;
+  }
+
+  /** {@link #clean()}, logging instead of throwing: a chore's run. */
+  void cleanQuietly() {
+    try {
+      int n = clean();
+      if (n > 0) {
+        LOG.info("deleted {} archived file(s) past their TTL from {} and {}", n, oldWals,
+            archive);
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("cleaning {} and {} failed; the next run tries again", oldWals, archive, e);
+    }
+  }
+
+  /**
+   * Deletes the expired files under {@code dir}, then {@code dir} itself if it is a
+   * subdirectory left empty and old enough; records the files still present.
+   */
+  private int clean(Path dir, long ttlMillis, long now, Set<Path> present, boolean sub)
+      throws IOException {
+    FileStatus[] entries;
+    try {
+      entries = fs.listStatus(dir);
+    } catch (FileNotFoundException gone) {
+      return 0;
+    }
+    int deleted = 0;
+    int left = entries.length;
+    for (FileStatus e : entries) {
+      Path p = e.getPath();
+      if (e.isDirectory()) {
+        deleted += clean(p, ttlMillis, now, present, true);
+        if (!fs.exists(p)) {
+          left--;
+        }
+        continue;
+      }
+      long seen = firstSeen.computeIfAbsent(p, k -> now);
+      if (now - Math.max(seen, e.getModificationTime()) >= ttlMillis) {
+        if (fs.delete(p, false)) {
+          deleted++;
+          left--;
+          continue;
+        }
+      }
+      present.add(p);
+    }
+    if (sub && left == 0) {
+      FileStatus self = fs.getFileStatus(dir);
+      if (now - self.getModificationTime() >= ttlMillis) {
+        try {
+          fs.delete(dir, false); // not recursive: a file moved in meanwhile makes this fail
+        } catch (IOException notEmpty) {
+          LOG.debug("kept {}: {}", dir, notEmpty.getMessage());
+        }
+      }
+    }
+    return deleted;
+  }
+}
