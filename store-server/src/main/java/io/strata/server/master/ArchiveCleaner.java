@@ -52,12 +52,11 @@ final class ArchiveCleaner {
 
   /** One pass over both directories; returns the number of files deleted. */
   synchronized int clean() throws IOException {
-    long now = clock.millis();
-    Set<Path> present = new HashSet<>();
-    int deleted = clean(oldWals, walTtl.toMillis(), now, present, false)
-        + clean(archive, fileTtl.toMillis(), now, present, false);
-    firstSeen.keySet().retainAll(present);
-    return deleted;
+    Pass pass = new Pass(clock.millis());
+    pass.clean(oldWals, walTtl.toMillis(), false);
+    pass.clean(archive, fileTtl.toMillis(), false);
+    firstSeen.keySet().retainAll(pass.present);
+    return pass.deleted;
   }
 
   /** {@link #clean()}, logging instead of throwing: a chore's run. */
@@ -73,49 +72,54 @@ final class ArchiveCleaner {
     }
   }
 
-  /**
-   * Deletes the expired files under {@code dir}, then {@code dir} itself if it is a
-   * subdirectory left empty and old enough; records the files still present.
-   */
-  private int clean(Path dir, long ttlMillis, long now, Set<Path> present, boolean sub)
-      throws IOException {
-    FileStatus[] entries;
-    try {
-      entries = fs.listStatus(dir);
-    } catch (FileNotFoundException gone) {
-      return 0;
+  /** One pass: its time, the files it left, the number it deleted. */
+  private final class Pass {
+    final long now;
+    final Set<Path> present = new HashSet<>();
+    int deleted;
+
+    Pass(long now) {
+      this.now = now;
     }
-    int deleted = 0;
-    int left = entries.length;
-    for (FileStatus e : entries) {
-      Path p = e.getPath();
-      if (e.isDirectory()) {
-        deleted += clean(p, ttlMillis, now, present, true);
-        if (!fs.exists(p)) {
-          left--;
-        }
-        continue;
+
+    /**
+     * Deletes the expired files under {@code dir}, then {@code dir} itself if it is a
+     * subdirectory left empty and old enough; returns whether {@code dir} is gone.
+     */
+    boolean clean(Path dir, long ttlMillis, boolean sub) throws IOException {
+      FileStatus[] entries;
+      try {
+        entries = fs.listStatus(dir);
+      } catch (FileNotFoundException gone) {
+        return true;
       }
-      long seen = firstSeen.computeIfAbsent(p, k -> now);
-      if (now - Math.max(seen, e.getModificationTime()) >= ttlMillis) {
-        if (fs.delete(p, false)) {
-          deleted++;
-          left--;
+      int left = entries.length;
+      for (FileStatus e : entries) {
+        Path p = e.getPath();
+        if (e.isDirectory()) {
+          if (clean(p, ttlMillis, true)) {
+            left--;
+          }
           continue;
         }
-      }
-      present.add(p);
-    }
-    if (sub && left == 0) {
-      FileStatus self = fs.getFileStatus(dir);
-      if (now - self.getModificationTime() >= ttlMillis) {
-        try {
-          fs.delete(dir, false); // not recursive: a file moved in meanwhile makes this fail
-        } catch (IOException notEmpty) {
-          LOG.debug("kept {}: {}", dir, notEmpty.getMessage());
+        long seen = firstSeen.computeIfAbsent(p, k -> now);
+        if (now - Math.max(seen, e.getModificationTime()) >= ttlMillis && fs.delete(p, false)) {
+          deleted++;
+          left--;
+        } else {
+          present.add(p);
         }
       }
+      if (!sub || left > 0
+          || now - fs.getFileStatus(dir).getModificationTime() < ttlMillis) {
+        return false;
+      }
+      try {
+        return fs.delete(dir, false); // not recursive: a file moved in meanwhile makes this fail
+      } catch (IOException notEmpty) {
+        LOG.debug("kept {}: {}", dir, notEmpty.getMessage());
+        return false;
+      }
     }
-    return deleted;
   }
 }

@@ -43,6 +43,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -210,7 +211,7 @@ public final class Master implements Closeable {
       if (!cleanEvery.isZero()) {
         ArchiveCleaner cleaner = new ArchiveCleaner(fs, root,
             conf.get(ServerKeys.WAL_CLEANER_TTL), conf.get(ServerKeys.FILE_CLEANER_TTL),
-            java.time.InstantSource.system());
+            InstantSource.system());
         chores.scheduleWithFixedDelay(cleaner::cleanQuietly, cleanEvery.toMillis(),
             cleanEvery.toMillis(), TimeUnit.MILLISECONDS);
       }
