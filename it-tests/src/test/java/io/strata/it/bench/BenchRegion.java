@@ -60,7 +60,8 @@ final class BenchRegion implements AutoCloseable {
     RegionContext ctx = new RegionContext(fs, root, wal, new ChunkPool(2 << 20, 256),
         new RegionOptions(128L << 20, 30_000, seek), flusher,
         MemStoreLimiter.fromHeap("bench", io.strata.common.conf.StrataConfiguration.defaults(),
-            flusher), compactions, InstantSource.system(), caching);
+            flusher), compactions, InstantSource.system(), caching,
+        io.strata.server.fs.RecycledFiles.in(fs, new Path(root, "archive"), 1L << 30));
     region = Region.create(ctx, RegionInfo.newBuilder(table.getTableName()).setRegionId(1)
         .build(), table);
   }

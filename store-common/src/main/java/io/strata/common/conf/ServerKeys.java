@@ -34,6 +34,13 @@ public final class ServerKeys {
       "How long the master waits for a region server to open a region (which includes "
           + "replaying a dead server's WAL) before it tries another server.");
 
+  public static final ConfigKey<Long> RECYCLED_FILES_SIZE = ConfigKey.size(
+      "strata.regionserver.recycled.size", "1g",
+      "On the local file system, bytes of dead block files (replaced by a compaction, no "
+          + "reader left) kept in archive/recycled/ so that flushes and compactions write over "
+          + "their pages in the page cache instead of taking new ones. 0 turns it off; other "
+          + "file systems never recycle.");
+
   public static final ConfigKey<Duration> CLEANER_INTERVAL = ConfigKey.duration(
       "strata.master.cleaner.interval", "1m",
       "How often the active master deletes archived WAL files (oldWALs/) and archived block "
@@ -49,7 +56,8 @@ public final class ServerKeys {
       "strata.master.hfilecleaner.ttl", "5m",
       "How long a block file stays in archive/ after a compaction, split or table clean-up "
           + "moved it there before the master's cleaner deletes it; scanners opened before "
-          + "the move may still be reading it.");
+          + "the move may still be reading it. Files waiting in archive/recycled/ "
+          + "(strata.regionserver.recycled.size) are deleted after it too.");
 
   public static final ConfigKey<Duration> BALANCER_PERIOD = ConfigKey.duration(
       "strata.balancer.period", "5m",

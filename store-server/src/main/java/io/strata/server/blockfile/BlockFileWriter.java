@@ -94,6 +94,15 @@ public final class BlockFileWriter implements Closeable {
         caching);
   }
 
+  /**
+   * As {@link #create(FileSystem, Path, BlockFileOptions, CacheOptions)}, writing through
+   * {@code out}, a new stream for {@code path} made by the caller.
+   */
+  public static BlockFileWriter create(FileSystem fs, Path path, FSDataOutputStream out,
+      BlockFileOptions options, CacheOptions caching) {
+    return new BlockFileWriter(fs, path, out, options, caching);
+  }
+
   /** Writes a block, and caches it as a reader would have it if the options say so. */
   private BlockHandle writeBlock(BlockType type, BlockCompressor codec, int encodingId,
       ByteOutput payload) throws IOException {

@@ -148,7 +148,7 @@ public final class Region implements Closeable {
             RegionLayout.tableDir(ctx.rootDir(), info.getTable()),
             RegionLayout.archiveTableDir(ctx.rootDir(), info.getTable()),
             RegionLayout.archiveFamilyDir(ctx.rootDir(), info, f.getNameAsString()), f,
-            ctx.chunkPool(), ctx.caching().forFamily(f)));
+            ctx.chunkPool(), ctx.caching().forFamily(f), ctx.recycled()));
       }
       r.storeArray = r.stores.values().toArray(new Store[0]);
       r.familyNames = r.stores.keySet().toArray(new byte[0][]);

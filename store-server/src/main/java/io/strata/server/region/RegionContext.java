@@ -1,5 +1,6 @@
 package io.strata.server.region;
 
+import io.strata.server.fs.RecycledFiles;
 import io.strata.server.memstore.ChunkPool;
 import io.strata.server.wal.Wal;
 import java.time.InstantSource;
@@ -7,13 +8,17 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * What the hosting server lends its regions: storage, the WAL, the chunk pool, a clock, and the
- * block cache with how to use it.
+ * What the hosting server lends its regions: storage and its pool of dead files to write over,
+ * the WAL, the chunk pool, a clock, and the block cache with how to use it.
  */
 public record RegionContext(FileSystem fs, Path rootDir, Wal wal, ChunkPool chunkPool,
     RegionOptions options, FlushRequester flushRequester, MemStoreLimiter limiter,
-    CompactionService compactions, InstantSource clock, RegionCaching caching) {
+    CompactionService compactions, InstantSource clock, RegionCaching caching,
+    RecycledFiles recycled) {
   public RegionContext {
+    if (recycled == null) {
+      recycled = RecycledFiles.NONE;
+    }
     if (clock == null) {
       clock = InstantSource.system();
     }
@@ -27,6 +32,6 @@ public record RegionContext(FileSystem fs, Path rootDir, Wal wal, ChunkPool chun
       RegionOptions options, FlushRequester flushRequester, MemStoreLimiter limiter,
       CompactionService compactions, InstantSource clock) {
     this(fs, rootDir, wal, chunkPool, options, flushRequester, limiter, compactions, clock,
-        RegionCaching.NONE);
+        RegionCaching.NONE, RecycledFiles.NONE);
   }
 }

@@ -13,6 +13,7 @@ import io.strata.server.blockfile.BlockFileWriter;
 import io.strata.server.blockfile.CacheOptions;
 import io.strata.server.compaction.CompactionPolicy;
 import io.strata.server.compaction.ThroughputLimiter;
+import io.strata.server.fs.RecycledFiles;
 import io.strata.server.memstore.ChunkPool;
 import io.strata.server.memstore.MemStore;
 import io.strata.server.memstore.Segment;
@@ -68,10 +69,12 @@ final class Store {
   private volatile boolean stopCompactions;
 
   private final CacheOptions caching;
+  private final RecycledFiles recycled;
 
   private Store(FileSystem fs, ColumnFamilyDescriptor family, Path dir, Path archiveDir,
-      MemStore memstore, List<StoreFile> files, CacheOptions caching) {
+      MemStore memstore, List<StoreFile> files, CacheOptions caching, RecycledFiles recycled) {
     this.caching = caching;
+    this.recycled = recycled;
     this.fs = fs;
     this.family = family;
     this.dir = dir;
@@ -82,11 +85,12 @@ final class Store {
 
   /**
    * Opens the family's files in {@code regionDir}; references resolve against
-   * {@code tableDir} and, for parents already cleaned up, {@code archiveTableDir}.
+   * {@code tableDir} and, for parents already cleaned up, {@code archiveTableDir}. New files
+   * are written over files from {@code recycled}, and files compactions replace go there.
    */
   static Store open(FileSystem fs, Path regionDir, Path tableDir, Path archiveTableDir,
-      Path archiveDir, ColumnFamilyDescriptor family, ChunkPool pool, CacheOptions caching)
-      throws IOException {
+      Path archiveDir, ColumnFamilyDescriptor family, ChunkPool pool, CacheOptions caching,
+      RecycledFiles recycled) throws IOException {
     Path dir = RegionLayout.familyDir(regionDir, family.getNameAsString());
     fs.mkdirs(dir);
     List<StoreFile> opened = new ArrayList<>();
@@ -127,7 +131,7 @@ final class Store {
       }
       live.sort(NEWEST_FIRST);
       return new Store(fs, family, dir, archiveDir, new MemStore(pool), List.copyOf(live),
-          caching);
+          caching, recycled);
     } catch (IOException | RuntimeException e) {
       opened.forEach(StoreFile::release);
       throw e;
@@ -135,16 +139,16 @@ final class Store {
   }
 
   /**
-   * Moves a block file into {@code archiveDir}, made if need be; done too if another process
-   * moved it first. Tried twice: the master's cleaner removes empty archive directories, and
-   * may do so between the mkdirs and the rename.
+   * Moves a block file into {@code archiveDir}, made if need be, and returns where it went;
+   * done too if another process moved it first. Tried twice: the master's cleaner removes
+   * empty archive directories, and may do so between the mkdirs and the rename.
    */
-  static void archive(FileSystem fs, Path file, Path archiveDir) throws IOException {
+  static Path archive(FileSystem fs, Path file, Path archiveDir) throws IOException {
     Path target = new Path(archiveDir, file.getName());
     for (int attempt = 1; ; attempt++) {
       fs.mkdirs(archiveDir);
       if (fs.rename(file, target) || !fs.exists(file)) {
-        return;
+        return target;
       }
       if (attempt == 2) {
         throw new IOException("could not archive " + file + " to " + target);
@@ -365,8 +369,8 @@ final class Store {
       return null;
     }
     Path tmp = newTmpFile(tmpDir);
-    BlockFileWriter w = BlockFileWriter.create(fs, tmp, BlockFileOptions.forFamily(family),
-        caching);
+    BlockFileWriter w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp),
+        BlockFileOptions.forFamily(family), caching);
     try {
       KeyValue last = null;
       for (SequencedCell c : snapshot.cells()) {
@@ -457,8 +461,7 @@ final class Store {
         files = List.copyOf(next);
       }
       for (StoreFile f : inputs) {
-        archive(fs, f.storePath(), archiveDir);
-        f.dropCachedBlocksWhenClosed();
+        f.retire(archive(fs, f.storePath(), archiveDir), recycled);
         f.release();
       }
       LOG.debug("{} compaction of {} file(s) of family {} into {}", major ? "major" : "minor",
@@ -491,8 +494,8 @@ final class Store {
       maxSeq = Math.max(maxSeq, f.maxSequenceId());
       names.add(f.name());
     }
-    BlockFileWriter w = BlockFileWriter.create(fs, tmp, BlockFileOptions.forFamily(family),
-        caching);
+    BlockFileWriter w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp),
+        BlockFileOptions.forFamily(family), caching);
     try (MergingScanner merged = new MergingScanner(sources)) {
       merged.seek(CellKeys.firstOnRow(Bytes.EMPTY));
       if (major) {

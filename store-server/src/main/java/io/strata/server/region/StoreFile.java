@@ -2,6 +2,7 @@ package io.strata.server.region;
 
 import io.strata.common.util.Bytes;
 import io.strata.server.blockfile.BlockFileReader;
+import io.strata.server.fs.RecycledFiles;
 import io.strata.server.scan.CellSource;
 import io.strata.server.scan.FileSource;
 import io.strata.server.scan.HalfSource;
@@ -26,8 +27,9 @@ final class StoreFile {
   private final Path storePath;
   private final ReferenceFile reference;
   private final io.strata.common.util.RefCount refs = new io.strata.common.util.RefCount();
-  /** Set when a compaction replaced the file: nobody will read its blocks again. */
-  private volatile boolean dropCachedBlocks;
+  /** Where the file went when a compaction replaced it: nobody will read its blocks again. */
+  private volatile Path archived;
+  private volatile RecycledFiles recycled;
 
   StoreFile(BlockFileReader reader) {
     this(reader, reader.path(), null);
@@ -98,22 +100,31 @@ final class StoreFile {
   }
 
   /**
-   * Drops the file's blocks from the block cache when the last reader lets go. Not for a
-   * reference: the parent's file it reads may still serve the other daughter.
+   * Marks the file replaced by a compaction and moved to {@code archived}. When the last reader
+   * lets go, its blocks leave the block cache and the file goes to {@code recycled}, for a new
+   * file to be written over: nobody can open it again. Not for a reference: the parent's file
+   * it reads may still serve the other daughter, and only the reference itself was archived.
    */
-  void dropCachedBlocksWhenClosed() {
-    dropCachedBlocks = reference == null;
+  void retire(Path archived, RecycledFiles recycled) {
+    if (reference == null) {
+      this.archived = archived;
+      this.recycled = recycled;
+    }
   }
 
   void release() {
     if (refs.release()) {
-      if (dropCachedBlocks) {
+      if (archived != null) {
         reader.evictCachedBlocks();
       }
       try {
         reader.close();
       } catch (IOException e) {
         LOG.warn("closing {} failed", reader.path(), e);
+        return; // maybe still open: not a file to write over
+      }
+      if (archived != null) {
+        recycled.recycle(archived);
       }
     }
   }

@@ -15,6 +15,7 @@ import io.strata.common.schema.TableDescriptor;
 import io.strata.server.cache.BlockCache;
 import io.strata.server.coordination.RegionServerTracker;
 import io.strata.server.coordination.ZkSession;
+import io.strata.server.fs.RecycledFiles;
 import io.strata.server.fs.StorageFileSystems;
 import io.strata.server.memstore.ChunkPool;
 import io.strata.server.region.BlockCaches;
@@ -108,7 +109,8 @@ public final class RegionServer implements Closeable {
           (int) (long) conf.get(RegionKeys.MSLAB_CHUNK_SIZE), conf.get(RegionKeys.MSLAB_POOL_CHUNKS)),
           RegionOptions.from(conf), flusher, MemStoreLimiter.fromHeap(name.toString(), conf,
               flusher), compactions, InstantSource.system(),
-          RegionCaching.fromConfig(conf, cache));
+          RegionCaching.fromConfig(conf, cache), RecycledFiles.in(fs,
+              new Path(root, "archive"), conf.get(ServerKeys.RECYCLED_FILES_SIZE)));
       zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
           conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT));
       zk.onExpired(() -> {

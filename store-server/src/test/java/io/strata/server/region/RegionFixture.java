@@ -10,6 +10,7 @@ import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import io.strata.server.fs.FaultInjectingFileSystem;
+import io.strata.server.fs.RecycledFiles;
 import io.strata.server.memstore.ChunkPool;
 import io.strata.server.wal.Wal;
 import io.strata.server.wal.WalOptions;
@@ -49,6 +50,8 @@ final class RegionFixture implements Closeable {
   /** Minor compactions run by themselves once a store has 3 files; blocking at 1,000 files. */
   final CompactionService compactions;
   final RegionCaching caching;
+  /** Block files compactions replaced, for new ones to be written over; NONE unless asked. */
+  final RecycledFiles recycled;
 
   static CompactionService compactions(boolean automatic, int blockingFiles) {
     return compactions(automatic, blockingFiles, 0);
@@ -90,12 +93,24 @@ final class RegionFixture implements Closeable {
   /** With a block cache used as {@code caching} says. */
   RegionFixture(java.nio.file.Path dir, TableDescriptor table, MemStoreLimiter limiter,
       CompactionService compactions, RegionCaching caching) throws IOException {
+    this(dir, table, limiter, compactions, caching, false);
+  }
+
+  /**
+   * With {@code recycling}, the region writes through the local file system itself (no faults
+   * injected) and recycles block files as a region server does, in a pool of 1 GB.
+   */
+  RegionFixture(java.nio.file.Path dir, TableDescriptor table, MemStoreLimiter limiter,
+      CompactionService compactions, RegionCaching caching, boolean recycling)
+      throws IOException {
     this.caching = caching;
     this.compactions = compactions;
     this.limiter = limiter != null ? limiter
         : new MemStoreLimiter("test", 1L << 40, 1L << 40, flusher);
     fs = new FaultInjectingFileSystem(FileSystem.getLocal(new Configuration()).getRaw());
     root = new Path(dir.toUri().toString(), "root");
+    recycled = recycling ? RecycledFiles.in(fs.getRawFileSystem(), new Path(root, "archive"),
+        1L << 30) : RecycledFiles.NONE;
     this.table = table;
     info = RegionInfo.newBuilder(table.getTableName()).setRegionId(1).build();
     wal = newWal(1);
@@ -110,9 +125,11 @@ final class RegionFixture implements Closeable {
   }
 
   RegionContext context() {
-    return new RegionContext(fs, root, wal, pool, new RegionOptions(64L << 20, 2000), flusher, limiter,
+    return new RegionContext(recycled.enabled() ? fs.getRawFileSystem() : fs, root, wal, pool,
+        new RegionOptions(64L << 20, 2000), flusher, limiter,
         compactions, () -> java.time.Instant.ofEpochMilli(
-            fakeNow.get() == 0 ? System.currentTimeMillis() : fakeNow.get()), caching);
+            fakeNow.get() == 0 ? System.currentTimeMillis() : fakeNow.get()), caching,
+        recycled);
   }
 
   /** WAL files of earlier generations, oldest first. */

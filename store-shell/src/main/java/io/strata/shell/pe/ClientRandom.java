@@ -14,6 +14,9 @@ final class ClientRandom extends Random {
   private static final long ADDEND = 0xBL;
   private static final long MASK = (1L << 48) - 1;
 
+  /** 2^36 / 26 rounded up: {@code (u * DIV26) >>> 36} is {@code u / 26} for all u below 2^31. */
+  static final long DIV26 = 2_643_056_798L;
+
   /** Set by Random's constructor through {@link #setSeed}, so no initializer may reset it. */
   private long seed;
 
@@ -35,21 +38,35 @@ final class ClientRandom extends Random {
   }
 
   /**
-   * The same draw as {@code nextInt(bound)}, made without its two virtual calls: pe's JVM
-   * compiles with C1 alone, which does not inline them, and a 1,000-byte value draws 126 times.
+   * Fills {@code b} with the runs of {@link RowKeys#value}: for each run of 8 that ends before
+   * the last 8 bytes, the draw {@code nextInt(26)} makes, as a capital letter, 8 times; returns
+   * where the runs end. The draw is written out here, its division by 26 a multiplication:
+   * pe's JVM compiles with C1 alone, which inlines neither Random's nextInt(bound) with its two
+   * virtual calls nor a helper of this size into the loop, and does not turn a division by a
+   * constant into a multiplication; a 1,000-byte value draws 126 times.
    */
-  int nextBelow(int bound) {
-    if (bound <= 0) {
-      throw new IllegalArgumentException("bound must be positive, got " + bound);
+  int fillRuns(byte[] b, int length) {
+    long s = seed;
+    int i = 0;
+    for (; i < length - 8; i += 8) {
+      int u;
+      int r;
+      do { // Random's rejection of the last, partial run of values, as in nextInt(bound)
+        s = (s * MULTIPLIER + ADDEND) & MASK;
+        u = (int) (s >>> 17); // next(31)
+        r = u - 26 * (int) ((u * DIV26) >>> 36);
+      } while (u - r + 25 < 0);
+      byte letter = (byte) ('A' + r);
+      b[i] = letter;
+      b[i + 1] = letter;
+      b[i + 2] = letter;
+      b[i + 3] = letter;
+      b[i + 4] = letter;
+      b[i + 5] = letter;
+      b[i + 6] = letter;
+      b[i + 7] = letter;
     }
-    int r = next(31); // bound to this final class, so C1 inlines it
-    int m = bound - 1;
-    if ((bound & m) == 0) {
-      return (int) ((bound * (long) r) >> 31);
-    }
-    for (int u = r; u - (r = u % bound) + m < 0; u = next(31)) {
-      // Random's rejection of the last, partial run of values, so no remainder is favoured.
-    }
-    return r;
+    seed = s;
+    return i;
   }
 }

@@ -38,11 +38,10 @@ final class RowKeys {
    * draws, so the same bytes), else into a new array.
    */
   static byte[] value(Random rand, int length, byte[] reuse) {
-    ClientRandom fast = rand instanceof ClientRandom c ? c : null;
     byte[] b = reuse != null && reuse.length == length ? reuse : new byte[length];
-    int i = 0;
+    int i = rand instanceof ClientRandom fast ? fast.fillRuns(b, length) : 0;
     for (; i < length - 8; i += 8) {
-      byte letter = (byte) ('A' + (fast != null ? fast.nextBelow(26) : rand.nextInt(26)));
+      byte letter = (byte) ('A' + rand.nextInt(26));
       // Eight stores, not a loop: this fills every value pe writes, in a JVM without C2.
       b[i] = letter;
       b[i + 1] = letter;

@@ -2,7 +2,6 @@ package io.strata.shell.pe;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -25,15 +24,23 @@ class ClientRandomTest {
   }
 
   @Test
-  void nextBelowDrawsAsNextInt() {
-    int[] bounds = {1, 2, 3, 7, 16, 26, 1000, 1 << 30, (1 << 30) + 1, Integer.MAX_VALUE};
-    Random expected = new Random(77);
-    ClientRandom actual = new ClientRandom(77);
-    for (int i = 0; i < 20_000; i++) {
-      int bound = bounds[i % bounds.length];
-      assertEquals(expected.nextInt(bound), actual.nextBelow(bound), "draw " + i);
+  void theMultiplicationDividesBy26ExactlyForEveryDraw() {
+    for (int u = 0; u >= 0; u++) { // every value of next(31), up to Integer.MAX_VALUE
+      if ((int) ((u * ClientRandom.DIV26) >>> 36) != u / 26) {
+        throw new AssertionError(u + " / 26 is " + (u / 26));
+      }
     }
-    assertThrows(IllegalArgumentException.class, () -> actual.nextBelow(0));
+  }
+
+  @Test
+  void aDrawRandomRejectsIsRejectedToo() {
+    // The seed whose first next(31) is Integer.MAX_VALUE, in the last, partial run of 26
+    // values that nextInt(26) draws again: 0x93f5b5ba8a4b is the LCG's state before it, as
+    // Random's constructor scrambles it (xor 0x5DEECE66D).
+    long seed = 0x93f5b5ba8a4bL;
+    assertEquals(Integer.MAX_VALUE, new Random(seed).nextInt() >>> 1);
+    assertArrayEquals(RowKeys.value(new Random(seed), 40),
+        RowKeys.value(new ClientRandom(seed), 40));
   }
 
   @Test

@@ -1,0 +1,168 @@
+package io.strata.server.fs;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RecycledFilesTest {
+  @TempDir
+  java.nio.file.Path tmp;
+
+  private FileSystem fs;
+  private Path archive;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    fs = FileSystem.getLocal(new Configuration()).getRaw();
+    archive = new Path(tmp.toUri().toString(), "archive");
+  }
+
+  private Path file(String name, int bytes, long seed) throws IOException {
+    Path p = new Path(tmp.toUri().toString(), "data/" + name);
+    Files.createDirectories(local(p).getParent());
+    Files.write(local(p), bytes(bytes, seed));
+    return p;
+  }
+
+  private static byte[] bytes(int n, long seed) {
+    byte[] b = new byte[n];
+    new Random(seed).nextBytes(b);
+    return b;
+  }
+
+  private java.nio.file.Path local(Path p) {
+    return java.nio.file.Path.of(p.toUri());
+  }
+
+  private Object inode(Path p) throws IOException {
+    return Files.getAttribute(local(p), "unix:ino");
+  }
+
+  private byte[] write(RecycledFiles pool, Path p, int bytes, long seed) throws IOException {
+    byte[] data = bytes(bytes, seed);
+    try (FSDataOutputStream out = pool.create(fs, p)) {
+      // Odd pieces and a flush midway, so writes straddle the stream's buffer.
+      int half = bytes / 2;
+      for (int off = 0; off < half; off += 1000) {
+        out.write(data, off, Math.min(1000, half - off));
+      }
+      out.hflush();
+      out.write(data, half, bytes - half);
+      assertEquals(bytes, out.getPos());
+    }
+    return data;
+  }
+
+  @Test
+  void aNewFileIsWrittenOverARecycledOneAndCutToWhatWasWritten() throws IOException {
+    RecycledFiles pool = RecycledFiles.in(fs, archive, 1 << 20);
+    Path dead = file("dead", 300_000, 1);
+    Object ino = inode(dead);
+    assertTrue(pool.recycle(dead));
+    assertFalse(Files.exists(local(dead)));
+    assertEquals(300_000, pool.pooledBytes());
+
+    Path fresh = new Path(tmp.toUri().toString(), "tmp/new"); // its directory is made too
+    byte[] data = write(pool, fresh, 100_001, 2);
+    assertEquals(ino, inode(fresh), "the dead file's inode, so its pages, were reused");
+    assertArrayEquals(data, Files.readAllBytes(local(fresh)));
+    assertEquals(0, pool.pooledBytes());
+  }
+
+  @Test
+  void aFileLongerThanTheRecycledOneIsWholeAndWithAnEmptyPoolFilesAreNew() throws IOException {
+    RecycledFiles pool = RecycledFiles.in(fs, archive, 1 << 20);
+    assertTrue(pool.recycle(file("small", 5_000, 3)));
+    Path first = new Path(tmp.toUri().toString(), "first");
+    byte[] data = write(pool, first, 250_000, 4);
+    assertArrayEquals(data, Files.readAllBytes(local(first)));
+    assertEquals(0, pool.pooledBytes());
+
+    Path second = new Path(tmp.toUri().toString(), "second");
+    byte[] more = write(pool, second, 70_000, 5);
+    assertArrayEquals(more, Files.readAllBytes(local(second)));
+  }
+
+  @Test
+  void theLargestPooledFileIsTakenFirst() throws IOException {
+    RecycledFiles pool = RecycledFiles.in(fs, archive, 1 << 20);
+    Path small = file("small", 10_000, 6);
+    Path large = file("large", 90_000, 7);
+    Object largeIno = inode(large);
+    assertTrue(pool.recycle(small));
+    assertTrue(pool.recycle(large));
+    Path p = new Path(tmp.toUri().toString(), "p");
+    write(pool, p, 1_000, 8);
+    assertEquals(largeIno, inode(p));
+    assertEquals(10_000, pool.pooledBytes());
+  }
+
+  @Test
+  void aFileThatWouldOverfillThePoolStaysWhereItIs() throws IOException {
+    RecycledFiles pool = RecycledFiles.in(fs, archive, 150_000);
+    assertTrue(pool.recycle(file("a", 100_000, 9)));
+    Path b = file("b", 60_000, 10);
+    assertFalse(pool.recycle(b));
+    assertTrue(Files.exists(local(b)));
+    assertEquals(100_000, pool.pooledBytes());
+    assertFalse(pool.recycle(new Path(tmp.toUri().toString(), "data/missing")));
+  }
+
+  @Test
+  void anExistingFileIsNeitherReplacedNorTheRecycledOneLost() throws IOException {
+    RecycledFiles pool = RecycledFiles.in(fs, archive, 1 << 20);
+    assertTrue(pool.recycle(file("dead", 1_000, 11)));
+    Path existing = file("existing", 500, 12);
+    assertThrows(FileAlreadyExistsException.class, () -> pool.create(fs, existing));
+    assertArrayEquals(bytes(500, 12), Files.readAllBytes(local(existing)));
+    assertEquals(1_000, pool.pooledBytes());
+  }
+
+  @Test
+  void hsyncWritesThroughAndAClosedStreamRefusesWrites() throws IOException {
+    RecycledFiles pool = RecycledFiles.in(fs, archive, 1 << 20);
+    assertTrue(pool.recycle(file("dead", 200_000, 13)));
+    Path p = new Path(tmp.toUri().toString(), "synced");
+    FSDataOutputStream out = pool.create(fs, p);
+    out.write(new byte[] {1, 2, 3});
+    out.hsync();
+    // Synced bytes are in the file; the old content after them is still there until close.
+    byte[] now = Files.readAllBytes(local(p));
+    assertEquals(200_000, now.length);
+    assertArrayEquals(new byte[] {1, 2, 3}, java.util.Arrays.copyOf(now, 3));
+    out.close();
+    assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(local(p)));
+    IOException e = assertThrows(IOException.class, () -> out.write(4));
+    assertTrue(e.getMessage().contains("is closed"), e.getMessage());
+  }
+
+  @Test
+  void offOrNotLocalMeansNoPool() throws IOException {
+    assertSame(RecycledFiles.NONE, RecycledFiles.in(fs, archive, 0));
+    assertSame(RecycledFiles.NONE, RecycledFiles.in(new FaultInjectingFileSystem(fs), archive,
+        1 << 20));
+    Path dead = file("dead", 1_000, 14);
+    assertFalse(RecycledFiles.NONE.recycle(dead));
+    assertTrue(Files.exists(local(dead)));
+    Path p = new Path(tmp.toUri().toString(), "plain");
+    try (FSDataOutputStream out = RecycledFiles.NONE.create(fs, p)) {
+      out.write(7);
+    }
+    assertArrayEquals(new byte[] {7}, Files.readAllBytes(local(p)));
+  }
+}
