@@ -30,6 +30,7 @@ import io.strata.common.error.TableNotDisabledException;
 import io.strata.common.error.TableNotEnabledException;
 import io.strata.common.error.TableNotFoundException;
 import io.strata.common.proto.ClientProtos.GetProto;
+import io.strata.common.rpc.CellBlock;
 import io.strata.common.proto.ClientProtos.GetRequest;
 import io.strata.common.proto.ClientProtos.GetResponse;
 import io.strata.common.proto.ClientProtos.MutateRequest;
@@ -221,7 +222,7 @@ class ClusterApiTest {
     try (RpcClient client = new RpcClient("test", 1);
         RpcConnection c = client.connect(new InetSocketAddress(rs.host(), rs.port()),
             "ClientService", Duration.ofSeconds(10))) {
-      return c.call(method, req, cells, parser, Duration.ofSeconds(10), 0)
+      return c.call(method, req, CellBlock.Writer.encoded(cells), parser, Duration.ofSeconds(10), 0)
           .get(20, TimeUnit.SECONDS).result();
     } catch (ExecutionException e) {
       throw e.getCause();

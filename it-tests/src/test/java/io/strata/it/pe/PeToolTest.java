@@ -117,9 +117,14 @@ class PeToolTest {
     for (Map<String, Double> c : j.clients) {
       assertEquals(rowsPerClient, c.get("rows").longValue(), r.out);
       assertSane(c, r.out);
+      // A client's CPU is its own thread's: no more than its time (give or take a clock tick).
+      assertTrue(c.get("cpuMs") <= c.get("elapsedMs") + 1, r.out);
     }
     assertEquals(rowsPerClient * clients, j.total.get("rows").longValue(), r.out);
     assertSane(j.total, r.out);
+    // The total's is the process's, here the test's JVM with its cluster: all cores at most.
+    assertTrue(j.total.get("cpuMs") <= j.total.get("elapsedMs")
+        * Runtime.getRuntime().availableProcessors() + 20, r.out);
     assertTrue(r.out.contains(command + " total, " + clients + " client"), r.out);
     return j;
   }
@@ -129,6 +134,10 @@ class PeToolTest {
     assertTrue(m.get("rowsPerSec") > 0, out);
     assertTrue(m.get("count") > 0, out);
     assertTrue(m.get("mean") > 0, out);
+    assertTrue(m.get("cpuMs") > 0, out);
+    // Both printed to 3 decimals: the quotient is off by up to half a microsecond over the rows.
+    assertEquals(m.get("cpuMs") * 1000 / m.get("rows"), m.get("cpuUsPerRow"),
+        0.5 / m.get("rows") + 0.001, out);
     double[] ordered = {m.get("min"), m.get("p50"), m.get("p75"), m.get("p95"), m.get("p99"),
         m.get("p99_9"), m.get("p99_99"), m.get("max")};
     for (int i = 1; i < ordered.length; i++) {

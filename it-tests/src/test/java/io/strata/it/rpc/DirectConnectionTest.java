@@ -14,6 +14,7 @@ import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.error.CallTimeoutException;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.error.TableNotFoundException;
+import io.strata.common.rpc.CellBlock;
 import io.strata.it.minicluster.MiniCluster;
 import io.strata.server.rpc.CallKind;
 import io.strata.server.rpc.RpcMethod;
@@ -96,7 +97,8 @@ class DirectConnectionTest {
   /** Calls and waits the way a blocking operation does: its own thread reads the answer. */
   private static <T> T call(DirectConnection c, String method, StringValue param, byte[] cells,
       Duration timeout, com.google.protobuf.Parser<T> parser) throws Exception {
-    CompletableFuture<RpcResponse<T>> f = c.call(method, param, cells, parser, timeout, 0);
+    CompletableFuture<RpcResponse<T>> f =
+        c.call(method, param, CellBlock.Writer.encoded(cells), parser, timeout, 0);
     c.await(f);
     assertTrue(f.isDone(), "await returned before the answer");
     return f.get().result();
@@ -130,8 +132,8 @@ class DirectConnectionTest {
               byte[] cells = new byte[size];
               rnd.nextBytes(cells);
               String s = "call " + seed + "/" + i;
-              CompletableFuture<RpcResponse<StringValue>> f = c.call("Echo",
-                  StringValue.of(s), cells, StringValue.parser(), TIMEOUT, 0);
+              CompletableFuture<RpcResponse<StringValue>> f = c.call("Echo", StringValue.of(s),
+                  CellBlock.Writer.encoded(cells), StringValue.parser(), TIMEOUT, 0);
               c.await(f);
               assertEquals(s, f.get().result().getValue());
               assertArrayEquals(size == 0 ? new byte[0] : cells, f.get().cellBlock(), s);

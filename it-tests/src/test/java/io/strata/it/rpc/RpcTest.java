@@ -18,6 +18,7 @@ import io.strata.common.error.ServerBusyException;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.error.TableNotFoundException;
 import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
+import io.strata.common.rpc.CellBlock;
 import io.strata.common.rpc.RpcFrame;
 import io.strata.server.rpc.CallKind;
 import io.strata.server.rpc.RpcMethod;
@@ -163,8 +164,8 @@ class RpcTest {
             byte[] cells = new byte[size];
             rnd.nextBytes(cells);
             String s = "call " + seed + "/" + i;
-            RpcResponse<StringValue> r = get(c.call("Echo", text(s), cells,
-                StringValue.parser(), TIMEOUT, 0));
+            RpcResponse<StringValue> r = get(c.call("Echo", text(s),
+                CellBlock.Writer.encoded(cells), StringValue.parser(), TIMEOUT, 0));
             assertEquals(s, r.result().getValue());
             assertArrayEquals(cells, r.cellBlock());
           }

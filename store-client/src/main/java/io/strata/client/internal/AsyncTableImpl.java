@@ -285,9 +285,8 @@ final class AsyncTableImpl implements AsyncTable {
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }
-    byte[] block = cells.toBytes();
     return onRegion(what, row, idempotent, (c, region, timeout) ->
-        c.call("Mutate", b.setRegion(region).build(), block, MutateResponse.parser(), timeout,
+        c.call("Mutate", b.setRegion(region).build(), cells, MutateResponse.parser(), timeout,
             priority).thenApply(resp -> result(resp.result().getResult(), resp.cellBlock())));
   }
 
@@ -310,10 +309,9 @@ final class AsyncTableImpl implements AsyncTable {
       cells = OperationProtos.cellWriter(List.of(m));
       b.addMutations(OperationProtos.toProto(m, cells));
     }
-    byte[] block = cells.toBytes();
     // An applied Increment or Append action answers with its new values, as on its own.
     return onRegion("checkAndMutate", cam.getRow(), false, (c, region, timeout) ->
-        c.call("Mutate", b.setRegion(region).build(), block, MutateResponse.parser(), timeout,
+        c.call("Mutate", b.setRegion(region).build(), cells, MutateResponse.parser(), timeout,
             priority).thenApply(resp -> new CheckAndMutateResult(resp.result().getProcessed(),
                 result(resp.result().getResult(), resp.cellBlock()))));
   }

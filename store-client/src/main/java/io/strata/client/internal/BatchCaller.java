@@ -349,16 +349,14 @@ final class BatchCaller {
     private CompletableFuture<Void> call(ServerName server,
         Map<RegionLocation, List<Integer>> byRegion, long rpcTimeout) {
       MultiRequest.Builder req = MultiRequest.newBuilder();
-      long cellBytes = 0;
+      int cellCount = 0;
       for (List<Integer> ids : byRegion.values()) {
         for (int i : ids) {
           Mutation m = actions.get(i).mutation();
-          cellBytes += m == null ? 0 : m.encodedSize();
+          cellCount += m == null ? 0 : m.size();
         }
       }
-      // A write buffer's 2 MB grown by doubling from a few KB was copied about as many times
-      // again, and once more when trimmed to size.
-      CellBlock.Writer cells = OperationProtos.cellWriter(cellBytes);
+      CellBlock.Writer cells = OperationProtos.cellWriter(cellCount);
       List<List<Integer>> order = new ArrayList<>();
       for (Map.Entry<RegionLocation, List<Integer>> e : byRegion.entrySet()) {
         RegionActionProto.Builder ra = RegionActionProto.newBuilder().setRegion(
@@ -378,11 +376,10 @@ final class BatchCaller {
         order.add(e.getValue());
       }
       boolean[] sent = {false};
-      byte[] block = cells.toBytes();
       CompletableFuture<RpcResponse<MultiResponse>> f = conn.channels()
           .connection(server, "ClientService").thenCompose(c -> {
             sent[0] = true;
-            return c.call("Multi", req.build(), block, MultiResponse.parser(),
+            return c.call("Multi", req.build(), cells, MultiResponse.parser(),
                 Duration.ofMillis(rpcTimeout), priority);
           });
       return f.handle((resp, err) -> {

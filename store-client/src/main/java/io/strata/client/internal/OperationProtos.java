@@ -42,9 +42,9 @@ import java.util.NavigableSet;
  * (docs/formats/rpc.md).
  *
  * <pre>{@code
- * CellBlock.Writer cells = new CellBlock.Writer(4096);
+ * CellBlock.Writer cells = OperationProtos.cellWriter(List.of(put));
  * MutationProto m = OperationProtos.toProto(put, cells);
- * // send m with cells.toBytes() as the frame's cell block
+ * // send m with cells as the call's cell block
  * }</pre>
  *
  * <p>This is where operations that cannot be sent are refused, with an
@@ -114,30 +114,28 @@ public final class OperationProtos {
   }
 
   /**
+   * A cell block writer for {@code cells} cells: deferred ({@link CellBlock.Writer#deferred}),
+   * so the mutations' cells are copied once, into the frame's buffer, when the call is written.
+   */
+  static CellBlock.Writer cellWriter(int cells) {
+    return CellBlock.Writer.deferred(cells);
+  }
+
+  /** {@link #cellWriter(int)} for the cells of {@code ms}. */
+  static CellBlock.Writer cellWriter(List<? extends Mutation> ms) {
+    int n = 0;
+    for (Mutation m : ms) {
+      n += m.size();
+    }
+    return cellWriter(n);
+  }
+
+  /**
    * Appends the mutation's cells to {@code cells} and returns its message, whose cell_count
    * says how many were appended.
    *
    * @throws IllegalArgumentException when the mutation cannot be sent (see the class comment)
    */
-  /**
-   * A cell block writer for cells of {@code encodedBytes} in all (the sum of their mutations'
-   * {@link Mutation#encodedSize()}): of exactly that size, so that it hands its array over as it
-   * is instead of growing and trimming copies. Sized up front only up to 64 MiB; a larger block
-   * grows as it is written.
-   */
-  static CellBlock.Writer cellWriter(long encodedBytes) {
-    return new CellBlock.Writer((int) Math.min(encodedBytes, 64 << 20));
-  }
-
-  /** {@link #cellWriter(long)} for the cells of {@code ms}. */
-  static CellBlock.Writer cellWriter(List<? extends Mutation> ms) {
-    long n = 0;
-    for (Mutation m : ms) {
-      n += m.encodedSize();
-    }
-    return cellWriter(n);
-  }
-
   public static MutationProto toProto(Mutation m, CellBlock.Writer cells) {
     MutationProto.Builder b = MutationProto.newBuilder()
         .setRow(bytes(m.getRow()))

@@ -1,5 +1,6 @@
 package io.strata.common.rpc;
 
+import io.netty.buffer.ByteBuf;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellKeys;
 import io.strata.common.cell.KeyValue;
@@ -16,9 +17,15 @@ import java.util.List;
 public final class CellBlock {
   private CellBlock() {}
 
-  /** Appends cells to one growing block. Not thread-safe. */
+  /**
+   * Appends cells to one block. Not thread-safe. An eager writer copies each cell into its
+   * growing array as it comes; a {@link #deferred} one keeps the cells themselves and encodes
+   * them once, straight into the frame's buffer ({@link #writeTo}), when the call is written.
+   */
   public static final class Writer {
     private final ByteOutput out;
+    private final List<Cell> deferred;
+    private int deferredBytes;
     private final boolean tags;
 
     /** A writer that keeps the cells' tags: for requests. */
@@ -28,7 +35,36 @@ public final class CellBlock {
 
     private Writer(int initialCapacity, boolean tags) {
       out = new ByteOutput(initialCapacity);
+      deferred = null;
       this.tags = tags;
+    }
+
+    private Writer(List<Cell> deferred) {
+      out = null;
+      this.deferred = deferred;
+      this.tags = true;
+    }
+
+    /**
+     * A writer that keeps the cells' tags and copies nothing until the frame is written: for
+     * a client's requests, whose cells (a Put's) do not change once sent. A write buffer's
+     * 2 MB block was a new array, zeroed, filled and copied again into the frame's buffer.
+     * Not for cells that point into memory their owner may reuse before the frame is written.
+     */
+    public static Writer deferred(int expectedCells) {
+      return new Writer(new ArrayList<>(expectedCells));
+    }
+
+    /**
+     * A writer holding a block already encoded (or any bytes), none for null: for tests and
+     * tools.
+     */
+    public static Writer encoded(byte[] block) {
+      Writer w = new Writer(block == null ? 0 : block.length, true);
+      if (block != null) {
+        w.out.write(block);
+      }
+      return w;
     }
 
     /**
@@ -40,7 +76,15 @@ public final class CellBlock {
     }
 
     public void add(Cell c) {
-      if (tags) {
+      if (deferred != null) {
+        int n = CellKeys.cellLength(c);
+        if (n > Integer.MAX_VALUE - deferredBytes) {
+          throw new IllegalArgumentException("a cell block holds at most " + Integer.MAX_VALUE
+              + " bytes; send fewer cells in one call");
+        }
+        deferred.add(c);
+        deferredBytes += n;
+      } else if (tags) {
         CellKeys.writeCell(c, out);
       } else {
         CellKeys.writeCellWithoutTags(c, out);
@@ -53,19 +97,48 @@ public final class CellBlock {
       }
     }
 
+    /** Bytes of the block so far. */
     public int size() {
-      return out.size();
+      return deferred != null ? deferredBytes : out.size();
     }
 
     /**
-     * The block, or null when no cell was added (the frame then has none). Ends the writer: a
-     * writer made with the block's exact size hands over its array instead of a copy.
+     * The block, or null when no cell was added (the frame then has none). Ends an eager
+     * writer: one made with the block's exact size hands over its array instead of a copy.
      */
     public byte[] toBytes() {
-      if (out.size() == 0) {
+      if (size() == 0) {
         return null;
       }
+      if (deferred != null) {
+        ByteOutput encoded = new ByteOutput(deferredBytes);
+        for (Cell c : deferred) {
+          CellKeys.writeCell(c, encoded);
+        }
+        return encoded.array();
+      }
       return out.size() == out.array().length ? out.array() : out.toByteArray();
+    }
+
+    /** Writes the block into {@code buf}; {@link #size} bytes. May be called again. */
+    public void writeTo(ByteBuf buf) {
+      if (deferred == null) {
+        buf.writeBytes(out.array(), 0, out.size());
+        return;
+      }
+      ByteOutput scratch = null;
+      for (Cell c : deferred) {
+        if (c instanceof KeyValue kv) {
+          buf.writeBytes(kv.getBuffer(), kv.getOffset(), kv.getLength());
+        } else {
+          if (scratch == null) {
+            scratch = new ByteOutput(256);
+          }
+          scratch.reset();
+          CellKeys.writeCell(c, scratch);
+          buf.writeBytes(scratch.array(), 0, scratch.size());
+        }
+      }
     }
   }
 

@@ -1,8 +1,10 @@
 package io.strata.common.rpc;
 
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.MessageLite;
 import io.netty.buffer.ByteBuf;
+import java.io.IOException;
 import java.util.Arrays;
 
 /**
@@ -31,22 +33,70 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
    * allocator, made and zeroed anew for nearly every call).
    */
   public static int frameSize(MessageLite header, MessageLite param, byte[] cellBlock) {
+    return messagesSize(header, param) + (cellBlock == null ? 0 : cellBlock.length);
+  }
+
+  /** As {@link #frameSize(MessageLite, MessageLite, byte[])}, for cells still to encode. */
+  public static int frameSize(MessageLite header, MessageLite param, CellBlock.Writer cells) {
+    return messagesSize(header, param) + (cells == null ? 0 : cells.size());
+  }
+
+  private static int messagesSize(MessageLite header, MessageLite param) {
     return 4 + 4 + header.getSerializedSize() + 4
-        + (param == null ? 0 : param.getSerializedSize())
-        + (cellBlock == null ? 0 : cellBlock.length);
+        + (param == null ? 0 : param.getSerializedSize());
   }
 
   /** Writes a whole frame, length prefix included. */
   public static void write(ByteBuf out, MessageLite header, MessageLite param, byte[] cellBlock) {
-    byte[] h = header.toByteArray();
-    byte[] p = param == null ? new byte[0] : param.toByteArray();
-    byte[] cells = cellBlock == null ? new byte[0] : cellBlock;
-    out.writeInt(4 + h.length + 4 + p.length + cells.length);
-    out.writeInt(h.length);
-    out.writeBytes(h);
-    out.writeInt(p.length);
-    out.writeBytes(p);
-    out.writeBytes(cells);
+    int cells = cellBlock == null ? 0 : cellBlock.length;
+    writeMessages(out, header, param, cells);
+    if (cells > 0) {
+      out.writeBytes(cellBlock);
+    }
+  }
+
+  /** Writes a whole frame, encoding the cells straight into {@code out}. */
+  public static void write(ByteBuf out, MessageLite header, MessageLite param,
+      CellBlock.Writer cells) {
+    int n = cells == null ? 0 : cells.size();
+    writeMessages(out, header, param, n);
+    if (n > 0) {
+      cells.writeTo(out);
+    }
+  }
+
+  private static void writeMessages(ByteBuf out, MessageLite header, MessageLite param,
+      int cellBytes) {
+    int h = header.getSerializedSize();
+    int p = param == null ? 0 : param.getSerializedSize();
+    out.writeInt(4 + h + 4 + p + cellBytes);
+    out.writeInt(h);
+    writeMessage(out, header, h);
+    out.writeInt(p);
+    if (p > 0) {
+      writeMessage(out, param, p);
+    }
+  }
+
+  /**
+   * Serializes {@code m} ({@code size} bytes) in place: a write buffer's request message is
+   * some 80 KB, which went through an array of its own first.
+   */
+  private static void writeMessage(ByteBuf out, MessageLite m, int size) {
+    out.ensureWritable(size);
+    if (out.nioBufferCount() != 1) {
+      out.writeBytes(m.toByteArray());
+      return;
+    }
+    CodedOutputStream cos = CodedOutputStream.newInstance(out.nioBuffer(out.writerIndex(), size));
+    try {
+      m.writeTo(cos);
+      cos.checkNoSpaceLeft();
+    } catch (IOException e) {
+      throw new IllegalStateException("a " + size + "-byte message did not fill its "
+          + size + " bytes; was it changed while being sent?", e);
+    }
+    out.writerIndex(out.writerIndex() + size);
   }
 
   /**

@@ -47,6 +47,49 @@ class CellBlockTest {
   }
 
   @Test
+  void aDeferredWriterEncodesItsCellsAsAnEagerOneWhereverItWrites() throws BadRequestException {
+    java.util.Random rand = new java.util.Random(11);
+    for (int round = 0; round < 50; round++) {
+      CellBlock.Writer eager = new CellBlock.Writer(16);
+      CellBlock.Writer deferred = CellBlock.Writer.deferred(4);
+      int n = rand.nextInt(20);
+      for (int i = 0; i < n; i++) {
+        byte[] value = new byte[rand.nextInt(3) == 0 ? 0 : rand.nextInt(3000)];
+        rand.nextBytes(value);
+        KeyValue kv = KeyValue.of(Bytes.toBytes("row" + rand.nextInt(100)), Bytes.toBytes("f"),
+            Bytes.toBytes("q" + i), rand.nextInt(1000), CellType.PUT, value,
+            rand.nextBoolean() ? List.of() : List.of(Tag.ttl(1 + rand.nextInt(5000))));
+        // A cell that is not a KeyValue is encoded through a scratch buffer.
+        Cell c = rand.nextBoolean() ? kv : inBuffer(kv);
+        eager.add(c);
+        deferred.add(c);
+      }
+      assertEquals(eager.size(), deferred.size());
+      byte[] expected = eager.toBytes();
+      if (n == 0) {
+        assertNull(expected);
+        assertNull(deferred.toBytes());
+        continue;
+      }
+      assertArrayEquals(expected, deferred.toBytes());
+      // Written twice (a retried call), into a pooled direct buffer as the client does.
+      io.netty.buffer.ByteBuf buf = RpcBuffers.ALLOCATOR.directBuffer(2 * deferred.size());
+      try {
+        deferred.writeTo(buf);
+        deferred.writeTo(buf);
+        byte[] twice = new byte[buf.readableBytes()];
+        buf.readBytes(twice);
+        assertArrayEquals(expected, java.util.Arrays.copyOfRange(twice, 0, expected.length));
+        assertArrayEquals(expected,
+            java.util.Arrays.copyOfRange(twice, expected.length, twice.length));
+      } finally {
+        buf.release();
+      }
+      assertEquals(n, new CellBlock.Reader(expected).next(n).size());
+    }
+  }
+
+  @Test
   void requestsKeepTagsAnswersDropThem() throws BadRequestException {
     Cell fromBuffer = inBuffer(TAGGED);
     CellBlock.Writer request = new CellBlock.Writer(64);

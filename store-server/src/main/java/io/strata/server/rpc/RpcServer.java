@@ -11,6 +11,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.strata.common.rpc.RpcBuffers;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -73,6 +74,7 @@ public final class RpcServer implements Closeable {
     ServerBootstrap b = new ServerBootstrap().group(boss, workers)
         .channel(options.transport().serverChannel())
         .childOption(ChannelOption.TCP_NODELAY, true)
+        .childOption(ChannelOption.ALLOCATOR, RpcBuffers.ALLOCATOR)
         .childHandler(new ChannelInitializer<SocketChannel>() {
           @Override
           protected void initChannel(SocketChannel ch) {

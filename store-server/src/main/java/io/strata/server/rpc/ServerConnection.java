@@ -255,7 +255,7 @@ final class ServerConnection extends ByteToMessageDecoder {
 
   private static void answerError(ChannelHandlerContext ctx, int callId, StrataException e) {
     answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId)
-        .setException(toProto(e)).build(), null, null);
+        .setException(toProto(e)).build(), null, (byte[]) null);
   }
 
   static ExceptionProto toProto(StrataException e) {
@@ -270,7 +270,7 @@ final class ServerConnection extends ByteToMessageDecoder {
     state = State.CLOSED;
     ByteBuf buf = ctx.alloc().buffer();
     RpcFrame.write(buf, ResponseHeaderProto.newBuilder().setCallId(0)
-        .setException(toProto(e)).build(), null, null);
+        .setException(toProto(e)).build(), null, (byte[]) null);
     ctx.writeAndFlush(buf).addListener(f -> ctx.close());
   }
 

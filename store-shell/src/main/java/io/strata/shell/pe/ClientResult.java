@@ -3,11 +3,13 @@ package io.strata.shell.pe;
 import org.HdrHistogram.Histogram;
 
 /**
- * What one client did, or all of them together: rows run, bytes moved, the time it took and
- * the latency of every timed call in nanoseconds.
+ * What one client did, or all of them together: rows run, bytes moved, the time it took, the
+ * latency of every timed call in nanoseconds, and the CPU time it took: the client thread's
+ * own, or for the total the whole tool's process (its RPC threads, collector and compiler too),
+ * which shares the machine's cores with a server on the same host.
  */
 record ClientResult(String name, int startRow, long rows, long bytes, long elapsedNanos,
-    Histogram latencyNanos) {
+    Histogram latencyNanos, long cpuNanos) {
 
   /** Latencies from 1 ns to an hour, to 3 significant digits. */
   static Histogram newHistogram() {
@@ -31,8 +33,17 @@ record ClientResult(String name, int startRow, long rows, long bytes, long elaps
     return latencyNanos.getValueAtPercentile(percentile) / 1000.0;
   }
 
-  /** All clients: rows and bytes summed, latencies merged, over the run's wall-clock time. */
-  static ClientResult total(Iterable<ClientResult> clients, long wallNanos) {
+  /** CPU microseconds a row; 0 when no row ran. */
+  double cpuMicrosPerRow() {
+    return rows == 0 ? 0 : cpuNanos / 1e3 / rows;
+  }
+
+  /**
+   * All clients: rows and bytes summed, latencies merged, over the run's wall-clock time and
+   * the process's CPU time meanwhile.
+   */
+  static ClientResult total(Iterable<ClientResult> clients, long wallNanos,
+      long processCpuNanos) {
     Histogram all = newHistogram();
     long rows = 0;
     long bytes = 0;
@@ -41,6 +52,6 @@ record ClientResult(String name, int startRow, long rows, long bytes, long elaps
       bytes += c.bytes;
       all.add(c.latencyNanos);
     }
-    return new ClientResult("total", 0, rows, bytes, wallNanos, all);
+    return new ClientResult("total", 0, rows, bytes, wallNanos, all, processCpuNanos);
   }
 }

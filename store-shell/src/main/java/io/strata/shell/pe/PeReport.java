@@ -41,6 +41,8 @@ final class PeReport {
           c.latencyMicros(PERCENTILES[i])));
     }
     sb.append(String.format(Locale.ROOT, ", max %,.2f", h.getMaxValue() / 1000.0));
+    sb.append(String.format(Locale.ROOT, "; cpu %.3f s, %.2f us/row", c.cpuNanos() / 1e9,
+        c.cpuMicrosPerRow()));
     if (detail) {
       sb.append(String.format(Locale.ROOT,
           ", min %,.2f, stdDev %,.2f, p99.99 %,.2f, p99.999 %,.2f, %,d timed calls",
@@ -88,8 +90,10 @@ final class PeReport {
       sb.append(String.format(Locale.ROOT, ", \"%s\": %.2f", JSON_NAMES[i],
           c.latencyMicros(PERCENTILES[i])));
     }
-    sb.append(String.format(Locale.ROOT, ", \"p99_99\": %.2f, \"max\": %.2f, \"stdDev\": %.2f}}",
-        c.latencyMicros(99.99), h.getMaxValue() / 1000.0, h.getStdDeviation() / 1000));
+    sb.append(String.format(Locale.ROOT, ", \"p99_99\": %.2f, \"max\": %.2f, \"stdDev\": %.2f},"
+        + " \"cpuMs\": %.3f, \"cpuUsPerRow\": %.3f}", c.latencyMicros(99.99),
+        h.getMaxValue() / 1000.0, h.getStdDeviation() / 1000, c.cpuNanos() / 1e6,
+        c.cpuMicrosPerRow()));
     return sb.toString();
   }
 

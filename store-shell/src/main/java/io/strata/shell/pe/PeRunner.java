@@ -74,19 +74,21 @@ final class PeRunner {
       threads.add(t);
       t.start();
     }
+    long cpu0 = CpuTime.process();
     long start = System.nanoTime();
     go.countDown();
     for (Thread t : threads) {
       t.join();
     }
     long wall = System.nanoTime() - start;
+    long cpu = CpuTime.process() - cpu0;
     for (int i = 0; i < n; i++) {
       if (errors[i] != null) {
         throw new PeClientException(i, errors[i]);
       }
     }
     List<ClientResult> all = List.of(results);
-    return new Results(all, ClientResult.total(all, wall));
+    return new Results(all, ClientResult.total(all, wall, cpu));
   }
 
   private ClientResult runClient(PeClient client, AtomicBoolean failed) throws Exception {
@@ -99,6 +101,7 @@ final class PeRunner {
     long bytes = 0;
     long planned = (long) opts.cycles * opts.perClientRows / everyN;
     long reportEvery = planned >= 100_000 ? planned / 10 : Long.MAX_VALUE;
+    long cpu0 = CpuTime.thread();
     long start = System.nanoTime();
     test.setup();
     for (int cycle = 0; cycle < opts.cycles && !failed.get(); cycle++) {
@@ -121,7 +124,8 @@ final class PeRunner {
     }
     test.takedown();
     long elapsed = System.nanoTime() - start;
-    return new ClientResult("client " + client.index(), first, rows, bytes, elapsed, latency);
+    return new ClientResult("client " + client.index(), first, rows, bytes, elapsed, latency,
+        CpuTime.thread() - cpu0);
   }
 
   /** A client failed: the run stops and says which one and why. */

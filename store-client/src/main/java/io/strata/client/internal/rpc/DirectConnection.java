@@ -8,6 +8,7 @@ import io.netty.buffer.Unpooled;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.error.StrataException;
 import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
+import io.strata.common.rpc.CellBlock;
 import io.strata.common.rpc.RpcFrame;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -88,7 +89,7 @@ public final class DirectConnection implements RpcConnection {
       ByteBuf buf = Unpooled.buffer(64);
       buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
       RpcFrame.write(buf, ConnectionHeaderProto.newBuilder().setUser(user).setService(service)
-          .setCellCodec("keyvalue").build(), null, null);
+          .setCellCodec("keyvalue").build(), null, (byte[]) null);
       c.send(buf.nioBuffer(), timeout.toNanos());
       return c;
     } catch (IOException | RuntimeException e) {
@@ -103,10 +104,10 @@ public final class DirectConnection implements RpcConnection {
 
   @Override
   public <T> CompletableFuture<RpcResponse<T>> call(String method, MessageLite param,
-      byte[] cellBlock, Parser<T> parser, Duration timeout, int priority) {
+      CellBlock.Writer cells, Parser<T> parser, Duration timeout, int priority) {
     CompletableFuture<RpcResponse<T>> f = new CompletableFuture<>();
     long millis = timeout.toMillis();
-    ByteBuf buf = pending.request(method, param, cellBlock, parser, millis, priority, f,
+    ByteBuf buf = pending.request(method, param, cells, parser, millis, priority, f,
         Unpooled::buffer);
     if (buf == null) {
       return f;

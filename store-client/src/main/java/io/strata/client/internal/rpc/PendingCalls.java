@@ -10,6 +10,7 @@ import io.strata.common.error.StrataException;
 import io.strata.common.proto.RpcProtos.ExceptionProto;
 import io.strata.common.proto.RpcProtos.RequestHeaderProto;
 import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
+import io.strata.common.rpc.CellBlock;
 import io.strata.common.rpc.RpcFrame;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -59,7 +60,7 @@ final class PendingCalls {
    * is given the frame's exact size; null, with {@code f} failed, when the connection has
    * already ended.
    */
-  <T> ByteBuf request(String method, MessageLite param, byte[] cellBlock, Parser<T> parser,
+  <T> ByteBuf request(String method, MessageLite param, CellBlock.Writer cells, Parser<T> parser,
       long timeoutMillis, int priority, CompletableFuture<RpcResponse<T>> f,
       IntFunction<ByteBuf> buffers) {
     int callId = add(method, parser, f, timeoutMillis);
@@ -69,8 +70,8 @@ final class PendingCalls {
     RequestHeaderProto header = RequestHeaderProto.newBuilder().setCallId(callId)
         .setMethod(method).setTimeoutMillis((int) Math.min(Integer.MAX_VALUE, timeoutMillis))
         .setPriority(priority).build();
-    ByteBuf buf = buffers.apply(RpcFrame.frameSize(header, param, cellBlock));
-    RpcFrame.write(buf, header, param, cellBlock);
+    ByteBuf buf = buffers.apply(RpcFrame.frameSize(header, param, cells));
+    RpcFrame.write(buf, header, param, cells);
     return buf;
   }
 

@@ -8,6 +8,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.strata.common.rpc.NettyTransport;
+import io.strata.common.rpc.RpcBuffers;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -65,6 +66,7 @@ public final class RpcClient implements Closeable {
     NettyConnection connection = new NettyConnection(address, service);
     Bootstrap b = new Bootstrap().group(loop).channel(transport.socketChannel())
         .option(ChannelOption.TCP_NODELAY, true)
+        .option(ChannelOption.ALLOCATOR, RpcBuffers.ALLOCATOR)
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
             timeout.toMillis()))
         .handler(new ChannelInitializer<SocketChannel>() {

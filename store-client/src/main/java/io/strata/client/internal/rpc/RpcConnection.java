@@ -2,6 +2,7 @@ package io.strata.client.internal.rpc;
 
 import com.google.protobuf.MessageLite;
 import com.google.protobuf.Parser;
+import io.strata.common.rpc.CellBlock;
 import io.strata.common.error.CallTimeoutException;
 import io.strata.common.error.ServerErrorException;
 import java.io.Closeable;
@@ -19,12 +20,13 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface RpcConnection extends Closeable {
   /**
-   * Calls {@code method} with {@code param} (and an optional cell block); the answer's result is
+   * Calls {@code method} with {@code param} (and optional cells, encoded as the frame is
+   * written, on each attempt that sends it); the answer's result is
    * parsed with {@code parser}. {@code timeout} zero waits forever; {@code priority} above 0
    * asks for the server's priority handlers.
    */
-  <T> CompletableFuture<RpcResponse<T>> call(String method, MessageLite param, byte[] cellBlock,
-      Parser<T> parser, Duration timeout, int priority);
+  <T> CompletableFuture<RpcResponse<T>> call(String method, MessageLite param,
+      CellBlock.Writer cells, Parser<T> parser, Duration timeout, int priority);
 
   /** Whether the connection still works. */
   boolean isOpen();
