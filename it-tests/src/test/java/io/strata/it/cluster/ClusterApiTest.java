@@ -20,6 +20,7 @@ import io.strata.client.Table;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.client.internal.rpc.RpcConnection;
 import io.strata.common.error.BadRequestException;
+import io.strata.common.error.ErrorCode;
 import io.strata.common.error.NamespaceExistsException;
 import io.strata.common.error.NamespaceNotFoundException;
 import io.strata.common.error.NoSuchFamilyException;
@@ -29,7 +30,14 @@ import io.strata.common.error.TableExistsException;
 import io.strata.common.error.TableNotDisabledException;
 import io.strata.common.error.TableNotEnabledException;
 import io.strata.common.error.TableNotFoundException;
+import io.strata.client.internal.OperationProtos;
+import io.strata.common.proto.ClientProtos.ActionProto;
+import io.strata.common.proto.ClientProtos.ActionResultProto;
 import io.strata.common.proto.ClientProtos.GetProto;
+import io.strata.common.proto.ClientProtos.MultiRequest;
+import io.strata.common.proto.ClientProtos.MultiResponse;
+import io.strata.common.proto.ClientProtos.RegionActionProto;
+import io.strata.common.proto.ClientProtos.RegionActionResultProto;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.proto.ClientProtos.GetRequest;
 import io.strata.common.proto.ClientProtos.GetResponse;
@@ -48,6 +56,9 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -293,6 +304,58 @@ class ClusterApiTest {
       assertTrue(t.get(new Get(Bytes.toBytes("ok"))).isEmpty());
       admin.disableTable(TableName.valueOf("bad"));
       admin.deleteTable(TableName.valueOf("bad"));
+    }
+  }
+
+  /**
+   * A Multi answers each action in order of its writes: applied puts and deletes as indexes
+   * when the request asks (the Java client's do), as messages otherwise (older clients); a
+   * refused put and a get are messages either way.
+   */
+  @Test
+  void aMultiAnswersAppliedWritesAsIndexesOnlyWhenAsked() throws Throwable {
+    try (Admin admin = conn.getAdmin()) {
+      admin.createTable(table("multi", "a"));
+      String region = admin.getRegions(TableName.valueOf("multi")).get(0).getEncodedName();
+      for (boolean asIndexes : new boolean[] {false, true}) {
+        CellBlock.Writer cells = new CellBlock.Writer(256);
+        List<io.strata.client.Mutation> writes = List.of(
+            new Put(Bytes.toBytes("r1")).addColumn(A, Q, A),
+            new Put(Bytes.toBytes("r2")).addColumn(Bytes.toBytes("zz"), Q, A),
+            new Put(Bytes.toBytes("r3")).addColumn(A, Q, A));
+        RegionActionProto.Builder ra = RegionActionProto.newBuilder()
+            .setRegion(RegionSpecifierProto.newBuilder().setEncodedName(region));
+        for (int i = 0; i < writes.size(); i++) {
+          ra.addActions(ActionProto.newBuilder().setIndex(i)
+              .setMutation(OperationProtos.toProto(writes.get(i), cells)));
+        }
+        ra.addActions(ActionProto.newBuilder().setIndex(3)
+            .setGet(OperationProtos.toProto(new Get(Bytes.toBytes("r1")))));
+        ra.addActions(ActionProto.newBuilder().setIndex(4).setMutation(
+            OperationProtos.toProto(new Delete(Bytes.toBytes("r3")), cells)));
+        MultiResponse resp = raw("Multi", MultiRequest.newBuilder().addRegionActions(ra)
+            .setSucceededAsIndexes(asIndexes).build(), cells.toBytes(), MultiResponse.parser());
+
+        RegionActionResultProto rr = resp.getRegionResults(0);
+        Map<Integer, ActionResultProto> byIndex = new TreeMap<>();
+        rr.getResultsList().forEach(r -> byIndex.put(r.getIndex(), r));
+        assertEquals(asIndexes ? List.of(0, 2, 4) : List.of(), rr.getSucceededList());
+        assertEquals(asIndexes ? Set.of(1, 3) : Set.of(0, 1, 2, 3, 4), byIndex.keySet());
+        assertEquals(ErrorCode.NO_SUCH_FAMILY.code(), byIndex.get(1).getException().getCode());
+        assertEquals(1, byIndex.get(3).getResult().getCellCount(), "the get sees r1's put");
+        if (!asIndexes) {
+          for (int i : List.of(0, 2, 4)) {
+            assertFalse(byIndex.get(i).hasException(), "action " + i);
+            assertEquals(0, byIndex.get(i).getResult().getCellCount(), "action " + i);
+          }
+        }
+        Table t = conn.getTable(TableName.valueOf("multi"));
+        assertFalse(t.get(new Get(Bytes.toBytes("r1"))).isEmpty());
+        assertTrue(t.get(new Get(Bytes.toBytes("r3"))).isEmpty(), "deleted after its put");
+        t.delete(new Delete(Bytes.toBytes("r1")));
+      }
+      admin.disableTable(TableName.valueOf("multi"));
+      admin.deleteTable(TableName.valueOf("multi"));
     }
   }
 

@@ -348,7 +348,7 @@ final class BatchCaller {
 
     private CompletableFuture<Void> call(ServerName server,
         Map<RegionLocation, List<Integer>> byRegion, long rpcTimeout) {
-      MultiRequest.Builder req = MultiRequest.newBuilder();
+      MultiRequest.Builder req = MultiRequest.newBuilder().setSucceededAsIndexes(true);
       int cellCount = 0;
       for (List<Integer> ids : byRegion.values()) {
         for (int i : ids) {
@@ -405,6 +405,9 @@ final class BatchCaller {
                 rr.getException().getMessage(), rr.getException().getDetailsMap());
             order.get(r).forEach(i -> failed(i, ex, false));
             continue;
+          }
+          for (int k = 0; k < rr.getSucceededCount(); k++) {
+            end(rr.getSucceeded(k), Result.EMPTY, null);
           }
           for (ActionResultProto ar : rr.getResultsList()) {
             int i = ar.getIndex();

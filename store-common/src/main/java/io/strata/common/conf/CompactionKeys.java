@@ -31,11 +31,19 @@ public final class CompactionKeys {
       "Writes to a region with a store of this many files fail with a retryable server-busy "
           + "error until compactions catch up, so reads do not degrade without bound.");
 
-  public static final ConfigKey<Long> THROUGHPUT_LIMIT = ConfigKey.size(
-      "strata.compaction.throughput.limit", "100m",
-      "Bytes per second all compactions of a server may write together; 0 is unlimited. A "
-          + "store with strata.store.blocking.files files or more is compacted without the "
-          + "limit: its region refuses writes until the compaction ends.");
+  public static final ConfigKey<Long> THROUGHPUT_LOWER_BOUND = ConfigKey.size(
+      "strata.compaction.throughput.lower.bound", "50m",
+      "Bytes per second all compactions of a server may write together while the store being "
+          + "compacted has at most strata.compaction.min.files files. The limit rises in step "
+          + "with its files to the higher bound one file short of strata.store.blocking.files, "
+          + "and is lifted at that count, where its region refuses writes until the compaction "
+          + "ends (HBase's pressure-aware throughput).");
+
+  public static final ConfigKey<Long> THROUGHPUT_HIGHER_BOUND = ConfigKey.size(
+      "strata.compaction.throughput.higher.bound", "100m",
+      "Bytes per second all compactions of a server may write together when the store being "
+          + "compacted is one file short of strata.store.blocking.files; 0 is unlimited at "
+          + "every file count.");
 
   public static final ConfigKey<Duration> MAJOR_PERIOD = ConfigKey.duration(
       "strata.compaction.major.period", "7d",

@@ -5,7 +5,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Caps the bytes per second compactions write, so they never starve reads and writes of disk.
- * Shared by all compaction threads of a server; thread-safe.
+ * Shared by all compaction threads of a server; thread-safe. Each caller says the rate it is
+ * held to ({@link CompactionThroughput} decides it), so one compaction speeds up as its store
+ * fills while the bytes of all stay booked on one line.
  *
  * <p>Bytes are booked one after another at the limit's rate, and a writer waits for the start
  * of its booking only once that is at least {@link #MIN_WAIT_NANOS} away: shorter waits pass and
@@ -17,7 +19,6 @@ public final class ThroughputLimiter {
   /** The shortest wait worth a park; the rate over longer spans stays the limit. */
   static final long MIN_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
-  private final long bytesPerSecond;
   private final Clock clock;
   private long nextFreeNanos; // @GuardedBy("this")
 
@@ -40,18 +41,19 @@ public final class ThroughputLimiter {
     }
   };
 
-  /** {@code bytesPerSecond} of 0 or less means unlimited. */
-  public ThroughputLimiter(long bytesPerSecond) {
-    this(bytesPerSecond, SYSTEM);
+  public ThroughputLimiter() {
+    this(SYSTEM);
   }
 
-  ThroughputLimiter(long bytesPerSecond, Clock clock) {
-    this.bytesPerSecond = bytesPerSecond;
+  ThroughputLimiter(Clock clock) {
     this.clock = clock;
   }
 
-  /** Waits until writing {@code bytes} more keeps within the limit. */
-  public void acquire(long bytes) {
+  /**
+   * Waits until writing {@code bytes} more keeps within {@code bytesPerSecond}; 0 or less is
+   * unlimited.
+   */
+  public void acquire(long bytes, long bytesPerSecond) {
     if (bytesPerSecond <= 0 || bytes <= 0) {
       return;
     }

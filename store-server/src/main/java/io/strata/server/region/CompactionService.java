@@ -3,6 +3,7 @@ package io.strata.server.region;
 import io.strata.common.conf.CompactionKeys;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.server.compaction.CompactionPolicy;
+import io.strata.server.compaction.CompactionThroughput;
 import io.strata.server.compaction.ThroughputLimiter;
 import java.io.Closeable;
 import java.time.Duration;
@@ -16,27 +17,26 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs compactions of a server's regions on background threads, with the server's policy and
- * throughput limit. Requests for a region already queued are merged (a major request upgrades
- * a queued minor one by queueing after it).
+ * throughput limits, one limiter booking the bytes of all. Requests for a region already
+ * queued are merged (a major request upgrades a queued minor one by queueing after it).
  */
 public final class CompactionService implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(CompactionService.class);
 
   private final CompactionPolicy policy;
-  private final ThroughputLimiter limiter;
-  private final int blockingFiles;
+  private final ThroughputLimiter limiter = new ThroughputLimiter();
+  private final CompactionThroughput throughput;
   private final Duration majorPeriod;
   private final ExecutorService executor;
   private final boolean enabled;
   private final Set<String> queued = ConcurrentHashMap.newKeySet();
 
   /** With {@code enabled} false, automatic requests are ignored; {@link Region#compact} runs. */
-  public CompactionService(CompactionPolicy policy, ThroughputLimiter limiter, int blockingFiles,
+  public CompactionService(CompactionPolicy policy, CompactionThroughput throughput,
       Duration majorPeriod, int threads, boolean enabled) {
     this.enabled = enabled;
     this.policy = policy;
-    this.limiter = limiter;
-    this.blockingFiles = blockingFiles;
+    this.throughput = throughput;
     this.majorPeriod = majorPeriod;
     this.executor = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
       Thread t = new Thread(r, "compaction");
@@ -49,8 +49,9 @@ public final class CompactionService implements Closeable {
     return new CompactionService(new CompactionPolicy(conf.get(CompactionKeys.MIN_FILES),
         conf.get(CompactionKeys.MAX_FILES), conf.get(CompactionKeys.RATIO),
         conf.get(CompactionKeys.MAX_FILE_SIZE)),
-        new ThroughputLimiter(conf.get(CompactionKeys.THROUGHPUT_LIMIT)),
-        conf.get(CompactionKeys.BLOCKING_FILES), conf.get(CompactionKeys.MAJOR_PERIOD),
+        new CompactionThroughput(conf.get(CompactionKeys.THROUGHPUT_LOWER_BOUND),
+            conf.get(CompactionKeys.THROUGHPUT_HIGHER_BOUND), conf.get(CompactionKeys.MIN_FILES),
+            conf.get(CompactionKeys.BLOCKING_FILES)), conf.get(CompactionKeys.MAJOR_PERIOD),
         conf.get(CompactionKeys.THREADS), conf.get(CompactionKeys.ENABLED));
   }
 
@@ -62,8 +63,12 @@ public final class CompactionService implements Closeable {
     return limiter;
   }
 
+  public CompactionThroughput throughput() {
+    return throughput;
+  }
+
   public int blockingFiles() {
-    return blockingFiles;
+    return throughput.blockingFiles();
   }
 
   public Duration majorPeriod() {

@@ -12,6 +12,7 @@ import io.strata.server.blockfile.BlockFileReader;
 import io.strata.server.blockfile.BlockFileWriter;
 import io.strata.server.blockfile.CacheOptions;
 import io.strata.server.compaction.CompactionPolicy;
+import io.strata.server.compaction.CompactionThroughput;
 import io.strata.server.compaction.ThroughputLimiter;
 import io.strata.server.fs.RecycledFiles;
 import io.strata.server.memstore.ChunkPool;
@@ -422,10 +423,10 @@ final class Store {
    * only older copies of identical keys, since deletes and versions may still mask or be masked
    * by files outside the merge. Major: every file, keeping only what a reader would see now
    * (versions, deletes, TTL applied; markers dropped). Returns the number of files replaced.
-   * Paced by {@code limiter} while the store has fewer than {@code blockingFiles} files.
+   * Paced by {@code limiter} at the rate {@code throughput} gives the store's file count.
    */
   int compact(boolean major, CompactionPolicy policy, Path tmpDir, ThroughputLimiter limiter,
-      int blockingFiles, long nowMillis) throws IOException {
+      CompactionThroughput throughput, long nowMillis) throws IOException {
     synchronized (compactionLock) {
       if (closed) {
         return 0;
@@ -451,7 +452,7 @@ final class Store {
       }
       inputs.sort(NEWEST_FIRST);
       Path tmp = newTmpFile(tmpDir);
-      writeMerged(inputs, major, tmp, limiter, blockingFiles, nowMillis);
+      writeMerged(inputs, major, tmp, limiter, throughput, nowMillis);
       StoreFile merged = moveIntoPlace(tmp);
       synchronized (filesLock) {
         List<StoreFile> next = new ArrayList<>(files);
@@ -471,19 +472,18 @@ final class Store {
   }
 
   /**
-   * Waits as the throughput limit asks for a written cell, unless the store has reached the
-   * blocking file count (flushes may add files while a compaction runs). Its region then refuses
-   * writes until compactions bring the count down, so pacing the compaction would stall writers
-   * rather than protect them: HBase's pressure-aware controller lifts its limit there too.
+   * Waits as the throughput limit for the store's current file count asks for a written cell:
+   * flushes add files while a compaction runs, and the limit rises with them, lifted at the
+   * blocking count, where pacing the compaction would stall writers rather than protect them.
    */
-  private void pace(Cell c, ThroughputLimiter limiter, int blockingFiles) {
-    if (files.size() < blockingFiles) {
-      limiter.acquire(c.getValueLength() + CellKeys.keyLength(c));
-    }
+  private void pace(Cell c, ThroughputLimiter limiter, CompactionThroughput throughput) {
+    limiter.acquire(c.getValueLength() + CellKeys.keyLength(c),
+        throughput.bytesPerSecond(files.size()));
   }
 
   private void writeMerged(List<StoreFile> inputs, boolean major, Path tmp,
-      ThroughputLimiter limiter, int blockingFiles, long nowMillis) throws IOException {
+      ThroughputLimiter limiter, CompactionThroughput throughput, long nowMillis)
+      throws IOException {
     List<CellSource> sources = new ArrayList<>();
     long rank = 0;
     long maxSeq = -1;
@@ -505,7 +505,7 @@ final class Store {
           checkNotStopped();
           for (Cell c : matcher.readRow(merged)) {
             w.append(c);
-            pace(c, limiter, blockingFiles);
+            pace(c, limiter, throughput);
           }
           merged.shipped(); // written: cache blocks passed over may go back
         }
@@ -519,7 +519,7 @@ final class Store {
           checkNotStopped();
           w.append(c);
           last = KeyValue.copyOf(c);
-          pace(c, limiter, blockingFiles);
+          pace(c, limiter, throughput);
           merged.shipped(); // written, and last is a copy: cache blocks passed may go back
         }
       }

@@ -266,7 +266,7 @@ final class ClientService {
                 ra.getRegion().getEncodedName(), regions.server()))));
         continue;
       }
-      resp.addRegionResults(regionActions(h, ra, in, out));
+      resp.addRegionResults(regionActions(h, ra, in, out, req.getSucceededAsIndexes()));
     }
     return new RpcResult(resp.build(), out.toBytes());
   }
@@ -281,7 +281,8 @@ final class ClientService {
   }
 
   private static RegionActionResultProto regionActions(OnlineRegions.Hosted h,
-      RegionActionProto ra, CellBlock.Reader in, CellBlock.Writer out) throws IOException {
+      RegionActionProto ra, CellBlock.Reader in, CellBlock.Writer out, boolean asIndexes)
+      throws IOException {
     RegionActionResultProto.Builder results = RegionActionResultProto.newBuilder();
     List<Integer> pendingIndexes = new ArrayList<>();
     List<RowEdit> pending = new ArrayList<>();
@@ -297,7 +298,7 @@ final class ClientService {
         }
         continue;
       }
-      applyPending(h, pending, pendingIndexes, results);
+      applyPending(h, pending, pendingIndexes, results, asIndexes);
       try {
         if (a.hasGet()) {
           results.addResults(ActionResultProto.newBuilder().setIndex(a.getIndex())
@@ -314,7 +315,7 @@ final class ClientService {
         results.addResults(failed(a.getIndex(), e));
       }
     }
-    applyPending(h, pending, pendingIndexes, results);
+    applyPending(h, pending, pendingIndexes, results, asIndexes);
     return results.build();
   }
 
@@ -324,17 +325,20 @@ final class ClientService {
 
   /**
    * Writes the pending puts and deletes as one region call. If that fails for a reason retrying
-   * cannot fix, one of them is bad: write them one by one so each gets its own answer.
+   * cannot fix, one of them is bad: write them one by one so each gets its own answer. Applied
+   * ones are answered as indexes in {@code succeeded} when the client reads them so (a write
+   * buffer's 2,000 puts were 2,000 messages to build, send and parse), else as messages.
    */
   private static void applyPending(OnlineRegions.Hosted h, List<RowEdit> pending,
-      List<Integer> indexes, RegionActionResultProto.Builder results) throws IOException {
+      List<Integer> indexes, RegionActionResultProto.Builder results, boolean asIndexes)
+      throws IOException {
     if (pending.isEmpty()) {
       return;
     }
     h.writes().add(pending.size());
     try {
       h.region().mutate(pending);
-      indexes.forEach(i -> results.addResults(ok(i)));
+      indexes.forEach(i -> ok(results, i, asIndexes));
     } catch (StrataException e) {
       if (e.isRetryable() || pending.size() == 1) {
         indexes.forEach(i -> results.addResults(failed(i, e)));
@@ -342,7 +346,7 @@ final class ClientService {
         for (int i = 0; i < pending.size(); i++) {
           try {
             h.region().mutate(List.of(pending.get(i)));
-            results.addResults(ok(indexes.get(i)));
+            ok(results, indexes.get(i), asIndexes);
           } catch (StrataException one) {
             results.addResults(failed(indexes.get(i), one));
           }
@@ -353,9 +357,14 @@ final class ClientService {
     indexes.clear();
   }
 
-  private static ActionResultProto ok(int index) {
-    return ActionResultProto.newBuilder().setIndex(index)
-        .setResult(ResultProto.getDefaultInstance()).build();
+  private static void ok(RegionActionResultProto.Builder results, int index,
+      boolean asIndexes) {
+    if (asIndexes) {
+      results.addSucceeded(index);
+    } else {
+      results.addResults(ActionResultProto.newBuilder().setIndex(index)
+          .setResult(ResultProto.getDefaultInstance()));
+    }
   }
 
   private static ActionResultProto failed(int index, StrataException e) {

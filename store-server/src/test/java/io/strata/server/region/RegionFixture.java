@@ -62,7 +62,7 @@ final class RegionFixture implements Closeable {
       long bytesPerSecond) {
     return new CompactionService(
         new io.strata.server.compaction.CompactionPolicy(3, 10, 1.2, 1L << 31),
-        new io.strata.server.compaction.ThroughputLimiter(bytesPerSecond), blockingFiles,
+        io.strata.server.compaction.CompactionThroughput.fixed(bytesPerSecond, blockingFiles),
         Duration.ofDays(7), 1, automatic);
   }
 

@@ -75,6 +75,44 @@ class RegionTest {
         render(f.region.get(Bytes.toBytes("r1"), ScanSpec.all())));
   }
 
+  /**
+   * A batch's rows are locked in row order, each once, however they come: two writers sending
+   * the same rows in opposite orders, with repeats, never wait for each other forever, and
+   * each edit of a repeated row is applied in batch order.
+   */
+  @Test
+  void batchesOfRowsInAnyOrderWithRepeatsAreLockedOnceInOrder() throws Exception {
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      List<java.util.concurrent.Future<?>> writers = new ArrayList<>();
+      for (int w = 0; w < 2; w++) {
+        boolean descending = w == 1;
+        String value = "w" + w;
+        writers.add(pool.submit(() -> {
+          for (int round = 0; round < 200; round++) {
+            List<RowEdit> edits = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+              String row = "r" + (char) ('a' + (descending ? 19 - i : i) % 10); // each twice
+              edits.add(new RowEdit(Bytes.toBytes(row),
+                  List.of(put(row, CF1, "q", 1 + round, value + "-" + round + "-" + i))));
+            }
+            f.region.mutate(edits);
+          }
+          return null;
+        }));
+      }
+      for (java.util.concurrent.Future<?> writer : writers) {
+        writer.get(60, java.util.concurrent.TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    // Row ra came at i = 0 and 10 ascending, at i = 9 and 19 descending: the later edit wins.
+    String last = render(f.region.get(Bytes.toBytes("ra"), ScanSpec.all())).get(0);
+    assertTrue(last.equals("a:q@200=w0-199-10") || last.equals("a:q@200=w1-199-19"), last);
+  }
+
   @Test
   void aLaterWriteOfTheSameKeyWins() throws IOException {
     f.mutate("r", put("r", CF1, "q", 5, "old"));
