@@ -18,6 +18,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -54,8 +55,13 @@ public final class AsyncConnectionImpl implements AsyncConnection {
         NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)));
     this.channels = new RpcChannels(rpc, policy.rpcTimeout(), conf.get(ClientKeys.DIRECT_CALLS),
         conf.get(ClientKeys.RPC_SPIN).toNanos());
-    this.locations = new RegionLocations(registry, channels, conf);
-    this.timer = Executors.newSingleThreadScheduledExecutor(daemon("strata-client-timer"));
+    // Cancelled tasks leave the queue at once: a lookup's timeout is cancelled when it is
+    // answered, and would otherwise stay queued, holding the lookup, for the whole timeout.
+    ScheduledThreadPoolExecutor timerPool =
+        new ScheduledThreadPoolExecutor(1, daemon("strata-client-timer"));
+    timerPool.setRemoveOnCancelPolicy(true);
+    this.timer = timerPool;
+    this.locations = new RegionLocations(registry, channels, conf, timer);
     this.callbackPool = Executors.newCachedThreadPool(daemon("strata-client-callback"));
     this.callbacks = task -> {
       try {

@@ -41,6 +41,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -71,19 +72,19 @@ final class RegionLocations {
   private final RpcChannels channels;
   private final MetaLocation meta;
   private final int prefetchRows;
+  private final ScheduledExecutorService timer;
   private final Map<TableName, TableLocations> tables = new ConcurrentHashMap<>();
   private final LongAdder metaReads = new LongAdder();
 
   /** With every setting at its default. */
-  RegionLocations(ClusterRegistry registry, RpcChannels channels) {
-    this(registry, channels, StrataConfiguration.defaults());
+  RegionLocations(ClusterRegistry registry, RpcChannels channels, StrataConfiguration conf,
+      ScheduledExecutorService timer) {
+    this(registry::metaServer, channels, conf.get(ClientKeys.META_PREFETCH_ROWS), timer);
   }
 
-  RegionLocations(ClusterRegistry registry, RpcChannels channels, StrataConfiguration conf) {
-    this(registry::metaServer, channels, conf.get(ClientKeys.META_PREFETCH_ROWS));
-  }
-
-  RegionLocations(MetaLocation.Source metaSource, RpcChannels channels, int prefetchRows) {
+  /** {@code timer} times out lookups that wait for another's meta read. */
+  RegionLocations(MetaLocation.Source metaSource, RpcChannels channels, int prefetchRows,
+      ScheduledExecutorService timer) {
     if (prefetchRows < 1) {
       throw new IllegalArgumentException(ClientKeys.META_PREFETCH_ROWS.name() + " is "
           + prefetchRows + "; it must be at least 1 (the region wanted)");
@@ -91,6 +92,7 @@ final class RegionLocations {
     this.meta = new MetaLocation(metaSource);
     this.channels = channels;
     this.prefetchRows = prefetchRows;
+    this.timer = timer;
   }
 
   /**
@@ -255,7 +257,7 @@ final class RegionLocations {
   }
 
   private TableLocations newTable(TableName table) {
-    return new TableLocations((l, cache) -> readMeta(table, cache, l));
+    return new TableLocations((l, cache) -> readMeta(table, cache, l), timer);
   }
 
   /**

@@ -33,9 +33,12 @@ class RegionLocationsTest {
   private final RegionLocation last = at(region("g", "", 1), S1);
   private final RegionLocations locations = locations(() -> S1);
 
-  /** Locations whose meta is on the server {@code source} names; no meta reads possible. */
+  /**
+   * Locations whose meta is on the server {@code source} names; no meta reads possible, so no
+   * lookup waits for one and no timer is needed.
+   */
   static RegionLocations locations(MetaLocation.Source source) {
-    return new RegionLocations(source, new RpcChannels(null, Duration.ofSeconds(1)), 10);
+    return new RegionLocations(source, new RpcChannels(null, Duration.ofSeconds(1)), 10, null);
   }
 
   private void cacheAll() {
@@ -145,7 +148,7 @@ class RegionLocationsTest {
   @Test
   void prefetchRowsMustBeAtLeastOne() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> new RegionLocations(() -> S1, null, 0));
+        () -> new RegionLocations(() -> S1, null, 0, null));
     assertEquals("strata.client.meta.prefetch.rows is 0; it must be at least 1 (the region "
         + "wanted)", e.getMessage());
   }

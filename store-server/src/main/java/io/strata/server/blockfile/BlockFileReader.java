@@ -13,6 +13,7 @@ import io.strata.server.cache.Cacheable;
 import io.strata.server.blockfile.bloom.BloomKeys;
 import io.strata.server.compress.BlockCompressor;
 import io.strata.server.compress.BlockCompressors;
+import io.strata.server.fs.StorageFileSystems;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -81,7 +82,7 @@ public final class BlockFileReader implements Closeable {
   public static BlockFileReader open(FileSystem fs, Path path, CacheOptions caching)
       throws IOException {
     long length = fs.getFileStatus(path).getLen();
-    FSDataInputStream in = fs.open(path);
+    FSDataInputStream in = StorageFileSystems.open(fs, path);
     try {
       return new BlockFileReader(path, in, length, caching);
     } catch (IOException | RuntimeException e) {

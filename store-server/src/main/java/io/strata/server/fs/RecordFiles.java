@@ -23,7 +23,7 @@ public final class RecordFiles {
 
   /** The file's bytes. */
   public static byte[] read(FileSystem fs, Path path) throws IOException {
-    try (var in = fs.open(path)) {
+    try (var in = StorageFileSystems.open(fs, path)) {
       return in.readAllBytes();
     }
   }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
@@ -63,6 +64,15 @@ public final class StorageFileSystems {
       throws IOException {
     FSDataOutputStream out = fs.create(path, overwrite);
     return new FSDataOutputStream(new FsErrorTranslatingStream(out), null);
+  }
+
+  /**
+   * Opens {@code path} for reading, as {@link FileSystem#open(Path)}, with the local file
+   * system's read errors thrown as IOException ({@link FsErrorTranslatingInputStream}). Every
+   * file Strata reads is opened here.
+   */
+  public static FSDataInputStream open(FileSystem fs, Path path) throws IOException {
+    return new FSDataInputStream(new FsErrorTranslatingInputStream(fs.open(path)));
   }
 
   public static FileSystem forPath(Path path, Configuration hadoop) throws IOException {

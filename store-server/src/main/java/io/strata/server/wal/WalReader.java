@@ -5,6 +5,7 @@ import io.strata.common.error.CorruptFileException;
 import io.strata.common.proto.WalProtos.WalEntryHeaderProto;
 import io.strata.common.proto.WalProtos.WalHeaderProto;
 import io.strata.common.util.Bytes;
+import io.strata.server.fs.StorageFileSystems;
 import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.DataInputStream;
@@ -40,7 +41,8 @@ public final class WalReader implements Closeable {
 
   public static WalReader open(FileSystem fs, Path path) throws IOException {
     long length = fs.getFileStatus(path).getLen();
-    DataInputStream in = new DataInputStream(new BufferedInputStream(fs.open(path), 1 << 16));
+    DataInputStream in = new DataInputStream(new BufferedInputStream(
+        StorageFileSystems.open(fs, path), 1 << 16));
     try {
       return new WalReader(path, in, length);
     } catch (IOException | RuntimeException e) {

@@ -41,6 +41,8 @@ public final class FaultInjectingFileSystem extends FilterFileSystem {
   public volatile long syncDelayMillis;
   /** Number of upcoming positional reads whose first byte is flipped. */
   public final AtomicInteger corruptReads = new AtomicInteger();
+  /** Reads to fail, as Hadoop's local file system fails them: with an FSError (an Error). */
+  public final AtomicInteger failReadsAsFsError = new AtomicInteger();
   /** When true, every read returns at most 7 bytes, as a slow network stream may. */
   public volatile boolean shortReads;
 
@@ -136,18 +138,27 @@ public final class FaultInjectingFileSystem extends FilterFileSystem {
       return shortReads ? Math.min(len, 7) : len;
     }
 
+    private void maybeFailRead() {
+      if (failReadsAsFsError.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+        throw org.apache.hadoop.fs.LocalFsErrors.of(new IOException("injected read failure"));
+      }
+    }
+
     @Override
     public int read() throws IOException {
+      maybeFailRead();
       return real.read();
     }
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
+      maybeFailRead();
       return real.read(b, off, limit(len));
     }
 
     @Override
     public int read(long position, byte[] buffer, int offset, int length) throws IOException {
+      maybeFailRead();
       int n = real.read(position, buffer, offset, limit(length));
       if (n > 0 && corruptReads.getAndUpdate(x -> Math.max(0, x - 1)) > 0) {
         buffer[offset] ^= 0x55;

@@ -275,6 +275,29 @@ class RegionTest {
     assertEquals(List.of("a:q@4=in-wal", "a:q@3=next", "a:q@1=ok"), get("r"));
   }
 
+  /**
+   * Hadoop's local file system fails a read with FSError, an Error: the get and the compaction
+   * that meet one fail as for any read error, with the IOException it wraps, and read on after.
+   */
+  @Test
+  void aLocalDiskReadErrorFailsTheReadAsAnIoErrorAndReadsGoOn() throws IOException {
+    for (int i = 0; i < 3; i++) {
+      f.mutate("r", put("r", CF1, "q", 1 + i, "v" + i));
+      f.region.flush();
+    }
+    f.cleanRestart(); // new readers open through the faulty file system
+    f.fs.failReadsAsFsError.set(1);
+    IOException get = assertThrows(IOException.class, () -> get("r"));
+    assertEquals("injected read failure", get.getMessage());
+    assertEquals(List.of("a:q@3=v2", "a:q@2=v1", "a:q@1=v0"), get("r"));
+    f.fs.failReadsAsFsError.set(1);
+    IOException compaction = assertThrows(IOException.class, () -> f.region.compact(true));
+    assertEquals("injected read failure", compaction.getMessage());
+    assertEquals(3, f.region.fileCount(CF1));
+    assertEquals(3, f.region.compact(true));
+    assertEquals(List.of("a:q@3=v2", "a:q@2=v1", "a:q@1=v0"), get("r"));
+  }
+
   @Test
   void aFailedFlushLosesNothingAndIsRetried() throws IOException {
     f.mutate("r", put("r", CF1, "q", 1, "v1"));
