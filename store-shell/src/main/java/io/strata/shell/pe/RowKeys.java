@@ -40,17 +40,9 @@ final class RowKeys {
   static byte[] value(Random rand, int length, byte[] reuse) {
     byte[] b = reuse != null && reuse.length == length ? reuse : new byte[length];
     int i = rand instanceof ClientRandom fast ? fast.fillRuns(b, length) : 0;
+    // pe's own draws go through ClientRandom.fillRuns; other Randoms (tests) take this loop.
     for (; i < length - 8; i += 8) {
-      byte letter = (byte) ('A' + rand.nextInt(26));
-      // Eight stores, not a loop: this fills every value pe writes, in a JVM without C2.
-      b[i] = letter;
-      b[i + 1] = letter;
-      b[i + 2] = letter;
-      b[i + 3] = letter;
-      b[i + 4] = letter;
-      b[i + 5] = letter;
-      b[i + 6] = letter;
-      b[i + 7] = letter;
+      java.util.Arrays.fill(b, i, i + 8, (byte) ('A' + rand.nextInt(26)));
     }
     byte letter = (byte) ('A' + rand.nextInt(26));
     for (; i < length; i++) {
