@@ -27,7 +27,6 @@ import io.strata.server.wal.WalTicket;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -261,12 +260,10 @@ public final class Region implements Closeable {
     Durability durability = Durability.SKIP_WAL;
     boolean someUnlogged = false;
     byte[][] rows = new byte[edits.size()][];
-    boolean sorted = true;
     for (int i = 0; i < rows.length; i++) {
       RowEdit e = edits.get(i);
       validate(e);
       rows[i] = e.row();
-      sorted &= i == 0 || Bytes.compare(rows[i - 1], rows[i]) < 0;
       Durability d = resolveDurability(e.durability());
       someUnlogged |= d == Durability.SKIP_WAL;
       durability = d.ordinal() > durability.ordinal() ? d : durability;
@@ -275,8 +272,7 @@ public final class Region implements Closeable {
     boolean mixed = someUnlogged && durability != Durability.SKIP_WAL;
     Set<KeyValue> unlogged = mixed ? Collections.newSetFromMap(new IdentityHashMap<>())
         : Set.of();
-    List<byte[]> lockOrder = sorted ? Arrays.asList(rows) : sortedDistinct(rows);
-    underRowLocks(lockOrder, durability, unlogged, now -> {
+    underRowLocks(RowLocks.inLockOrder(rows), durability, unlogged, now -> {
       List<KeyValue> cells = new ArrayList<>();
       for (RowEdit e : edits) {
         boolean skipsWal = resolveDurability(e.durability()) == Durability.SKIP_WAL;
@@ -290,23 +286,6 @@ public final class Region implements Closeable {
       }
       return cells;
     });
-  }
-
-  /**
-   * The rows in order, each once: the order row locks are taken in. A batch's rows mostly come
-   * sorted and distinct already (a write buffer's sequential rows), and are then used as they
-   * are; a tree of them was a node and a search per edit.
-   */
-  private static List<byte[]> sortedDistinct(byte[][] rows) {
-    byte[][] copy = rows.clone();
-    Arrays.sort(copy, Bytes::compare);
-    List<byte[]> distinct = new ArrayList<>(copy.length);
-    for (byte[] row : copy) {
-      if (distinct.isEmpty() || Bytes.compare(distinct.get(distinct.size() - 1), row) != 0) {
-        distinct.add(row);
-      }
-    }
-    return distinct;
   }
 
   /** Adds the amounts to 8-byte counters atomically; returns the new values. */

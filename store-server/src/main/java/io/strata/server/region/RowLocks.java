@@ -3,7 +3,9 @@ package io.strata.server.region;
 import io.strata.common.error.ServerBusyException;
 import io.strata.common.util.Bytes;
 import java.io.InterruptedIOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -47,6 +49,31 @@ final class RowLocks {
   RowLocks(String owner, long timeoutMillis) {
     this.owner = owner;
     this.timeoutMillis = timeoutMillis;
+  }
+
+  /**
+   * The rows in order, each once: the order a write takes their locks in, so that two writes
+   * never wait for each other. A batch's rows mostly come sorted and distinct already (a write
+   * buffer's sequential rows) and are used as they are; a tree of them was a node and a search
+   * per edit.
+   */
+  static List<byte[]> inLockOrder(byte[][] rows) {
+    boolean sorted = true;
+    for (int i = 1; i < rows.length && sorted; i++) {
+      sorted = Bytes.compare(rows[i - 1], rows[i]) < 0;
+    }
+    if (sorted) {
+      return Arrays.asList(rows);
+    }
+    byte[][] copy = rows.clone();
+    Arrays.sort(copy, Bytes::compare);
+    List<byte[]> distinct = new ArrayList<>(copy.length);
+    for (byte[] row : copy) {
+      if (distinct.isEmpty() || Bytes.compare(distinct.get(distinct.size() - 1), row) != 0) {
+        distinct.add(row);
+      }
+    }
+    return distinct;
   }
 
   /** A held row lock; close it to release. */

@@ -95,4 +95,27 @@ class RowLocksTest {
     held.close();
     assertEquals(0, locks.size());
   }
+
+  /** Rows in any order, with repeats, come out sorted and once each; sorted ones as given. */
+  @Test
+  void rowsAreLockedInOrderEachOnce() {
+    java.util.Random rand = new java.util.Random(9);
+    for (int round = 0; round < 200; round++) {
+      byte[][] rows = new byte[rand.nextInt(30)][];
+      java.util.TreeSet<String> model = new java.util.TreeSet<>();
+      for (int i = 0; i < rows.length; i++) {
+        String row = "r" + rand.nextInt(round % 2 == 0 ? 10 : 1000);
+        rows[i] = Bytes.toBytes(row);
+        model.add(row);
+      }
+      java.util.List<String> locked = RowLocks.inLockOrder(rows).stream()
+          .map(Bytes::toString).toList();
+      assertEquals(java.util.List.copyOf(model), locked);
+    }
+    byte[][] sorted = {Bytes.toBytes("a"), Bytes.toBytes("b"), Bytes.toBytes("c")};
+    java.util.List<byte[]> same = RowLocks.inLockOrder(sorted);
+    for (int i = 0; i < sorted.length; i++) {
+      org.junit.jupiter.api.Assertions.assertSame(sorted[i], same.get(i));
+    }
+  }
 }
