@@ -38,9 +38,12 @@ public record CompactionThroughput(long lowerBytesPerSecond, long higherBytesPer
     if (higherBytesPerSecond == 0 || files >= blockingFiles) {
       return 0;
     }
+    if (files <= minFiles) {
+      return lowerBytesPerSecond;
+    }
     int span = blockingFiles - 1 - minFiles;
-    if (files <= minFiles || span <= 0) {
-      return files <= minFiles ? lowerBytesPerSecond : higherBytesPerSecond;
+    if (span <= 0) {
+      return higherBytesPerSecond;
     }
     double pressure = Math.min(1.0, (double) (files - minFiles) / span);
     return lowerBytesPerSecond + Math.round((higherBytesPerSecond - lowerBytesPerSecond)
