@@ -277,7 +277,8 @@ public final class Region implements Closeable {
       for (RowEdit e : edits) {
         boolean skipsWal = resolveDurability(e.durability()) == Durability.SKIP_WAL;
         for (Cell c : e.cells()) {
-          KeyValue kv = resolve(c, now, e.ttlMillis());
+          KeyValue kv = e.cellsOwned() ? resolveInPlace(c, now, e.ttlMillis())
+              : resolve(c, now, e.ttlMillis());
           cells.add(kv);
           if (skipsWal && mixed) {
             unlogged.add(kv);
@@ -355,8 +356,9 @@ public final class Region implements Closeable {
    * Runs {@code write} (calls of any region's write methods) on a thread that must not wait for
    * others, a network thread serving many connections: where the write would wait for a row
    * lock, for a flush taking its snapshot or for the WAL (see {@link Wal#tryAppend}), it throws
-   * {@link WriteWouldWaitException} instead, before it has changed anything. A write that gets
-   * its locks and can sync the WAL itself runs to the end. Reads are unaffected.
+   * {@link WriteWouldWaitException} instead, before it has changed anything (but the "now" a
+   * request's own put cells were given, which a second try keeps). A write that gets its locks
+   * and can sync the WAL itself runs to the end. Reads are unaffected.
    */
   public static <T> T withoutWaiting(Write<T> write) throws IOException {
     NO_WAITING.set(true);
@@ -581,6 +583,20 @@ public final class Region implements Closeable {
     }
     List<Tag> tags = Tag.tagsOf(c);
     return KeyValue.copyOf(c, ts, retag ? Tag.withTtl(tags, ttlMillis) : tags);
+  }
+
+  /**
+   * As {@link #resolve}, but a put's "now" is written into the cell itself, which must lie in
+   * memory only this write reads ({@link RowEdit#cellsOwned}); other cells are resolved as
+   * usual.
+   */
+  private KeyValue resolveInPlace(Cell c, long now, long ttlMillis) throws IOException {
+    if (c instanceof KeyValue kv && ttlMillis == Tag.NO_TTL && c.getType() == CellType.PUT
+        && c.getTimestamp() == CellLimits.LATEST_TIMESTAMP) {
+      Bytes.putLong(kv.getBuffer(), kv.getQualifierOffset() + kv.getQualifierLength(), now);
+      return kv;
+    }
+    return resolve(c, now, ttlMillis);
   }
 
   /** The visible cells of one row (spec's row range is replaced by the row). */
