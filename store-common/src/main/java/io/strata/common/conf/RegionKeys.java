@@ -11,6 +11,12 @@ public final class RegionKeys {
       "Flush a region's memstores to block files once together they hold this much. A table's "
           + "MEMSTORE_FLUSHSIZE overrides it.");
 
+  public static final ConfigKey<Duration> MEMSTORE_FLUSH_PERIOD = ConfigKey.duration(
+      "strata.memstore.flush.period", "1h",
+      "Flush a region whose oldest unflushed edit is this old even though its memstores are "
+          + "below the flush size, so that a rarely written table's edits leave the heap and "
+          + "the WAL (HBase's hbase.regionserver.optionalcacheflushinterval). 0s turns it off.");
+
   public static final ConfigKey<Duration> ROW_LOCK_TIMEOUT = ConfigKey.duration(
       "strata.region.row.lock.timeout", "30s",
       "How long a mutation waits for the lock of a row another mutation holds before failing "

@@ -15,6 +15,13 @@ public final class WalKeys {
       "Start a new WAL file once the current one is this old, even if it is small, so old "
           + "files can be archived.");
 
+  public static final ConfigKey<Integer> MAX_FILES = ConfigKey.integer("strata.wal.max.files",
+      32, "files",
+      "When a region server has more WAL files than this, the regions whose unflushed edits "
+          + "keep the oldest one are flushed so that it can be archived (HBase's "
+          + "hbase.regionserver.maxlogs). Bounds the WAL's disk use and what a crash recovery "
+          + "replays when some region is rarely written.");
+
   public static final ConfigKey<Integer> RING_SIZE = ConfigKey.integer("strata.wal.ring.size",
       16384, "slots",
       "Slots in the WAL's append ring buffer (rounded up to a power of two). Writers wait when "

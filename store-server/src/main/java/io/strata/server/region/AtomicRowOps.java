@@ -149,7 +149,7 @@ final class AtomicRowOps {
           }
           List<KeyValue> writes = new ArrayList<>();
           for (Cell c : action.cells()) {
-            writes.add(region.resolve(c, now, action.ttlMillis()));
+            writes.add(CellStamps.resolve(region, c, now, action.ttlMillis()));
           }
           return writes;
         });

@@ -6,7 +6,6 @@ import io.strata.common.cell.CellKeys;
 import io.strata.common.cell.CellLimits;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
-import io.strata.common.cell.Tag;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.NoSuchFamilyException;
 import io.strata.common.error.TableReadOnlyException;
@@ -79,6 +78,12 @@ public final class Region implements Closeable {
   private final RowLocks rowLocks;
   private final ReentrantReadWriteLock updatesLock = new ReentrantReadWriteLock();
   private final ReentrantLock flushLock = new ReentrantLock();
+  /**
+   * When the oldest edit of the active memstores and of a flush's snapshot was applied (0:
+   * none); set under the updates lock (shared), moved to the snapshot under it (exclusive).
+   */
+  private volatile long activeSinceMillis;
+  private volatile long snapshotSinceMillis;
   private final long flushSize;
   /** Set when the region stops serving reads and writes (under the exclusive updates lock). */
   private volatile boolean closed;
@@ -277,8 +282,8 @@ public final class Region implements Closeable {
       for (RowEdit e : edits) {
         boolean skipsWal = resolveDurability(e.durability()) == Durability.SKIP_WAL;
         for (Cell c : e.cells()) {
-          KeyValue kv = e.cellsOwned() ? resolveInPlace(c, now, e.ttlMillis())
-              : resolve(c, now, e.ttlMillis());
+          KeyValue kv = e.cellsOwned() ? CellStamps.resolveInPlace(this, c, now, e.ttlMillis())
+              : CellStamps.resolve(this, c, now, e.ttlMillis());
           cells.add(kv);
           if (skipsWal && mixed) {
             unlogged.add(kv);
@@ -404,9 +409,13 @@ public final class Region implements Closeable {
         }
         held.add(h);
       }
-      cells = write.compute(ctx.clock().millis());
+      long now = ctx.clock().millis();
+      cells = write.compute(now);
       if (cells != null && !cells.isEmpty()) {
         applyLocked(cells, unlogged, durability, noWaiting);
+        if (activeSinceMillis == 0) { // writers racing here set about the same time
+          activeSinceMillis = now;
+        }
       }
     } finally {
       for (int i = held.size() - 1; i >= 0; i--) {
@@ -547,56 +556,6 @@ public final class Region implements Closeable {
   Durability resolveDurability(Durability requested) {
     Durability d = requested == Durability.USE_DEFAULT ? table.getDurability() : requested;
     return d == Durability.USE_DEFAULT ? Durability.SYNC_WAL : d;
-  }
-
-  /**
-   * LATEST_TIMESTAMP becomes now; a DELETE of the latest version takes the timestamp of the
-   * newest visible version (or now, if there is none). Tags are kept. Runs under the row lock.
-   */
-  KeyValue resolveTimestamp(Cell c, long now) throws IOException {
-    return resolve(c, now, Tag.NO_TTL);
-  }
-
-  /**
-   * As {@link #resolveTimestamp}; a PUT also gets a TTL tag of {@code ttlMillis} in place of
-   * any TTL tag it came with, unless {@code ttlMillis} is {@link Tag#NO_TTL}.
-   */
-  KeyValue resolve(Cell c, long now, long ttlMillis) throws IOException {
-    long ts = c.getTimestamp();
-    boolean retag = ttlMillis != Tag.NO_TTL && c.getType() == CellType.PUT;
-    if (ts != CellLimits.LATEST_TIMESTAMP && !retag) {
-      return KeyValue.copyOf(c);
-    }
-    if (ts == CellLimits.LATEST_TIMESTAMP) {
-      ts = now;
-      if (c.getType() == CellType.DELETE) {
-        byte[] row = Bytes.copy(c.getRowArray(), c.getRowOffset(), c.getRowLength());
-        byte[] family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(),
-            c.getFamilyLength());
-        byte[] qualifier = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
-            c.getQualifierLength());
-        List<Cell> latest = get(row, ScanSpec.row(row).withColumn(family, qualifier));
-        if (!latest.isEmpty()) {
-          ts = latest.get(0).getTimestamp();
-        }
-      }
-    }
-    List<Tag> tags = Tag.tagsOf(c);
-    return KeyValue.copyOf(c, ts, retag ? Tag.withTtl(tags, ttlMillis) : tags);
-  }
-
-  /**
-   * As {@link #resolve}, but a put's "now" is written into the cell itself, which must lie in
-   * memory only this write reads ({@link RowEdit#cellsOwned}); other cells are resolved as
-   * usual.
-   */
-  private KeyValue resolveInPlace(Cell c, long now, long ttlMillis) throws IOException {
-    if (c instanceof KeyValue kv && ttlMillis == Tag.NO_TTL && c.getType() == CellType.PUT
-        && c.getTimestamp() == CellLimits.LATEST_TIMESTAMP) {
-      Bytes.putLong(kv.getBuffer(), kv.getQualifierOffset() + kv.getQualifierLength(), now);
-      return kv;
-    }
-    return resolve(c, now, ttlMillis);
   }
 
   /** The visible cells of one row (spec's row range is replaced by the row). */
@@ -777,6 +736,17 @@ public final class Region implements Closeable {
     return size;
   }
 
+  /**
+   * When the oldest edit not yet in block files was applied (by the region's clock), or -1 when
+   * every edit is; a periodic flush goes by it.
+   */
+  public long oldestUnflushedEditMillis() {
+    long snapshot = snapshotSinceMillis;
+    long active = activeSinceMillis;
+    long oldest = snapshot == 0 ? active : snapshot;
+    return oldest == 0 ? -1 : oldest;
+  }
+
   /** Bytes held by every memstore of the region, a flush's snapshot included. */
   public long memStoreSize() {
     long size = 0;
@@ -810,6 +780,12 @@ public final class Region implements Closeable {
         // No edit of this region is between its WAL append and memstore insert now, so every
         // sequence id below the WAL's next one is either in a snapshot or not this region's.
         flushSeqId = ctx.wal().nextSequenceId() - 1;
+        // A failed flush's snapshot is retried first (MemStore.snapshot): the active edits
+        // then may stay, and keep their time.
+        if (snapshotSinceMillis == 0) {
+          snapshotSinceMillis = activeSinceMillis;
+          activeSinceMillis = 0;
+        }
       } finally {
         updatesLock.writeLock().unlock();
       }
@@ -827,6 +803,7 @@ public final class Region implements Closeable {
       for (Map.Entry<Store, Segment> e : snapshots.entrySet()) {
         e.getKey().memstore().clearSnapshot(e.getValue());
       }
+      snapshotSinceMillis = 0;
       ctx.wal().regionFlushed(info.getEncodedName(), flushSeqId);
       // At INFO, as HBase logs it: an operator whose writes are refused as busy sees here
       // whether flushes keep up with them.

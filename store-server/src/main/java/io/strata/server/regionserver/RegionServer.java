@@ -4,6 +4,7 @@ import io.strata.common.conf.CoreKeys;
 import io.strata.common.conf.RegionKeys;
 import io.strata.common.conf.ServerKeys;
 import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.conf.WalKeys;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.NotServingRegionException;
 import io.strata.common.proto.AdminProtos.RegionLoadProto;
@@ -79,6 +80,7 @@ public final class RegionServer implements Closeable {
   private CompactionService compactions;
   private ZkSession zk;
   private LoadReporter reporter;
+  private FlushChore flushChore;
   private volatile boolean stopped;
 
   public RegionServer(StrataConfiguration conf) throws IOException {
@@ -111,6 +113,10 @@ public final class RegionServer implements Closeable {
               flusher), compactions, InstantSource.system(),
           RegionCaching.fromConfig(conf, cache), RecycledFiles.in(fs,
               new Path(root, "archive"), conf.get(ServerKeys.RECYCLED_FILES_SIZE)));
+      flushChore = new FlushChore(regions, wal, flusher,
+          conf.get(RegionKeys.MEMSTORE_FLUSH_PERIOD), conf.get(WalKeys.MAX_FILES),
+          InstantSource.system());
+      flushChore.start(FlushChore.lookEvery(conf.get(RegionKeys.MEMSTORE_FLUSH_PERIOD)));
       zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
           conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT));
       zk.onExpired(() -> {
@@ -397,6 +403,9 @@ public final class RegionServer implements Closeable {
   }
 
   private void closeServices() throws IOException {
+    if (flushChore != null) {
+      flushChore.close();
+    }
     if (flusher != null) {
       flusher.close();
     }

@@ -341,6 +341,19 @@ public final class Wal implements Closeable {
     return syncedEdits;
   }
 
+  /** WAL files not yet archived, the current one included. */
+  public int fileCount() {
+    return files.liveFiles().size();
+  }
+
+  /**
+   * The regions whose unflushed edits keep the oldest WAL file from the archive (none when it
+   * is the current file): flushing them lets it go.
+   */
+  public List<String> regionsKeepingOldestFile() {
+    return files.usersKeepingOldest();
+  }
+
   /** Reports that {@code region}'s edits up to {@code flushedSeqId} are in block files. */
   public void regionFlushed(String region, long flushedSeqId) throws IOException {
     files.flushed(region, flushedSeqId);

@@ -72,6 +72,19 @@ final class WalFiles {
     return archived;
   }
 
+  /**
+   * The users whose unflushed edits keep the oldest file from the archive, by name; none when
+   * that file is the current one.
+   */
+  synchronized List<String> usersKeepingOldest() {
+    if (highestSeqByFile.size() < 2) {
+      return List.of();
+    }
+    return highestSeqByFile.values().iterator().next().entrySet().stream()
+        .filter(u -> flushedSeq.getOrDefault(u.getKey(), -1L) < u.getValue())
+        .map(Map.Entry::getKey).sorted().toList();
+  }
+
   synchronized List<Path> liveFiles() {
     return new ArrayList<>(highestSeqByFile.keySet());
   }

@@ -48,7 +48,7 @@ final class TableModel {
     return new ArrayList<>(written.keySet());
   }
 
-  /** The timestamp the store gives a cell written now (see Region#resolveTimestamp). */
+  /** The timestamp the store gives a cell written now (see CellStamps#resolve). */
   KeyValue resolve(KeyValue c) {
     if (c.getTimestamp() != CellLimits.LATEST_TIMESTAMP) {
       return c;

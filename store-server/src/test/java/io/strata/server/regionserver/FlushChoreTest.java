@@ -1,0 +1,175 @@
+package io.strata.server.regionserver;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.common.cell.CellLimits;
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.schema.ColumnFamilyDescriptor;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.schema.TableName;
+import io.strata.common.util.Bytes;
+import io.strata.server.compaction.CompactionPolicy;
+import io.strata.server.compaction.CompactionThroughput;
+import io.strata.server.memstore.ChunkPool;
+import io.strata.server.region.CompactionService;
+import io.strata.server.region.MemStoreLimiter;
+import io.strata.server.region.Region;
+import io.strata.server.region.RegionContext;
+import io.strata.server.region.RegionFlusher;
+import io.strata.server.region.RegionOptions;
+import io.strata.server.region.RowEdit;
+import io.strata.server.wal.Wal;
+import io.strata.server.wal.WalOptions;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The flushes no write asks for, on real regions sharing a real WAL: of a region holding an
+ * edit older than the flush period, and of the regions keeping the oldest WAL file while there
+ * are more files than the maximum.
+ */
+class FlushChoreTest {
+  private static final byte[] CF = Bytes.toBytes("f");
+  private static final long HOUR = 3_600_000L;
+
+  @TempDir
+  java.nio.file.Path tmp;
+
+  private final AtomicLong now = new AtomicLong(1_000_000L);
+  private final InstantSource clock = () -> Instant.ofEpochMilli(now.get());
+  private final RegionFlusher flusher = new RegionFlusher();
+  private final OnlineRegions regions = new OnlineRegions("server");
+  private CompactionService compactions;
+  private Wal wal;
+  private RegionContext ctx;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    FileSystem fs = FileSystem.getLocal(new Configuration()).getRaw();
+    Path root = new Path(tmp.toUri().toString());
+    // Files roll at 1 KB, so a few puts make several.
+    wal = new Wal(fs, new Path(root, "wals/server"), new Path(root, "oldWALs"), "server",
+        new WalOptions(1024, Duration.ofDays(1), 64, Duration.ofSeconds(1),
+            Duration.ofSeconds(30)), 1, clock);
+    compactions = new CompactionService(new CompactionPolicy(3, 10, 1.2, 1L << 31),
+        CompactionThroughput.fixed(0, 1000), Duration.ofDays(7), 1, false);
+    ctx = new RegionContext(fs, root, wal, new ChunkPool(64 * 1024, 4),
+        new RegionOptions(64L << 20, 2000), flusher,
+        new MemStoreLimiter("server", 1L << 40, 1L << 40, flusher), compactions, clock);
+  }
+
+  @AfterEach
+  void tearDown() throws IOException {
+    for (OnlineRegions.Hosted h : regions.all()) {
+      h.region().close();
+    }
+    flusher.close();
+    compactions.close();
+    wal.close();
+  }
+
+  private Region open(String start, String end) throws IOException {
+    TableDescriptor table = TableDescriptor.newBuilder(TableName.valueOf("t"))
+        .setColumnFamily(ColumnFamilyDescriptor.newBuilder(CF).build()).build();
+    RegionInfo info = RegionInfo.newBuilder(table.getTableName())
+        .setStartKey(Bytes.toBytes(start)).setEndKey(Bytes.toBytes(end)).setRegionId(1).build();
+    Region r = Region.create(ctx, info, table);
+    regions.add(r, 0);
+    return r;
+  }
+
+  private static void put(Region r, String row, int valueBytes) throws IOException {
+    r.mutate(List.of(new RowEdit(Bytes.toBytes(row), List.of(KeyValue.of(Bytes.toBytes(row), CF,
+        Bytes.toBytes("q"), CellLimits.LATEST_TIMESTAMP, CellType.PUT,
+        new byte[valueBytes])))));
+  }
+
+  private static void await(String what, BooleanSupplier done) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (!done.getAsBoolean()) {
+      assertTrue(System.nanoTime() < deadline, "timed out waiting until " + what);
+      Thread.sleep(5);
+    }
+  }
+
+  @Test
+  void aRegionHoldingAnEditOlderThanThePeriodIsFlushedAndNoOther() throws Exception {
+    Region old = open("a", "m");
+    Region young = open("m", "z");
+    put(old, "b", 10);
+    now.addAndGet(HOUR - 1);
+    put(young, "n", 10);
+    FlushChore chore = new FlushChore(regions, wal, flusher, Duration.ofHours(1), 32, clock);
+    assertEquals(List.of(), chore.check(), "an edit 1 ms short of the period stays");
+
+    now.incrementAndGet();
+    assertEquals(1_000_000L, old.oldestUnflushedEditMillis());
+    assertEquals(List.of(old.encodedName()), chore.check());
+    await("the old region is flushed", () -> old.fileCount() == 1);
+    assertEquals(-1, old.oldestUnflushedEditMillis());
+    assertEquals(0, old.memStoreSize());
+    assertEquals(0, young.fileCount());
+    assertEquals(1_000_000L + HOUR - 1, young.oldestUnflushedEditMillis());
+    assertEquals(List.of(), chore.check(), "nothing is left old enough");
+
+    // The region's next edit starts its time anew.
+    now.addAndGet(10);
+    put(old, "c", 10);
+    assertEquals(1_000_000L + HOUR + 10, old.oldestUnflushedEditMillis());
+    now.addAndGet(HOUR);
+    FlushChore off = new FlushChore(regions, wal, flusher, Duration.ZERO, 32, clock);
+    assertEquals(List.of(), off.check(), "0s turns periodic flushes off");
+  }
+
+  @Test
+  void moreWalFilesThanTheMaximumFlushTheRegionsKeepingTheOldest() throws Exception {
+    Region idle = open("a", "m");
+    Region busy = open("m", "z");
+    put(idle, "b", 10);
+    for (int i = 0; i < 6; i++) {
+      put(busy, "n" + i, 800); // each put rolls the file past 1 KB
+    }
+    int files = wal.fileCount();
+    assertTrue(files >= 4, files + " WAL files");
+    FlushChore chore = new FlushChore(regions, wal, flusher, Duration.ofHours(1), files, clock);
+    assertEquals(List.of(), chore.check(), "at the maximum, nothing is flushed");
+
+    // The busy region flushes by itself (its files go to the archive); the idle one keeps the
+    // oldest file, and with it one file more than a maximum of 1.
+    busy.flush();
+    assertEquals(2, wal.fileCount());
+    assertEquals(List.of(idle.encodedName()), wal.regionsKeepingOldestFile());
+    FlushChore strict = new FlushChore(regions, wal, flusher, Duration.ofHours(1), 1, clock);
+    assertEquals(List.of(idle.encodedName()), strict.check());
+    await("the oldest WAL file is archived", () -> wal.fileCount() == 1);
+    assertEquals(1, idle.fileCount());
+    assertEquals(List.of(), strict.check());
+  }
+
+  @Test
+  void badSettingsAreRefusedNamingTheKey() {
+    IllegalArgumentException period = assertThrows(IllegalArgumentException.class,
+        () -> new FlushChore(regions, wal, flusher, Duration.ofSeconds(-1), 32, clock));
+    assertTrue(period.getMessage().contains("strata.memstore.flush.period"),
+        period.getMessage());
+    IllegalArgumentException files = assertThrows(IllegalArgumentException.class,
+        () -> new FlushChore(regions, wal, flusher, Duration.ofHours(1), 0, clock));
+    assertTrue(files.getMessage().contains("strata.wal.max.files"), files.getMessage());
+  }
+}
