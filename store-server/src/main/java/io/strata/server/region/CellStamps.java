@@ -43,20 +43,4 @@ final class CellStamps {
     List<Tag> tags = Tag.tagsOf(c);
     return KeyValue.copyOf(c, ts, retag ? Tag.withTtl(tags, ttlMillis) : tags);
   }
-
-  /**
-   * As {@link #resolve}, but a put's "now" is written into the cell itself (HBase's
-   * updateLatestStamp), which must lie in memory only this write reads
-   * ({@link RowEdit#cellsOwned}): a 1,000-byte put was copied whole to change 8 bytes. Other
-   * cells are resolved as usual.
-   */
-  static KeyValue resolveInPlace(Region region, Cell c, long now, long ttlMillis)
-      throws IOException {
-    if (c instanceof KeyValue kv && ttlMillis == Tag.NO_TTL && c.getType() == CellType.PUT
-        && c.getTimestamp() == CellLimits.LATEST_TIMESTAMP) {
-      Bytes.putLong(kv.getBuffer(), kv.getQualifierOffset() + kv.getQualifierLength(), now);
-      return kv;
-    }
-    return resolve(region, c, now, ttlMillis);
-  }
 }

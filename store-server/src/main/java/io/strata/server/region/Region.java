@@ -282,8 +282,7 @@ public final class Region implements Closeable {
       for (RowEdit e : edits) {
         boolean skipsWal = resolveDurability(e.durability()) == Durability.SKIP_WAL;
         for (Cell c : e.cells()) {
-          KeyValue kv = e.cellsOwned() ? CellStamps.resolveInPlace(this, c, now, e.ttlMillis())
-              : CellStamps.resolve(this, c, now, e.ttlMillis());
+          KeyValue kv = CellStamps.resolve(this, c, now, e.ttlMillis());
           cells.add(kv);
           if (skipsWal && mixed) {
             unlogged.add(kv);
@@ -361,9 +360,8 @@ public final class Region implements Closeable {
    * Runs {@code write} (calls of any region's write methods) on a thread that must not wait for
    * others, a network thread serving many connections: where the write would wait for a row
    * lock, for a flush taking its snapshot or for the WAL (see {@link Wal#tryAppend}), it throws
-   * {@link WriteWouldWaitException} instead, before it has changed anything (but the "now" a
-   * request's own put cells were given, which a second try keeps). A write that gets its locks
-   * and can sync the WAL itself runs to the end. Reads are unaffected.
+   * {@link WriteWouldWaitException} instead, before it has changed anything. A write that gets
+   * its locks and can sync the WAL itself runs to the end. Reads are unaffected.
    */
   public static <T> T withoutWaiting(Write<T> write) throws IOException {
     NO_WAITING.set(true);

@@ -16,23 +16,14 @@ import java.util.Map;
  * {@code ttlMillis}, unless {@link Tag#NO_TTL}, is written as a TTL tag on each of its puts.
  * {@code attributes} are the client's operation attributes, carried for coprocessor observer
  * hooks (none exist yet); the write path ignores them.
- *
- * <p>{@code cellsOwned} says the cells are KeyValues in memory no one else reads, such as the
- * copy of a request's cell block the RPC layer made: the write path then sets a "now"
- * timestamp in place, as HBase does, instead of copying each cell to change 8 bytes.
  */
 public record RowEdit(byte[] row, List<? extends Cell> cells, Durability durability,
-    long ttlMillis, Map<String, byte[]> attributes, boolean cellsOwned) {
+    long ttlMillis, Map<String, byte[]> attributes) {
   public RowEdit {
     if (ttlMillis != Tag.NO_TTL && ttlMillis < 1) {
       throw new IllegalArgumentException("a cell TTL of " + ttlMillis + " ms: give at least 1");
     }
     attributes = attributes == null ? Map.of() : attributes;
-  }
-
-  public RowEdit(byte[] row, List<? extends Cell> cells, Durability durability,
-      long ttlMillis, Map<String, byte[]> attributes) {
-    this(row, cells, durability, ttlMillis, attributes, false);
   }
 
   public RowEdit(byte[] row, List<? extends Cell> cells) {

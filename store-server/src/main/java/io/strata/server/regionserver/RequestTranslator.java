@@ -205,9 +205,8 @@ final class RequestTranslator {
       default -> throw new BadRequestException("a " + m.getType() + " cannot be part of a put, "
           + "delete, row mutation or check-and-mutate; send it on its own");
     }
-    // The cells lie in this request's own copy of its cell block (RpcFrame.read).
     return new RowEdit(row, own, durability(m.getDurability()), ttl(m),
-        attributes(m.getAttributesMap()), true);
+        attributes(m.getAttributesMap()));
   }
 
   /**
