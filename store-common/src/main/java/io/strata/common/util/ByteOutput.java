@@ -14,6 +14,15 @@ public final class ByteOutput {
     buf = new byte[Math.max(16, initialCapacity)];
   }
 
+  /**
+   * Makes room for {@code extra} more bytes at once: to exactly what is needed when that is
+   * more than double the capacity, so a writer that knows its size ahead is neither grown step
+   * by step nor left with room to trim.
+   */
+  public void reserve(int extra) {
+    ensure(extra);
+  }
+
   private void ensure(int extra) {
     if (size + extra > buf.length) {
       long wanted = Math.max((long) buf.length * 2, (long) size + extra);

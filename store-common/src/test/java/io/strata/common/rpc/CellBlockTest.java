@@ -115,4 +115,25 @@ class CellBlockTest {
     assertEquals(TAGGED.getLength() - 11, ((KeyValue) read.get(0)).getLength(),
         "the 11-byte TTL tag is gone, the 2-byte tags length stays");
   }
+
+  @Test
+  void aBlockSizedByItsCellsIsMadeOnceAndHandedOver() throws BadRequestException {
+    List<Cell> cells = List.of(TAGGED, inBuffer(TAGGED));
+    CellBlock.Writer answer = CellBlock.Writer.withoutTags(0);
+    long bytes = answer.bytes(cells);
+    assertEquals(2 * (TAGGED.getLength() - 11), bytes, "sized without the tags");
+    answer.reserve(bytes);
+    answer.addAll(cells);
+    byte[] block = answer.toBytes();
+    assertEquals(bytes, block.length);
+    assertSame(block, answer.toBytes(), "exactly full: no copy to trim");
+    assertEquals(2, new CellBlock.Reader(block).next(2).size());
+    // addAll makes room for its cells at once, and a request keeps the tags.
+    CellBlock.Writer request = new CellBlock.Writer(16);
+    request.addAll(cells);
+    byte[] withTags = request.toBytes();
+    assertEquals(request.bytes(cells), withTags.length);
+    assertEquals(2L * TAGGED.getLength(), withTags.length);
+    assertSame(withTags, request.toBytes());
+  }
 }
