@@ -27,8 +27,9 @@ class SequencedCellTest {
 
   /**
    * Rows of 0 to 40 bytes from an alphabet of 0x00, 0x01, 0x7F, 0x80 and 0xFF (so rows share
-   * long prefixes, differ in sign bits, and end where another has a zero), the 26-digit rows of
-   * pe, and equal rows with other qualifiers, timestamps, types and write numbers.
+   * long prefixes, differ in sign bits, and end where another has a zero), some of them after a
+   * common 32-byte prefix, the 26-digit rows of pe, and equal rows with other qualifiers,
+   * timestamps, types and write numbers.
    */
   @Test
   void orderIsTheCellOrderThenNewestWriteFirst() {
@@ -42,7 +43,9 @@ class SequencedCellTest {
       } else {
         row = new byte[random.nextInt(41)];
         for (int j = 0; j < row.length; j++) {
-          row[j] = alphabet[random.nextInt(alphabet.length)];
+          // Every other row starts as all the others of its kind do, for 32 bytes.
+          row[j] = i % 3 == 1 && j < 32 ? alphabet[j % alphabet.length]
+              : alphabet[random.nextInt(alphabet.length)];
         }
       }
       CellType type = random.nextBoolean() ? CellType.PUT : CellType.DELETE;
@@ -65,7 +68,7 @@ class SequencedCellTest {
     // Both ways of deciding were taken, many times.
     assertTrue(byPrefix > 100_000, "pairs ordered by their prefixes: " + byPrefix);
     assertTrue(equalPrefixDifferentRows > 1_000,
-        "pairs of rows that differ after 24 bytes: " + equalPrefixDifferentRows);
+        "pairs of rows that differ after 32 bytes: " + equalPrefixDifferentRows);
   }
 
   private static List<Long> prefix(SequencedCell c) {
@@ -73,7 +76,7 @@ class SequencedCellTest {
     int end = from + c.getRowLength();
     byte[] b = c.getRowArray();
     return List.of(SequencedCell.rowWord(b, from, end), SequencedCell.rowWord(b, from + 8, end),
-        SequencedCell.rowWord(b, from + 16, end));
+        SequencedCell.rowWord(b, from + 16, end), SequencedCell.rowWord(b, from + 24, end));
   }
 
   @Test
