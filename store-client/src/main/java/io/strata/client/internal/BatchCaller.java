@@ -10,14 +10,10 @@ import io.strata.client.internal.rpc.RpcResponse;
 import io.strata.common.error.CallTimeoutException;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.error.StrataException;
-import io.strata.common.proto.ClientProtos.ActionProto;
 import io.strata.common.proto.ClientProtos.ActionResultProto;
 import io.strata.common.proto.ClientProtos.GetProto;
-import io.strata.common.proto.ClientProtos.MultiRequest;
 import io.strata.common.proto.ClientProtos.MultiResponse;
-import io.strata.common.proto.ClientProtos.RegionActionProto;
 import io.strata.common.proto.ClientProtos.RegionActionResultProto;
-import io.strata.common.proto.ClientProtos.RegionSpecifierProto;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.schema.ServerName;
 import io.strata.common.schema.TableName;
@@ -348,7 +344,6 @@ final class BatchCaller {
 
     private CompletableFuture<Void> call(ServerName server,
         Map<RegionLocation, List<Integer>> byRegion, long rpcTimeout) {
-      MultiRequest.Builder req = MultiRequest.newBuilder().setSucceededAsIndexes(true);
       int cellCount = 0;
       for (List<Integer> ids : byRegion.values()) {
         for (int i : ids) {
@@ -358,28 +353,18 @@ final class BatchCaller {
       }
       CellBlock.Writer cells = OperationProtos.cellWriter(cellCount);
       List<List<Integer>> order = new ArrayList<>();
+      List<MultiRequestEncoder.Region> regions = new ArrayList<>(byRegion.size());
       for (Map.Entry<RegionLocation, List<Integer>> e : byRegion.entrySet()) {
-        RegionActionProto.Builder ra = RegionActionProto.newBuilder().setRegion(
-            RegionSpecifierProto.newBuilder()
-                .setEncodedName(e.getKey().region().getEncodedName()));
-        for (int i : e.getValue()) {
-          Action a = actions.get(i);
-          ActionProto.Builder ap = ActionProto.newBuilder().setIndex(i);
-          if (a.get() != null) {
-            ap.setGet(a.get());
-          } else {
-            ap.setMutation(OperationProtos.toProto(a.mutation(), cells));
-          }
-          ra.addActions(ap);
-        }
-        req.addRegionActions(ra);
+        regions.add(new MultiRequestEncoder.Region(e.getKey().region().getEncodedName(),
+            e.getValue()));
         order.add(e.getValue());
       }
+      MultiRequestEncoder req = new MultiRequestEncoder(regions, actions, cells, true);
       boolean[] sent = {false};
       CompletableFuture<RpcResponse<MultiResponse>> f = conn.channels()
           .connection(server, "ClientService").thenCompose(c -> {
             sent[0] = true;
-            return c.call("Multi", req.build(), cells, MultiResponse.parser(),
+            return c.callEncoded("Multi", req, cells, MultiResponse.parser(),
                 Duration.ofMillis(rpcTimeout), priority);
           });
       return f.handle((resp, err) -> {

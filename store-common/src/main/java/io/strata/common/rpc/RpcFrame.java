@@ -33,23 +33,32 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
    * allocator, made and zeroed anew for nearly every call).
    */
   public static int frameSize(MessageLite header, MessageLite param, byte[] cellBlock) {
-    return messagesSize(header, param) + (cellBlock == null ? 0 : cellBlock.length);
+    return messagesSize(header, param(param)) + (cellBlock == null ? 0 : cellBlock.length);
   }
 
   /** As {@link #frameSize(MessageLite, MessageLite, byte[])}, for cells still to encode. */
   public static int frameSize(MessageLite header, MessageLite param, CellBlock.Writer cells) {
+    return frameSize(header, param(param), cells);
+  }
+
+  /** As {@link #frameSize(MessageLite, MessageLite, CellBlock.Writer)}, for any parameter. */
+  public static int frameSize(MessageLite header, RpcParam param, CellBlock.Writer cells) {
     return messagesSize(header, param) + (cells == null ? 0 : cells.size());
   }
 
-  private static int messagesSize(MessageLite header, MessageLite param) {
+  private static RpcParam param(MessageLite m) {
+    return m == null ? null : RpcParam.of(m);
+  }
+
+  private static int messagesSize(MessageLite header, RpcParam param) {
     return 4 + 4 + header.getSerializedSize() + 4
-        + (param == null ? 0 : param.getSerializedSize());
+        + (param == null ? 0 : param.serializedSize());
   }
 
   /** Writes a whole frame, length prefix included. */
   public static void write(ByteBuf out, MessageLite header, MessageLite param, byte[] cellBlock) {
     int cells = cellBlock == null ? 0 : cellBlock.length;
-    writeMessages(out, header, param, cells);
+    writeMessages(out, header, param(param), cells);
     if (cells > 0) {
       out.writeBytes(cellBlock);
     }
@@ -58,6 +67,12 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
   /** Writes a whole frame, encoding the cells straight into {@code out}. */
   public static void write(ByteBuf out, MessageLite header, MessageLite param,
       CellBlock.Writer cells) {
+    write(out, header, param(param), cells);
+  }
+
+  /** As {@link #write(ByteBuf, MessageLite, MessageLite, CellBlock.Writer)}, any parameter. */
+  public static void write(ByteBuf out, MessageLite header, RpcParam param,
+      CellBlock.Writer cells) {
     int n = cells == null ? 0 : cells.size();
     writeMessages(out, header, param, n);
     if (n > 0) {
@@ -65,13 +80,13 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
     }
   }
 
-  private static void writeMessages(ByteBuf out, MessageLite header, MessageLite param,
+  private static void writeMessages(ByteBuf out, MessageLite header, RpcParam param,
       int cellBytes) {
     int h = header.getSerializedSize();
-    int p = param == null ? 0 : param.getSerializedSize();
+    int p = param == null ? 0 : param.serializedSize();
     out.writeInt(4 + h + 4 + p + cellBytes);
     out.writeInt(h);
-    writeMessage(out, header, h);
+    writeMessage(out, RpcParam.of(header), h);
     out.writeInt(p);
     if (p > 0) {
       writeMessage(out, param, p);
@@ -82,13 +97,16 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
    * Serializes {@code m} ({@code size} bytes) in place: a write buffer's request message is
    * some 80 KB, which went through an array of its own first.
    */
-  private static void writeMessage(ByteBuf out, MessageLite m, int size) {
+  private static void writeMessage(ByteBuf out, RpcParam m, int size) {
     out.ensureWritable(size);
-    if (out.nioBufferCount() != 1) {
-      out.writeBytes(m.toByteArray());
-      return;
+    CodedOutputStream cos;
+    byte[] array = null;
+    if (out.nioBufferCount() == 1) {
+      cos = CodedOutputStream.newInstance(out.nioBuffer(out.writerIndex(), size));
+    } else {
+      array = new byte[size];
+      cos = CodedOutputStream.newInstance(array);
     }
-    CodedOutputStream cos = CodedOutputStream.newInstance(out.nioBuffer(out.writerIndex(), size));
     try {
       m.writeTo(cos);
       cos.checkNoSpaceLeft();
@@ -96,7 +114,11 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
       throw new IllegalStateException("a " + size + "-byte message did not fill its "
           + size + " bytes; was it changed while being sent?", e);
     }
-    out.writerIndex(out.writerIndex() + size);
+    if (array != null) {
+      out.writeBytes(array);
+    } else {
+      out.writerIndex(out.writerIndex() + size);
+    }
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.strata.client.internal.rpc;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.protobuf.MessageLite;
 import com.google.protobuf.Parser;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -10,6 +9,7 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
 import io.strata.common.rpc.CellBlock;
+import io.strata.common.rpc.RpcParam;
 import io.strata.common.rpc.RpcFrame;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -54,7 +54,7 @@ final class NettyConnection implements RpcConnection {
   }
 
   @Override
-  public <T> CompletableFuture<RpcResponse<T>> call(String method, MessageLite param,
+  public <T> CompletableFuture<RpcResponse<T>> callEncoded(String method, RpcParam param,
       CellBlock.Writer cells, Parser<T> parser, Duration timeout, int priority) {
     CompletableFuture<RpcResponse<T>> f = new CompletableFuture<>();
     long millis = timeout.toMillis();

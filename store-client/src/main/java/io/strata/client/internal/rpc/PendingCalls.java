@@ -1,7 +1,6 @@
 package io.strata.client.internal.rpc;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.protobuf.MessageLite;
 import com.google.protobuf.Parser;
 import io.netty.buffer.ByteBuf;
 import io.strata.common.error.CallTimeoutException;
@@ -12,6 +11,7 @@ import io.strata.common.proto.RpcProtos.RequestHeaderProto;
 import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.rpc.RpcFrame;
+import io.strata.common.rpc.RpcParam;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -60,7 +60,7 @@ final class PendingCalls {
    * is given the frame's exact size; null, with {@code f} failed, when the connection has
    * already ended.
    */
-  <T> ByteBuf request(String method, MessageLite param, CellBlock.Writer cells, Parser<T> parser,
+  <T> ByteBuf request(String method, RpcParam param, CellBlock.Writer cells, Parser<T> parser,
       long timeoutMillis, int priority, CompletableFuture<RpcResponse<T>> f,
       IntFunction<ByteBuf> buffers) {
     int callId = add(method, parser, f, timeoutMillis);

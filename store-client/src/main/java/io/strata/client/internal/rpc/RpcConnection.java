@@ -3,6 +3,7 @@ package io.strata.client.internal.rpc;
 import com.google.protobuf.MessageLite;
 import com.google.protobuf.Parser;
 import io.strata.common.rpc.CellBlock;
+import io.strata.common.rpc.RpcParam;
 import io.strata.common.error.CallTimeoutException;
 import io.strata.common.error.ServerErrorException;
 import java.io.Closeable;
@@ -25,7 +26,14 @@ public interface RpcConnection extends Closeable {
    * parsed with {@code parser}. {@code timeout} zero waits forever; {@code priority} above 0
    * asks for the server's priority handlers.
    */
-  <T> CompletableFuture<RpcResponse<T>> call(String method, MessageLite param,
+  default <T> CompletableFuture<RpcResponse<T>> call(String method, MessageLite param,
+      CellBlock.Writer cells, Parser<T> parser, Duration timeout, int priority) {
+    return callEncoded(method, param == null ? null : RpcParam.of(param), cells, parser,
+        timeout, priority);
+  }
+
+  /** As {@link #call}, with a parameter that writes its own encoding. */
+  <T> CompletableFuture<RpcResponse<T>> callEncoded(String method, RpcParam param,
       CellBlock.Writer cells, Parser<T> parser, Duration timeout, int priority);
 
   /** Whether the connection still works. */
