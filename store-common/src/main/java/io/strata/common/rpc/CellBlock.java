@@ -92,9 +92,11 @@ public final class CellBlock {
     }
 
     public void addAll(List<? extends Cell> cells) {
-      // Room for all of them at once: a get's 1 KB row grew a 256-byte block three times and
-      // was copied once more to trim it (toBytes).
-      reserve(bytes(cells));
+      if (out != null) {
+        // Room for all of them at once: a get's 1 KB row grew a 256-byte block three times
+        // and was copied once more to trim it (toBytes).
+        reserve(bytes(cells));
+      }
       for (Cell c : cells) {
         add(c);
       }
