@@ -52,9 +52,7 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
   private long encodedSize;
 
   Mutation(byte[] row, long ts) {
-    // The name only when the row is refused: a String built per Put showed in pe's profile.
-    this.row = row != null && row.length > 0 && row.length <= CellLimits.MAX_ROW_LENGTH ? row
-        : Operations.checkRow(row, getClass().getSimpleName() + " row");
+    this.row = Operations.checkRow(row, getClass());
     this.ts = Operations.checkTimestamp(ts);
   }
 

@@ -31,6 +31,15 @@ final class Operations {
     return checkRowLength(row, what);
   }
 
+  /**
+   * As {@link #checkRow(byte[], String)} for a row of a {@code type} (e.g. "Put row"), the name
+   * built only when the row is refused: a String made for every Put showed in pe's profile.
+   */
+  static byte[] checkRow(byte[] row, Class<?> type) {
+    boolean valid = row != null && row.length > 0 && row.length <= CellLimits.MAX_ROW_LENGTH;
+    return valid ? row : checkRow(row, type.getSimpleName() + " row");
+  }
+
   /** A scan bound: like a row, but empty is allowed (it means "unbounded"). */
   static byte[] checkBound(byte[] row, String what) {
     if (row == null) {

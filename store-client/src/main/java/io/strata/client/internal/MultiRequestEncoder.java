@@ -58,6 +58,8 @@ final class MultiRequestEncoder implements RpcParam {
   /** Per action: its message, or null when written field by field. */
   private final MessageLite[] messages;
   private final int[] mutationSizes;
+  /** Per action written field by field: its durability's enum number. */
+  private final int[] durabilities;
   private final int[] actionSizes;
   private final int size;
 
@@ -75,6 +77,7 @@ final class MultiRequestEncoder implements RpcParam {
     regionSizes = new int[regions.size()];
     messages = new MessageLite[actions.size()];
     mutationSizes = new int[actions.size()];
+    durabilities = new int[actions.size()];
     actionSizes = new int[actions.size()];
     int total = 0;
     for (int r = 0; r < regions.size(); r++) {
@@ -132,6 +135,7 @@ final class MultiRequestEncoder implements RpcParam {
     }
     int count = m.size();
     int durability = OperationProtos.toProto(m.getDurability()).getNumber();
+    durabilities[i] = durability;
     int body = m.getRow().length == 0 ? 0
         : CodedOutputStream.computeByteArraySize(ROW, m.getRow());
     body += m instanceof Delete ? CodedOutputStream.computeEnumSize(TYPE, TYPE_DELETE) : 0;
@@ -188,9 +192,8 @@ final class MultiRequestEncoder implements RpcParam {
     if (m instanceof Delete) {
       out.writeEnum(TYPE, TYPE_DELETE);
     }
-    int durability = OperationProtos.toProto(m.getDurability()).getNumber();
-    if (durability != 0) {
-      out.writeEnum(DURABILITY, durability);
+    if (durabilities[i] != 0) {
+      out.writeEnum(DURABILITY, durabilities[i]);
     }
     if (m.size() != 0) {
       out.writeUInt32(CELL_COUNT, m.size());

@@ -107,14 +107,14 @@ public final class CellBlock {
      * when the block must grow by more than double: a writer that knows the size of what it
      * will add ({@link #bytes}) is then neither grown step by step nor trimmed by a copy.
      */
-    public void reserve(long bytes) {
+    void reserve(long bytes) {
       if (out != null) {
         out.reserve((int) Math.min(bytes, Integer.MAX_VALUE - 16 - out.size()));
       }
     }
 
     /** Bytes {@code cells} take in this writer's block. */
-    public long bytes(List<? extends Cell> cells) {
+    long bytes(List<? extends Cell> cells) {
       long n = 0;
       for (Cell c : cells) {
         n += CellKeys.cellLength(c) - (tags ? 0 : c.getTagsLength());
