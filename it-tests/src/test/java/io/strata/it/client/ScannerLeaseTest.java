@@ -42,7 +42,9 @@ class ScannerLeaseTest {
   @Test
   void tenThousandAbandonedScannersAreAllReleasedByTheirLeases() throws Exception {
     StrataConfiguration conf = MiniCluster.configuration(dir)
-        .set("strata.regionserver.scanner.lease.timeout", "2s");
+        // Long enough that none expires while the 10,000 are still being opened (2 s was
+        // not, on a loaded 2-core machine).
+        .set("strata.regionserver.scanner.lease.timeout", "8s");
     try (MiniCluster c = MiniCluster.start(conf, dir, 1);
         AsyncConnection async = ConnectionFactory.createAsyncConnection(c.configuration())
             .get(30, TimeUnit.SECONDS)) {

@@ -20,6 +20,13 @@ public final class ServerKeys {
       "A scanner the client has not called for this long is closed and its resources freed; "
           + "the client's next call gets an error telling it to open a new scanner.");
 
+  public static final ConfigKey<Long> SCANNER_READAHEAD_SIZE = ConfigKey.size(
+      "strata.regionserver.scanner.readahead.size", "64m",
+      "Memory for scan answers read ahead: after answering a scanner's second or later call, "
+          + "the server reads the next batch at once, so it is ready when the client asks. "
+          + "Scanners read ahead only while the answers waiting together are below this; "
+          + "0 turns reading ahead off.");
+
   public static final ConfigKey<Long> MAX_CELL_SIZE = ConfigKey.size(
       "strata.regionserver.cell.max.size", "10m",
       "Largest cell (key, value and tags) a write may carry. A larger one is refused with an "

@@ -21,12 +21,10 @@ import io.strata.common.proto.ClientProtos.RegionActionProto;
 import io.strata.common.proto.ClientProtos.RegionActionResultProto;
 import io.strata.common.proto.ClientProtos.ResultProto;
 import io.strata.common.proto.ClientProtos.ScanRequest;
-import io.strata.common.proto.ClientProtos.ScanResponse;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.util.Bytes;
 import io.strata.server.region.Condition;
 import io.strata.server.region.Region;
-import io.strata.server.region.RegionScanner;
 import io.strata.server.region.RowEdit;
 import io.strata.server.region.WriteWouldWaitException;
 import io.strata.server.rpc.CallKind;
@@ -47,17 +45,13 @@ import java.util.Map;
  */
 final class ClientService {
   static final String NAME = "ClientService";
-  /** Bytes a scan call returns at most when the client does not say. */
-  /** Longest a scanner call reads when it runs on a network thread. */
-  static final long IO_THREAD_SCAN_MILLIS = 10;
-  private static final long DEFAULT_MAX_RESULT_SIZE = 2L << 20;
 
   private final OnlineRegions regions;
-  private final ScannerRegistry scanners;
+  private final ScanCalls scans;
 
   ClientService(OnlineRegions regions, ScannerRegistry scanners) {
     this.regions = regions;
-    this.scanners = scanners;
+    this.scans = new ScanCalls(regions, scanners);
   }
 
   RpcService service() {
@@ -69,7 +63,7 @@ final class ClientService {
         "Multi", new RpcMethod(MultiRequest.parser(), CallKind.WRITE,
             (p, cells) -> multi((MultiRequest) p, cells)),
         "Scan", new RpcMethod(ScanRequest.parser(), CallKind.SCAN,
-            (p, cells) -> scan((ScanRequest) p))));
+            (p, cells) -> scans.scan((ScanRequest) p))));
   }
 
   private RpcResult get(GetRequest req) throws IOException {
@@ -375,96 +369,5 @@ final class ClientService {
     return ExceptionPayloadProto.newBuilder().setCode(e.code().code())
         .setMessage(e.getMessage() == null ? "" : e.getMessage()).putAllDetails(e.details())
         .build();
-  }
-
-  /**
-   * Opens, continues or closes a scanner. Cells are written into the answer in place and the
-   * scanner ships (gives back blocks) right after, so a scan pins nothing between calls.
-   */
-  private RpcResult scan(ScanRequest req) throws IOException {
-    if (req.getCloseScanner() && req.getScannerId() != 0 && !req.hasScan()) {
-      ScannerRegistry.Open o = scanners.take(req.getScannerId());
-      try {
-        scanners.close(req.getScannerId(), o);
-      } finally {
-        o.lock.unlock();
-      }
-      return RpcResult.of(ScanResponse.newBuilder().setScannerId(req.getScannerId())
-          .setMoreResultsInRegion(false).build());
-    }
-    long id;
-    ScannerRegistry.Open o;
-    if (req.hasScan()) {
-      OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
-      ScanSpec spec = h.translator().scan(req.getScan());
-      RegionScanner s = h.region().scannerInPlace(spec);
-      o = new ScannerRegistry.Open(s, h.region().encodedName(), req.getScan().getBatch());
-      id = scanners.add(o);
-      o = scanners.take(id);
-      h.reads().increment();
-    } else {
-      id = req.getScannerId();
-      o = scanners.take(id);
-      if (req.getNextCallSeq() != o.nextCallSeq) {
-        long expected = o.nextCallSeq;
-        scanners.close(id, o);
-        o.lock.unlock();
-        throw new io.strata.common.error.UnknownScannerException(id, "it expected call "
-            + expected + " but got " + req.getNextCallSeq() + " (a retry after a lost answer, "
-            + "which would skip rows)");
-      }
-    }
-    try {
-      return next(id, o, req);
-    } catch (IOException | RuntimeException e) {
-      scanners.close(id, o);
-      throw e;
-    } finally {
-      o.lock.unlock();
-    }
-  }
-
-  private RpcResult next(long id, ScannerRegistry.Open o, ScanRequest req) throws IOException {
-    ScanResponse.Builder resp = ScanResponse.newBuilder().setScannerId(id)
-        .setTtlSeconds((int) scanners.lease().toSeconds());
-    CellBlock.Writer out = CellBlock.Writer.withoutTags(0);
-    boolean more = true;
-    // An open fetches its first batch unless it asks for no rows; a close of an open scanner
-    // fetches nothing; an open that also closes fetches one batch and closes.
-    boolean fetch = req.hasScan() ? req.getNumberOfRows() > 0 : !req.getCloseScanner();
-    if (fetch) {
-      long maxBytes = req.getMaxResultSize() > 0 ? req.getMaxResultSize()
-          : DEFAULT_MAX_RESULT_SIZE;
-      long lease = scanners.lease().toMillis() / 2;
-      long limit = req.getTimeLimitMillis() > 0 ? Math.min(req.getTimeLimitMillis(), lease)
-          : lease;
-      if (RpcServer.onIoThread()) {
-        // On a network thread a long filtering call would stall the thread's other
-        // connections: answer with a heartbeat sooner and let the client call again.
-        limit = Math.min(limit, IO_THREAD_SCAN_MILLIS);
-      }
-      RegionScanner.ScanBatch batch = o.scanner.next(Math.max(1, req.getNumberOfRows()),
-          o.batch, maxBytes, System.nanoTime() + java.util.concurrent.TimeUnit.MILLISECONDS
-              .toNanos(Math.max(1, limit)));
-      // All rows' cells in one addAll, which makes the block at its exact size: grown from 4 KB
-      // by doubling, a 30-row answer was copied about twice over, and once more to trim it.
-      List<Cell> cells = new ArrayList<>();
-      for (RegionScanner.RowPart part : batch.parts()) {
-        cells.addAll(part.cells());
-        resp.addResults(ResultProto.newBuilder().setCellCount(part.cells().size())
-            .setPartial(part.partial()));
-      }
-      out.addAll(cells);
-      o.scanner.shipped(); // the cells are in the answer now
-      more = !batch.exhausted();
-      resp.setHeartbeat(batch.heartbeat()).setRowsScanned(batch.rowsScanned())
-          .setRowsFiltered(batch.rowsFiltered());
-    }
-    o.nextCallSeq++;
-    if (!more || req.getCloseScanner()) {
-      scanners.close(id, o);
-      more = false;
-    }
-    return new RpcResult(resp.setMoreResultsInRegion(more).build(), out.toBytes());
   }
 }

@@ -1,5 +1,6 @@
 package io.strata.server.regionserver;
 
+import io.strata.common.error.BadRequestException;
 import io.strata.common.error.UnknownScannerException;
 import io.strata.server.region.RegionScanner;
 import java.io.Closeable;
@@ -25,6 +26,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * A call with the wrong sequence number (a retry of a call whose answer was lost) closes the
  * scanner and is refused, so a retried call never silently skips the batch the lost answer
  * held: the client opens a new scanner after the last row it received.
+ *
+ * <p>A scanner may hold one answer read ahead of its next call ({@link Open#ahead}); all such
+ * answers together stay about within {@code strata.regionserver.scanner.readahead.size}: a
+ * scanner reads ahead only while they are below it.
  */
 final class ScannerRegistry implements Closeable {
   /** One open scanner; {@code lock} serialises calls on it. */
@@ -35,6 +40,8 @@ final class ScannerRegistry implements Closeable {
     final ReentrantLock lock = new ReentrantLock();
     long nextCallSeq;
     volatile long lastUsedNanos = System.nanoTime();
+    /** The next call's rows, read after the last call was answered; null when none. */
+    private ScanAnswer ahead;
 
     Open(RegionScanner scanner, String region, int batch) {
       this.scanner = scanner;
@@ -47,9 +54,12 @@ final class ScannerRegistry implements Closeable {
   private final AtomicLong nextId = new AtomicLong(System.nanoTime() & 0xFFFFFFFFL);
   private final Duration lease;
   private final ScheduledExecutorService reaper;
+  private final long readAheadLimit;
+  private final AtomicLong readAheadBytes = new AtomicLong();
 
-  ScannerRegistry(Duration lease, String server) {
+  ScannerRegistry(Duration lease, long readAheadLimit, String server) {
     this.lease = lease;
+    this.readAheadLimit = readAheadLimit;
     this.reaper = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "scanner-leases-" + server);
       t.setDaemon(true);
@@ -93,7 +103,56 @@ final class ScannerRegistry implements Closeable {
   /** Closes and forgets the scanner; the caller holds its lock. */
   void close(long id, Open o) {
     open.remove(id, o);
+    dropAhead(o);
     o.scanner.close();
+  }
+
+  /** Whether scanner {@code id} is still open as {@code o}; the caller holds its lock. */
+  boolean isOpen(long id, Open o) {
+    return open.get(id) == o;
+  }
+
+  /** Whether a scanner may read ahead now: read-ahead is on and its memory not all used. */
+  boolean mayReadAhead() {
+    return readAheadLimit > 0 && readAheadBytes.get() < readAheadLimit;
+  }
+
+  /** Keeps {@code a} for the scanner's next call; the caller holds its lock. */
+  void holdAhead(Open o, ScanAnswer a) {
+    dropAhead(o);
+    o.ahead = a;
+    readAheadBytes.addAndGet(a.size());
+  }
+
+  /** Whether the scanner holds rows read ahead; the caller holds its lock. */
+  boolean hasAhead(Open o) {
+    return o.ahead != null;
+  }
+
+  /**
+   * What the call asking for {@code rows} rows and {@code bytes} takes of the answer read
+   * ahead (see {@link ScanAnswer#take}), which must be there; the caller holds the lock.
+   */
+  ScanAnswer takeAhead(Open o, int rows, long bytes) throws BadRequestException {
+    ScanAnswer a = o.ahead;
+    ScanAnswer taken = a.take(rows, bytes);
+    if (taken == a) {
+      o.ahead = null;
+    }
+    readAheadBytes.addAndGet(-taken.size());
+    return taken;
+  }
+
+  private void dropAhead(Open o) {
+    if (o.ahead != null) {
+      readAheadBytes.addAndGet(-o.ahead.size());
+      o.ahead = null;
+    }
+  }
+
+  /** Bytes of all answers read ahead and not yet taken: for tests. */
+  long readAheadBytes() {
+    return readAheadBytes.get();
   }
 
   /** Closes every scanner of a region that is closing. */

@@ -2,8 +2,16 @@ package io.strata.server.rpc;
 
 import com.google.protobuf.MessageLite;
 
-/** What a method returns: a protobuf result and an optional cell block (raw cells). */
-public record RpcResult(MessageLite result, byte[] cellBlock) {
+/**
+ * What a method returns: a protobuf result, an optional cell block (raw cells), and optional
+ * work to run on the same thread once the answer is written (null for none), off the call's
+ * own latency.
+ */
+public record RpcResult(MessageLite result, byte[] cellBlock, Runnable after) {
+  public RpcResult(MessageLite result, byte[] cellBlock) {
+    this(result, cellBlock, null);
+  }
+
   /**
    * Returned, by identity, by a method tried on a network thread ({@link RpcMethod#triesIoThread})
    * that would have to wait there, before it changed anything: the server runs the call again on

@@ -232,6 +232,9 @@ final class ServerConnection extends ByteToMessageDecoder {
       }
       answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId).build(),
           result.result(), result.cellBlock());
+      if (result.after() != null) {
+        runAfter(result.after(), header);
+      }
     } catch (StrataException e) {
       answerError(ctx, callId, e);
     } catch (IOException | RuntimeException e) {
@@ -244,6 +247,15 @@ final class ServerConnection extends ByteToMessageDecoder {
       answerError(ctx, callId, new ServerErrorException(server.name(), e));
     }
     return true;
+  }
+
+  /** Runs a call's work after its answer; the call is answered, so a failure is only logged. */
+  private void runAfter(Runnable after, RequestHeaderProto header) {
+    try {
+      after.run();
+    } catch (RuntimeException e) {
+      LOG.warn("{}.{}: the work after the answer failed", service.name(), header.getMethod(), e);
+    }
   }
 
   private static void answer(ChannelHandlerContext ctx, ResponseHeaderProto header,

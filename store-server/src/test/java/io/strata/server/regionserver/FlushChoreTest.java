@@ -4,26 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.strata.common.cell.CellLimits;
-import io.strata.common.cell.CellType;
-import io.strata.common.cell.KeyValue;
-import io.strata.common.schema.ColumnFamilyDescriptor;
-import io.strata.common.schema.RegionInfo;
-import io.strata.common.schema.TableDescriptor;
-import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
-import io.strata.server.compaction.CompactionPolicy;
-import io.strata.server.compaction.CompactionThroughput;
-import io.strata.server.memstore.ChunkPool;
-import io.strata.server.region.CompactionService;
-import io.strata.server.region.MemStoreLimiter;
 import io.strata.server.region.Region;
-import io.strata.server.region.RegionContext;
 import io.strata.server.region.RegionFlusher;
-import io.strata.server.region.RegionOptions;
-import io.strata.server.region.RowEdit;
 import io.strata.server.wal.Wal;
-import io.strata.server.wal.WalOptions;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,9 +15,6 @@ import java.time.InstantSource;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * are more files than the maximum.
  */
 class FlushChoreTest {
-  private static final byte[] CF = Bytes.toBytes("f");
   private static final long HOUR = 3_600_000L;
 
   @TempDir
@@ -53,51 +33,31 @@ class FlushChoreTest {
 
   private final AtomicLong now = new AtomicLong(1_000_000L);
   private final InstantSource clock = () -> Instant.ofEpochMilli(now.get());
-  private final RegionFlusher flusher = new RegionFlusher();
-  private final OnlineRegions regions = new OnlineRegions("server");
-  private CompactionService compactions;
+  private TestRegions test;
+  private OnlineRegions regions;
+  private RegionFlusher flusher;
   private Wal wal;
-  private RegionContext ctx;
 
   @BeforeEach
   void setUp() throws IOException {
-    FileSystem fs = FileSystem.getLocal(new Configuration()).getRaw();
-    Path root = new Path(tmp.toUri().toString());
     // Files roll at 1 KB, so a few puts make several.
-    wal = new Wal(fs, new Path(root, "wals/server"), new Path(root, "oldWALs"), "server",
-        new WalOptions(1024, Duration.ofDays(1), 64, Duration.ofSeconds(1),
-            Duration.ofSeconds(30)), 1, clock);
-    compactions = new CompactionService(new CompactionPolicy(3, 10, 1.2, 1L << 31),
-        CompactionThroughput.fixed(0, 1000), Duration.ofDays(7), 1, false);
-    ctx = new RegionContext(fs, root, wal, new ChunkPool(64 * 1024, 4),
-        new RegionOptions(64L << 20, 2000), flusher,
-        new MemStoreLimiter("server", 1L << 40, 1L << 40, flusher), compactions, clock);
+    test = new TestRegions(tmp, 1024, clock);
+    regions = test.regions;
+    flusher = test.flusher;
+    wal = test.wal;
   }
 
   @AfterEach
   void tearDown() throws IOException {
-    for (OnlineRegions.Hosted h : regions.all()) {
-      h.region().close();
-    }
-    flusher.close();
-    compactions.close();
-    wal.close();
+    test.close();
   }
 
   private Region open(String start, String end) throws IOException {
-    TableDescriptor table = TableDescriptor.newBuilder(TableName.valueOf("t"))
-        .setColumnFamily(ColumnFamilyDescriptor.newBuilder(CF).build()).build();
-    RegionInfo info = RegionInfo.newBuilder(table.getTableName())
-        .setStartKey(Bytes.toBytes(start)).setEndKey(Bytes.toBytes(end)).setRegionId(1).build();
-    Region r = Region.create(ctx, info, table);
-    regions.add(r, 0);
-    return r;
+    return test.open(start, end);
   }
 
   private static void put(Region r, String row, int valueBytes) throws IOException {
-    r.mutate(List.of(new RowEdit(Bytes.toBytes(row), List.of(KeyValue.of(Bytes.toBytes(row), CF,
-        Bytes.toBytes("q"), CellLimits.LATEST_TIMESTAMP, CellType.PUT,
-        new byte[valueBytes])))));
+    TestRegions.put(r, Bytes.toBytes(row), Bytes.toBytes("q"), new byte[valueBytes]);
   }
 
   private static void await(String what, BooleanSupplier done) throws InterruptedException {

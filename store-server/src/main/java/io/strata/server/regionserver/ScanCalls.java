@@ -1,0 +1,157 @@
+package io.strata.server.regionserver;
+
+import io.strata.common.error.UnknownScannerException;
+import io.strata.common.proto.ClientProtos.ScanRequest;
+import io.strata.common.proto.ClientProtos.ScanResponse;
+import io.strata.server.region.RegionScanner;
+import io.strata.server.rpc.RpcResult;
+import io.strata.server.rpc.RpcServer;
+import io.strata.server.scan.ScanSpec;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Scan method: opens, continues and closes scanners (the protocol is in {@link
+ * ScannerRegistry}). Cells are written into the answer in place and the scanner ships (gives
+ * back blocks) right after, so a scan pins nothing between calls.
+ *
+ * <p>From a scanner's second call on, once the answer is written, the same thread reads the
+ * next batch under the same limits and keeps it for the next call: the server's reading then
+ * overlaps the client's taking in the answer and asking again, instead of following it. A scan
+ * answered by its first call (a small scan, a limit) reads nothing ahead, and the scanner's
+ * read point is fixed when it opens, so what is read ahead is exactly what the next call would
+ * have read.
+ */
+final class ScanCalls {
+  private static final Logger LOG = LoggerFactory.getLogger(ScanCalls.class);
+  /** Bytes a scan call returns at most when the client does not say. */
+  private static final long DEFAULT_MAX_RESULT_SIZE = 2L << 20;
+  /** Longest a scanner call reads when it runs on a network thread. */
+  static final long IO_THREAD_SCAN_MILLIS = 10;
+
+  private final OnlineRegions regions;
+  private final ScannerRegistry scanners;
+
+  ScanCalls(OnlineRegions regions, ScannerRegistry scanners) {
+    this.regions = regions;
+    this.scanners = scanners;
+  }
+
+  RpcResult scan(ScanRequest req) throws IOException {
+    if (req.getCloseScanner() && req.getScannerId() != 0 && !req.hasScan()) {
+      ScannerRegistry.Open o = scanners.take(req.getScannerId());
+      try {
+        scanners.close(req.getScannerId(), o);
+      } finally {
+        o.lock.unlock();
+      }
+      return RpcResult.of(ScanResponse.newBuilder().setScannerId(req.getScannerId())
+          .setMoreResultsInRegion(false).build());
+    }
+    long id;
+    ScannerRegistry.Open o;
+    if (req.hasScan()) {
+      OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
+      ScanSpec spec = h.translator().scan(req.getScan());
+      RegionScanner s = h.region().scannerInPlace(spec);
+      o = new ScannerRegistry.Open(s, h.region().encodedName(), req.getScan().getBatch());
+      id = scanners.add(o);
+      o = scanners.take(id);
+      h.reads().increment();
+    } else {
+      id = req.getScannerId();
+      o = scanners.take(id);
+      if (req.getNextCallSeq() != o.nextCallSeq) {
+        long expected = o.nextCallSeq;
+        scanners.close(id, o);
+        o.lock.unlock();
+        throw new UnknownScannerException(id, "it expected call " + expected + " but got "
+            + req.getNextCallSeq() + " (a retry after a lost answer, which would skip rows)");
+      }
+    }
+    try {
+      return next(id, o, req);
+    } catch (IOException | RuntimeException e) {
+      scanners.close(id, o);
+      throw e;
+    } finally {
+      o.lock.unlock();
+    }
+  }
+
+  private RpcResult next(long id, ScannerRegistry.Open o, ScanRequest req) throws IOException {
+    ScanResponse.Builder resp = ScanResponse.newBuilder().setScannerId(id)
+        .setTtlSeconds((int) scanners.lease().toSeconds());
+    byte[] cells = null;
+    boolean more = true;
+    Runnable after = null;
+    // An open fetches its first batch unless it asks for no rows; a close of an open scanner
+    // fetches nothing; an open that also closes fetches one batch and closes.
+    boolean fetch = req.hasScan() ? req.getNumberOfRows() > 0 : !req.getCloseScanner();
+    if (fetch) {
+      int rows = Math.max(1, req.getNumberOfRows());
+      long maxBytes = req.getMaxResultSize() > 0 ? req.getMaxResultSize()
+          : DEFAULT_MAX_RESULT_SIZE;
+      long limitMillis = timeLimitMillis(req);
+      ScanAnswer a = scanners.hasAhead(o) ? scanners.takeAhead(o, rows, maxBytes)
+          : ScanAnswer.read(o.scanner, rows, o.batch, maxBytes, deadline(limitMillis));
+      resp.addAllResults(a.results()).setHeartbeat(a.heartbeat())
+          .setRowsScanned(a.rowsScanned()).setRowsFiltered(a.rowsFiltered());
+      cells = a.cells();
+      more = !a.exhausted();
+      if (more && !req.hasScan() && !req.getCloseScanner() && !scanners.hasAhead(o)) {
+        after = () -> readAhead(id, o, rows, maxBytes, limitMillis);
+      }
+    }
+    o.nextCallSeq++;
+    if (!more || req.getCloseScanner()) {
+      scanners.close(id, o);
+      more = false;
+    }
+    return new RpcResult(resp.setMoreResultsInRegion(more).build(), cells, after);
+  }
+
+  /** The call's time limit: its own, at most half the lease, shorter on a network thread. */
+  private long timeLimitMillis(ScanRequest req) {
+    long lease = scanners.lease().toMillis() / 2;
+    long limit = req.getTimeLimitMillis() > 0 ? Math.min(req.getTimeLimitMillis(), lease)
+        : lease;
+    if (RpcServer.onIoThread()) {
+      // On a network thread a long filtering call would stall the thread's other
+      // connections: answer with a heartbeat sooner and let the client call again.
+      limit = Math.min(limit, IO_THREAD_SCAN_MILLIS);
+    }
+    return Math.max(1, limit);
+  }
+
+  private static long deadline(long limitMillis) {
+    return System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(limitMillis);
+  }
+
+  /**
+   * Reads the scanner's next batch for its next call, unless that call (or a close) is already
+   * at the scanner, the scanner has closed, or read-ahead memory is all used. A failure closes
+   * the scanner: what it read is unknown, so the client's next call is told to reopen after the
+   * last row it received, and meets the failure there if it lasts.
+   */
+  private void readAhead(long id, ScannerRegistry.Open o, int rows, long maxBytes,
+      long limitMillis) {
+    if (!scanners.mayReadAhead() || !o.lock.tryLock()) {
+      return;
+    }
+    try {
+      if (!scanners.isOpen(id, o) || scanners.hasAhead(o)) {
+        return;
+      }
+      scanners.holdAhead(o, ScanAnswer.read(o.scanner, rows, o.batch, maxBytes,
+          deadline(limitMillis)));
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("scanner {} on region {}: reading ahead failed; closing it", id, o.region, e);
+      scanners.close(id, o);
+    } finally {
+      o.lock.unlock();
+    }
+  }
+}
