@@ -277,7 +277,9 @@ class MiniClusterTest {
         .set("strata.master.cleaner.interval", "200ms")
         .set("strata.master.logcleaner.ttl", "2s")
         .set("strata.master.hfilecleaner.ttl", "2s")
-        .set("strata.wal.roll.size", "8k");
+        .set("strata.wal.roll.size", "8k")
+        // Off, so that flushed WAL files go to oldWALs/ rather than to the recycled pool.
+        .set("strata.regionserver.recycled.size", "0");
     Path root = dir.resolve("root");
     try (MiniCluster c = MiniCluster.start(conf, dir, 1)) {
       Connection conn = c.connect();

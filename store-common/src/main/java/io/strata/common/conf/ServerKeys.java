@@ -43,10 +43,11 @@ public final class ServerKeys {
 
   public static final ConfigKey<Long> RECYCLED_FILES_SIZE = ConfigKey.size(
       "strata.regionserver.recycled.size", "1g",
-      "On the local file system, bytes of dead block files (replaced by a compaction, no "
-          + "reader left) kept in archive/recycled/ so that flushes and compactions write over "
-          + "their pages in the page cache instead of taking new ones. 0 turns it off; other "
-          + "file systems never recycle.");
+      "On the local file system, bytes of dead files (block files replaced by a compaction "
+          + "with no reader left, WAL files whose edits are all flushed) kept in "
+          + "archive/recycled/ so that flushes, compactions and new WAL files write over their "
+          + "pages in the page cache instead of taking new ones. A WAL file goes to oldWALs/ "
+          + "only when it does not fit. 0 turns it off; other file systems never recycle.");
 
   public static final ConfigKey<Duration> CLEANER_INTERVAL = ConfigKey.duration(
       "strata.master.cleaner.interval", "1m",

@@ -103,8 +103,10 @@ public final class RegionServer implements Closeable {
         System.currentTimeMillis());
     regions.setServer(name.toString());
     try {
-      wal = new Wal(fs, walDir(root, name), new Path(root, "oldWALs"), name.toString(),
-          WalOptions.from(conf), 1, InstantSource.system());
+      RecycledFiles recycled = RecycledFiles.in(fs, new Path(root, "archive"),
+          conf.get(ServerKeys.RECYCLED_FILES_SIZE));
+      wal = new Wal(fs, walDir(root, name), new Path(root, "oldWALs"), recycled,
+          name.toString(), WalOptions.from(conf), 1, InstantSource.system());
       cache = BlockCaches.fromConfig(conf);
       flusher = new RegionFlusher();
       compactions = CompactionService.fromConfig(conf);
@@ -112,8 +114,7 @@ public final class RegionServer implements Closeable {
           (int) (long) conf.get(RegionKeys.MSLAB_CHUNK_SIZE), conf.get(RegionKeys.MSLAB_POOL_CHUNKS)),
           RegionOptions.from(conf), flusher, MemStoreLimiter.fromHeap(name.toString(), conf,
               flusher), compactions, InstantSource.system(),
-          RegionCaching.fromConfig(conf, cache), RecycledFiles.in(fs,
-              new Path(root, "archive"), conf.get(ServerKeys.RECYCLED_FILES_SIZE)));
+          RegionCaching.fromConfig(conf, cache), recycled);
       flushChore = new FlushChore(regions, wal, flusher,
           conf.get(RegionKeys.MEMSTORE_FLUSH_PERIOD), conf.get(WalKeys.MAX_FILES),
           InstantSource.system());

@@ -12,6 +12,7 @@ import io.strata.common.cell.CellKeys;
 import io.strata.common.schema.Durability;
 import io.strata.common.util.ByteOutput;
 import io.strata.common.util.SpinWait;
+import io.strata.server.fs.RecycledFiles;
 import java.io.Closeable;
 import java.io.IOException;
 import java.time.InstantSource;
@@ -77,6 +78,7 @@ public final class Wal implements Closeable {
 
   private final FileSystem fs;
   private final Path dir;
+  private final RecycledFiles recycled;
   private final String server;
   private final WalOptions options;
   private final InstantSource clock;
@@ -123,12 +125,23 @@ public final class Wal implements Closeable {
    */
   public Wal(FileSystem fs, Path dir, Path archiveDir, String server, WalOptions options,
       long firstSequenceId, InstantSource clock) throws IOException {
+    this(fs, dir, archiveDir, RecycledFiles.NONE, server, options, firstSequenceId, clock);
+  }
+
+  /**
+   * As {@link #Wal(FileSystem, Path, Path, String, WalOptions, long, InstantSource)}, with new
+   * files written over files of {@code recycled}'s pool, and archived files going into that
+   * pool while it has room (then they go to {@code archiveDir}).
+   */
+  public Wal(FileSystem fs, Path dir, Path archiveDir, RecycledFiles recycled, String server,
+      WalOptions options, long firstSequenceId, InstantSource clock) throws IOException {
     this.fs = fs;
     this.dir = dir;
+    this.recycled = recycled;
     this.server = server;
     this.options = options;
     this.clock = clock;
-    this.files = new WalFiles(fs, archiveDir, dir.getName());
+    this.files = new WalFiles(fs, archiveDir, dir.getName(), recycled);
     this.nextSeqId = new AtomicLong(firstSequenceId);
     fs.mkdirs(dir);
     // Never reuse a file name: continue after any file a previous instance left here.
@@ -381,7 +394,7 @@ public final class Wal implements Closeable {
   private void openNextFile() throws IOException {
     fileNumber++;
     Path p = new Path(dir, String.format("wal.%020d", fileNumber));
-    writer = WalWriter.create(fs, p, server, clock.millis());
+    writer = WalWriter.create(fs, recycled, p, server, clock.millis());
     files.opened(p);
     lastFlushMillis = clock.millis();
     currentFileCreatedMillis = writer.createdMillis();

@@ -1,5 +1,6 @@
 package io.strata.server.wal;
 
+import io.strata.server.fs.RecycledFiles;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,15 +24,17 @@ final class WalFiles {
   private final FileSystem fs;
   private final Path archiveDir;
   private final String archivePrefix;
+  private final RecycledFiles recycled;
   // @GuardedBy("this"): file -> user -> highest sequence id written there, oldest file first.
   private final LinkedHashMap<Path, Map<String, Long>> highestSeqByFile = new LinkedHashMap<>();
   // @GuardedBy("this"): user -> highest sequence id whose edits are safely in block files.
   private final Map<String, Long> flushedSeq = new HashMap<>();
 
-  WalFiles(FileSystem fs, Path archiveDir, String archivePrefix) {
+  WalFiles(FileSystem fs, Path archiveDir, String archivePrefix, RecycledFiles recycled) {
     this.fs = fs;
     this.archiveDir = archiveDir;
     this.archivePrefix = archivePrefix;
+    this.recycled = recycled;
   }
 
   synchronized void opened(Path file) {
@@ -46,7 +49,10 @@ final class WalFiles {
     flushedSeq.merge(user, seqId, Math::max);
   }
 
-  /** Archives every non-current file whose edits are all flushed; returns what it moved. */
+  /**
+   * Archives every non-current file whose edits are all flushed: into the recycled files' pool
+   * while it has room, else into the archive directory. Returns what went to the archive.
+   */
   synchronized List<Path> archiveFlushed(Path current) throws IOException {
     List<Path> archived = new ArrayList<>();
     Iterator<Map.Entry<Path, Map<String, Long>>> it = highestSeqByFile.entrySet().iterator();
@@ -59,6 +65,11 @@ final class WalFiles {
           .allMatch(u -> flushedSeq.getOrDefault(u.getKey(), -1L) >= u.getValue());
       if (!allFlushed) {
         continue;
+      }
+      if (recycled.recycle(e.getKey())) {
+        LOG.info("recycled WAL {}", e.getKey());
+        it.remove();
+        continue; // a later file is written over it
       }
       fs.mkdirs(archiveDir);
       Path target = new Path(archiveDir, archivePrefix + "." + e.getKey().getName());

@@ -11,21 +11,27 @@ import java.util.Arrays;
 import java.util.zip.CRC32C;
 
 /**
- * The WAL file format, specified in docs/formats/wal.md:
+ * The WAL file format, specified in docs/formats/wal.md. Version 2 (written):
  *
  * <pre>
  * file   := magic "STRATAWL" | version u32 | header length u32 | WalHeaderProto | crc32c u32
  *           entry*
- * entry  := payload length u32 | crc32c(payload length) u32 | crc32c(payload) u32 | payload
+ * entry  := payload length u32 | salt u32 | crc32c(length, salt) u32 | crc32c(payload) u32
+ *           | payload
  * payload:= header length vint | WalEntryHeaderProto | cells in the key encoding
  * </pre>
  *
- * The length has its own checksum so that a damaged length is told apart from a torn tail.
+ * The length has its own checksum so that a damaged length is told apart from a torn tail; the
+ * salt (the file's, from its header) tells the file's entries from those an earlier life of a
+ * recycled file left after them. Version 1 (still read) has no salt: a 12-byte preamble of
+ * length, crc32c(length) and crc32c(payload).
  */
 final class WalFormat {
   static final byte[] MAGIC = "STRATAWL".getBytes(StandardCharsets.US_ASCII);
-  static final int VERSION = 1;
-  static final int PREAMBLE = 12;
+  static final int VERSION = 2;
+  /** Bytes before an entry's payload, version 2. */
+  static final int PREAMBLE = 16;
+  static final int PREAMBLE_V1 = 12;
   /** Larger payloads are refused on write and taken as damage on read. */
   static final int MAX_ENTRY = 256 * 1024 * 1024;
 
@@ -49,12 +55,14 @@ final class WalFormat {
   }
 
   /**
-   * Appends one entry to {@code out}. The cells are written by {@code cellWriter}, which adds
-   * {@code cellCount} cells in the key encoding.
+   * Appends one entry to {@code out}, unsealed: its salt and length checksum are written by
+   * {@link #seal} once the file it goes to is known. The cells are written by {@code
+   * cellWriter}, which adds {@code cellCount} cells in the key encoding.
    */
   static void writeEntry(ByteOutput out, String region, long seqId, long writeTime, int cellCount,
       java.util.function.Consumer<ByteOutput> cellWriter) {
     int start = out.size();
+    out.writeInt(0);
     out.writeInt(0);
     out.writeInt(0);
     out.writeInt(0);
@@ -70,8 +78,29 @@ final class WalFormat {
     }
     byte[] b = out.array();
     Bytes.putInt(b, start, payloadLength);
-    Bytes.putInt(b, start + 4, crc(b, start, 4));
-    Bytes.putInt(b, start + 8, crc(b, start + PREAMBLE, payloadLength));
+    Bytes.putInt(b, start + 12, crc(b, start + PREAMBLE, payloadLength));
+  }
+
+  /**
+   * Gives every entry in {@code b[0, length)}, whole entries written by {@link #writeEntry},
+   * the salt of the file they are about to be written to, and the checksum of their length and
+   * salt. Sealed again for another file (after a failed write), they are that file's.
+   */
+  static void seal(byte[] b, int length, int salt) {
+    for (int at = 0; at < length; at += PREAMBLE + Bytes.toInt(b, at)) {
+      Bytes.putInt(b, at + 4, salt);
+      Bytes.putInt(b, at + 8, crc(b, at, 8));
+    }
+  }
+
+  /**
+   * Whether {@code b[at, at + 12)} starts a sealed entry of the file with {@code salt}: its
+   * salt and length checksum match and the length is possible.
+   */
+  static boolean isSealed(byte[] b, int at, int salt) {
+    int length = Bytes.toInt(b, at);
+    return Bytes.toInt(b, at + 4) == salt && length >= 0 && length <= MAX_ENTRY
+        && crc(b, at, 8) == Bytes.toInt(b, at + 8);
   }
 
   /** Parses the entry header at the start of a payload; returns it, setting pos past it. */

@@ -17,22 +17,32 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 /**
- * Reads the entries of a WAL file in order. The last entry may be torn (the writer died while
- * writing it): reading stops there and {@link #tornTailOffset()} says where. Damage anywhere
- * else (a bad checksum followed by more data, a damaged length) raises
- * {@link CorruptFileException} naming the file and offset: the entries after it are never
- * silently dropped.
+ * Reads the entries of a WAL file in order, format version 1 or 2. The last entry may be torn
+ * (the writer died while writing it): reading stops there and {@link #tornTailOffset()} says
+ * where. Damage anywhere else raises {@link CorruptFileException} naming the file and offset:
+ * the entries after it are never silently dropped.
+ *
+ * <p>Version 2 files may be recycled ones, whose earlier contents follow the entries: the
+ * entries end at the first preamble that is not sealed with the file's salt, or whose payload
+ * fails its checksum, unless an entry sealed with the salt comes anywhere after it, which makes
+ * it damage. Version 1 files end where the bytes do (or at zero bytes): a bad checksum with
+ * more data after it is damage.
  */
 public final class WalReader implements Closeable {
+  private final FileSystem fs;
   private final Path path;
   private final DataInputStream in;
   private final long fileLength;
+  private int version;
+  private int salt;
   private final WalHeaderProto header;
   private long position;
   private long tornTailOffset = -1;
   private boolean done;
 
-  private WalReader(Path path, DataInputStream in, long fileLength) throws IOException {
+  private WalReader(FileSystem fs, Path path, DataInputStream in, long fileLength)
+      throws IOException {
+    this.fs = fs;
     this.path = path;
     this.in = in;
     this.fileLength = fileLength;
@@ -44,7 +54,7 @@ public final class WalReader implements Closeable {
     DataInputStream in = new DataInputStream(new BufferedInputStream(
         StorageFileSystems.open(fs, path), 1 << 16));
     try {
-      return new WalReader(path, in, length);
+      return new WalReader(fs, path, in, length);
     } catch (IOException | RuntimeException e) {
       in.close();
       throw e;
@@ -68,10 +78,10 @@ public final class WalReader implements Closeable {
     if (!WalFormat.isMagic(fixed)) {
       throw corrupt(0, "no WAL magic (not a Strata WAL)");
     }
-    int version = Bytes.toInt(fixed, 8);
-    if (version != WalFormat.VERSION) {
-      throw corrupt(8, "WAL format version " + version + "; this Strata reads version "
-          + WalFormat.VERSION);
+    version = Bytes.toInt(fixed, 8);
+    if (version != 1 && version != WalFormat.VERSION) {
+      throw corrupt(8, "WAL format version " + version + "; this Strata reads versions 1 to "
+          + WalFormat.VERSION + " (a newer Strata wrote it: replay it with that version)");
     }
     int len = Bytes.toInt(fixed, 12);
     if (len < 0 || len > 1 << 20) {
@@ -90,7 +100,9 @@ public final class WalReader implements Closeable {
       throw corrupt(0, "WAL header checksum mismatch");
     }
     position = all.length;
-    return WalHeaderProto.parseFrom(java.nio.ByteBuffer.wrap(all, 16, len));
+    WalHeaderProto h = WalHeaderProto.parseFrom(java.nio.ByteBuffer.wrap(all, 16, len));
+    salt = h.getSalt();
+    return h;
   }
 
   public WalHeaderProto header() {
@@ -103,7 +115,7 @@ public final class WalReader implements Closeable {
       return null;
     }
     long start = position;
-    byte[] pre = new byte[WalFormat.PREAMBLE];
+    byte[] pre = new byte[version == 1 ? WalFormat.PREAMBLE_V1 : WalFormat.PREAMBLE];
     int got = readUpTo(pre);
     if (got == 0) {
       done = true;
@@ -113,19 +125,28 @@ public final class WalReader implements Closeable {
       return torn(start);
     }
     int payloadLength = Bytes.toInt(pre, 0);
-    if (WalFormat.crc(pre, 0, 4) != Bytes.toInt(pre, 4) || payloadLength < 0
-        || payloadLength > WalFormat.MAX_ENTRY) {
-      if (isZeroTail(pre)) {
-        return torn(start);
+    boolean sealed = version == 1
+        ? WalFormat.crc(pre, 0, 4) == Bytes.toInt(pre, 4) && payloadLength >= 0
+            && payloadLength <= WalFormat.MAX_ENTRY
+        : WalFormat.isSealed(pre, 0, salt);
+    if (!sealed) {
+      if (version == 1) {
+        if (isZeroTail(pre)) {
+          return torn(start);
+        }
+        throw corrupt(start, "damaged WAL entry length");
       }
-      throw corrupt(start, "damaged WAL entry length");
+      return endOrDamage(start, "damaged WAL entry preamble");
     }
     byte[] payload = new byte[payloadLength];
     if (readUpTo(payload) < payloadLength) {
       return torn(start);
     }
     position += pre.length + payloadLength;
-    if (WalFormat.crc(payload, 0, payloadLength) != Bytes.toInt(pre, 8)) {
+    if (WalFormat.crc(payload, 0, payloadLength) != Bytes.toInt(pre, pre.length - 4)) {
+      if (version != 1) {
+        return endOrDamage(start, "WAL entry checksum mismatch");
+      }
       if (position >= fileLength) {
         return torn(start); // the last entry, partly written when the writer died
       }
@@ -133,6 +154,50 @@ public final class WalReader implements Closeable {
           + " more bytes after it; replay stops here rather than skip data");
     }
     return decode(payload, start);
+  }
+
+  /**
+   * Version 2, at {@code start}, where what follows is not an entry of the file: the end of its
+   * entries (a torn last entry, or a recycled file's earlier contents), unless an entry of the
+   * file comes after it.
+   */
+  private WalEntry endOrDamage(long start, String problem) throws IOException {
+    long next = nextSealedEntry(start + 1);
+    if (next >= 0) {
+      throw corrupt(start, problem + " with an entry of this file at offset " + next
+          + " after it; replay stops here rather than skip data");
+    }
+    return torn(start);
+  }
+
+  /** The first offset at or after {@code from} where a preamble sealed with the salt starts. */
+  private long nextSealedEntry(long from) throws IOException {
+    try (java.io.InputStream scan = StorageFileSystems.open(fs, path)) {
+      scan.skipNBytes(from);
+      byte[] buf = new byte[1 << 16];
+      int have = 0;
+      long base = from;
+      while (true) {
+        int r = scan.read(buf, have, buf.length - have);
+        if (r > 0) {
+          have += r;
+        }
+        for (int i = 0; i + 12 <= have; i++) {
+          if (Bytes.toInt(buf, i + 4) == salt && WalFormat.isSealed(buf, i, salt)) {
+            return base + i;
+          }
+        }
+        if (r < 0) {
+          return -1;
+        }
+        int keep = Math.min(have, 11); // a preamble may straddle the next read
+        System.arraycopy(buf, have - keep, buf, 0, keep);
+        base += have - keep;
+        have = keep;
+      }
+    } catch (EOFException e) {
+      return -1; // the file is shorter than when it was opened
+    }
   }
 
   private WalEntry decode(byte[] payload, long start) throws CorruptFileException {

@@ -2,6 +2,7 @@ package io.strata.server.wal;
 
 import io.strata.common.cell.CellKeys;
 import io.strata.common.util.ByteOutput;
+import io.strata.server.fs.RecycledFiles;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
@@ -50,7 +51,7 @@ public final class WalSplitter {
             fs.mkdirs(dir);
             Path out = new Path(dir, server + "." + wal.getName());
             fs.delete(out, false);
-            w = WalWriter.create(fs, out, server, System.currentTimeMillis());
+            w = WalWriter.create(fs, RecycledFiles.NONE, out, server, System.currentTimeMillis());
             outputs.put(e.region(), w);
           }
           WalEntry entry = e;

@@ -3,39 +3,51 @@ package io.strata.server.wal;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.proto.WalProtos.WalHeaderProto;
 import io.strata.common.util.ByteOutput;
-import io.strata.server.fs.StorageFileSystems;
+import io.strata.server.fs.RecycledFiles;
 import java.io.Closeable;
 import java.io.IOException;
+import java.security.SecureRandom;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
-/** Writes one WAL file: the header, then encoded entries; flushes and syncs on request. */
+/**
+ * Writes one WAL file: the header, then encoded entries, sealed with the file's salt; flushes
+ * and syncs on request. The file may be a recycled one, written over from its first byte: what
+ * it held before stays after the entries until it is closed, and readers tell it apart by the
+ * salt.
+ */
 final class WalWriter implements Closeable {
   private final Path path;
   private final FSDataOutputStream out;
   private final long createdMillis;
+  private final int salt;
   private long length;
 
-  private WalWriter(Path path, FSDataOutputStream out, long createdMillis) {
+  private WalWriter(Path path, FSDataOutputStream out, long createdMillis, int salt) {
     this.path = path;
     this.out = out;
     this.createdMillis = createdMillis;
+    this.salt = salt;
   }
 
-  static WalWriter create(FileSystem fs, Path path, String server, long nowMillis)
-      throws IOException {
-    FSDataOutputStream out = StorageFileSystems.create(fs, path, false);
-    WalWriter w = new WalWriter(path, out, nowMillis);
+  /** Creates {@code path}, over a file of {@code recycled}'s pool when it has one. */
+  static WalWriter create(FileSystem fs, RecycledFiles recycled, Path path, String server,
+      long nowMillis) throws IOException {
+    FSDataOutputStream out = recycled.create(fs, path);
+    WalWriter w = new WalWriter(path, out, nowMillis, new SecureRandom().nextInt());
     byte[] header = WalFormat.fileHeader(WalHeaderProto.newBuilder().setServer(server)
-        .setCreatedMillis(nowMillis).setKeyEncodingVersion(KeyValue.ENCODING_VERSION).build());
+        .setCreatedMillis(nowMillis).setKeyEncodingVersion(KeyValue.ENCODING_VERSION)
+        .setSalt(w.salt).build());
     w.write(header, 0, header.length);
     out.hflush();
     return w;
   }
 
-  void write(ByteOutput buf) throws IOException {
-    write(buf.array(), 0, buf.size());
+  /** Writes whole entries of {@link WalFormat#writeEntry}, sealing them for this file. */
+  void write(ByteOutput entries) throws IOException {
+    WalFormat.seal(entries.array(), entries.size(), salt);
+    write(entries.array(), 0, entries.size());
   }
 
   private void write(byte[] b, int off, int len) throws IOException {

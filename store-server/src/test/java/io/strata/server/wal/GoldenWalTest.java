@@ -18,11 +18,13 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A WAL written by format version 1, committed under src/test/resources/golden/wal, must always
- * replay exactly. Regenerate only for a new format version: {@code -Dstrata.regenerateGolden=true}.
+ * A WAL written by each format version, committed under src/test/resources/golden/wal as
+ * v{version}.wal, must always replay exactly. {@code -Dstrata.regenerateGolden=true} writes the
+ * current version's file: only for a new format version.
  */
 class GoldenWalTest {
   static List<List<KeyValue>> goldenEdits() {
@@ -41,8 +43,9 @@ class GoldenWalTest {
     return edits;
   }
 
-  @Test
-  void theCommittedWalStillReplays() throws Exception {
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2})
+  void theCommittedWalStillReplays(int version) throws Exception {
     FileSystem fs = FileSystem.getLocal(new Configuration()).getRaw();
     if (Boolean.getBoolean("strata.regenerateGolden")) {
       java.nio.file.Path dir = Files.createTempDirectory("golden-wal");
@@ -57,10 +60,10 @@ class GoldenWalTest {
       }
       Files.copy(dir.resolve(String.format("wal.%020d", 1)), java.nio.file.Path.of(
           System.getProperty("strata.source.root"), "store-server/src/test/resources/golden/wal",
-          "v1.wal"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          "v" + WalFormat.VERSION + ".wal"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
-    URL url = getClass().getResource("/golden/wal/v1.wal");
-    assertTrue(url != null, "missing golden WAL v1.wal");
+    URL url = getClass().getResource("/golden/wal/v" + version + ".wal");
+    assertTrue(url != null, "missing golden WAL v" + version + ".wal");
     try (WalReader r = WalReader.open(fs, new Path(url.toURI()))) {
       assertEquals("golden,1,1", r.header().getServer());
       assertEquals(1_700_000_000_000L, r.header().getCreatedMillis());

@@ -32,16 +32,7 @@ class WalReaderTest {
   @BeforeEach
   void writeTenEntries() throws Exception {
     fs = FileSystem.getLocal(new Configuration()).getRaw();
-    Path dir = new Path(tmp.toUri().toString(), "wals");
-    try (Wal wal = new Wal(fs, dir, new Path(tmp.toUri().toString(), "old"), "s",
-        new WalOptions(1 << 20, Duration.ofHours(1), 64, Duration.ofSeconds(1),
-            Duration.ofSeconds(30)), 1, InstantSource.system())) {
-      for (int i = 0; i < 10; i++) {
-        wal.append("r", List.of(WalTest.cell("row" + i, "value" + i)), Durability.SYNC_WAL)
-            .awaitDurable();
-      }
-    }
-    file = java.nio.file.Path.of(tmp.toString(), "wals", String.format("wal.%020d", 1));
+    file = writeTen("wals");
     original = Files.readAllBytes(file);
     entryOffsets = new ArrayList<>();
     try (WalReader r = WalReader.open(fs, hadoopPath())) {
@@ -51,6 +42,20 @@ class WalReaderTest {
       }
     }
     assertEquals(10, entryOffsets.size());
+  }
+
+  /** A WAL file of ten entries, rows row0 to row9, in directory {@code dirName}. */
+  private java.nio.file.Path writeTen(String dirName) throws Exception {
+    Path dir = new Path(tmp.toUri().toString(), dirName);
+    try (Wal wal = new Wal(fs, dir, new Path(tmp.toUri().toString(), "old"), "s",
+        new WalOptions(1 << 20, Duration.ofHours(1), 64, Duration.ofSeconds(1),
+            Duration.ofSeconds(30)), 1, InstantSource.system())) {
+      for (int i = 0; i < 10; i++) {
+        wal.append("r", List.of(WalTest.cell("row" + i, "value" + i)), Durability.SYNC_WAL)
+            .awaitDurable();
+      }
+    }
+    return java.nio.file.Path.of(tmp.toString(), dirName, String.format("wal.%020d", 1));
   }
 
   private Path hadoopPath() {
@@ -111,8 +116,8 @@ class WalReaderTest {
     b[(int) third + 20] ^= 0x01; // inside the payload of the fourth entry
     Files.write(file, b);
     CorruptFileException e = assertThrows(CorruptFileException.class, this::readRows);
-    assertEquals("corrupt file " + hadoopPath() + ": WAL entry checksum mismatch with "
-        + (original.length - entryOffsets.get(4)) + " more bytes after it; replay stops here "
+    assertEquals("corrupt file " + hadoopPath() + ": WAL entry checksum mismatch with an entry "
+        + "of this file at offset " + entryOffsets.get(4) + " after it; replay stops here "
         + "rather than skip data at offset " + third + "; keep the file for inspection and "
         + "restore its data from the WAL, a replica or a backup", e.getMessage());
   }
@@ -123,8 +128,47 @@ class WalReaderTest {
     byte[] b = original.clone();
     b[(int) fifth + 1] = 0x7F; // the length grows beyond the file
     Files.write(file, b);
-    assertEquals("corrupt file " + hadoopPath() + ": damaged WAL entry length at offset " + fifth
-        + "; keep the file for inspection and restore its data from the WAL, a replica or a "
+    assertEquals("corrupt file " + hadoopPath() + ": damaged WAL entry preamble with an entry of "
+        + "this file at offset " + entryOffsets.get(6) + " after it; replay stops here rather "
+        + "than skip data at offset " + fifth + "; keep the file for inspection and restore its "
+        + "data from the WAL, a replica or a backup",
+        assertThrows(CorruptFileException.class, this::readRows).getMessage());
+  }
+
+  @Test
+  void theLastEntryDamagedAndAnEarlierEntryOfAnotherFileAfterItIsATornTail() throws Exception {
+    // As a recycled file after a crash: its last entry torn, then what the file held before,
+    // here the first entries of another WAL (another salt).
+    byte[] other = Files.readAllBytes(writeTen("other"));
+    long last = entryOffsets.get(9);
+    byte[] b = Bytes.add(Arrays.copyOf(original, original.length - 5), other);
+    Files.write(file, b);
+    assertEquals(9, readRows().size());
+    assertEquals(last, tornOffset());
+  }
+
+  @Test
+  void entriesOfAnotherFileRightAtTheEndAreNotThisFilesOwn() throws Exception {
+    // A recycled file whose earlier life had the same entry sizes: after this file's fifth
+    // entry comes, exactly aligned, the other file's sixth, whole but sealed with its salt.
+    byte[] other = Files.readAllBytes(writeTen("other"));
+    assertEquals(original.length, other.length, "the two files are laid out alike");
+    int fifthEnd = entryOffsets.get(5).intValue();
+    byte[] b = other.clone();
+    System.arraycopy(original, 0, b, 0, fifthEnd);
+    Files.write(file, b);
+    assertEquals(List.of("row0", "row1", "row2", "row3", "row4"), readRows());
+    assertEquals(fifthEnd, tornOffset());
+  }
+
+  @Test
+  void aFutureVersionIsRefusedNamingWhatToDo() throws Exception {
+    byte[] b = original.clone();
+    b[11] = 3;
+    Files.write(file, b);
+    assertEquals("corrupt file " + hadoopPath() + ": WAL format version 3; this Strata reads "
+        + "versions 1 to 2 (a newer Strata wrote it: replay it with that version) at offset 8; "
+        + "keep the file for inspection and restore its data from the WAL, a replica or a "
         + "backup", assertThrows(CorruptFileException.class, this::readRows).getMessage());
   }
 
