@@ -7,6 +7,7 @@ import io.strata.client.Scan;
 import io.strata.client.Table;
 import io.strata.common.cell.Cell;
 import io.strata.common.schema.Durability;
+import java.util.List;
 import java.util.Random;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
@@ -120,9 +121,11 @@ abstract class PeTest {
     if (r == null || r.isEmpty()) {
       return 0;
     }
-    Cell[] cells = r.rawCells();
-    long bytes = cells[0].getRowLength();
-    for (Cell c : cells) {
+    // listCells, not rawCells: that copies the array (a native clone per row under C1).
+    List<Cell> cells = r.listCells();
+    long bytes = cells.get(0).getRowLength();
+    for (int i = 0; i < cells.size(); i++) {
+      Cell c = cells.get(i);
       bytes += c.getFamilyLength() + c.getQualifierLength() + c.getValueLength();
     }
     return bytes;
