@@ -5,6 +5,8 @@ import io.strata.client.RegionLocation;
 import io.strata.client.Result;
 import io.strata.client.Scan;
 import io.strata.client.ScanMetrics;
+import io.strata.client.internal.rpc.DirectConnection;
+import io.strata.client.internal.rpc.DirectScope;
 import io.strata.client.internal.rpc.RpcConnection;
 import io.strata.client.internal.rpc.RpcResponse;
 import io.strata.common.conf.ClientKeys;
@@ -66,6 +68,14 @@ final class AsyncScanner implements AsyncResultScanner {
   /** The caller closed the scan (or its limit was reached): next() answers null from now. */
   private volatile boolean closed;
   private CompletableFuture<?> tail = CompletableFuture.completedFuture(null);
+  /** The direct connection the last call went over; null when it went through Netty. */
+  private DirectConnection lastDirect;
+  /** The next batch's call, sent before the last answer was decoded; null when none. */
+  private CompletableFuture<RpcResponse<ScanResponse>> pipelined;
+  private DirectConnection pipelinedOn;
+  /** A pipelined call taken up where no scope awaits it: {@link #awaitCalls} reads it. */
+  private DirectConnection unawaitedOn;
+  private CompletableFuture<?> unawaited;
 
   AsyncScanner(AsyncConnectionImpl conn, TableName table, Scan scan, RetryPolicy policy,
       int priority) {
@@ -139,13 +149,43 @@ final class AsyncScanner implements AsyncResultScanner {
     return r;
   }
 
-  /** One call: opens the next region's scanner if none is open, else continues it. */
+  /**
+   * One call: opens the next region's scanner if none is open, else continues it, or takes up
+   * the call already sent for it (see {@link #pipeline}).
+   */
   private CompletableFuture<Void> fetch() {
     int rows = caching;
     if (scan.getLimit() > 0) {
       rows = Math.min(rows, scan.getLimit() - returned - ready.size());
     }
-    return call(Math.max(1, rows)).handle((r, e) -> {
+    int asked = Math.max(1, rows);
+    CompletableFuture<RpcResponse<ScanResponse>> answer;
+    if (pipelined != null) {
+      CompletableFuture<RpcResponse<ScanResponse>> p = pipelined;
+      DirectConnection on = pipelinedOn;
+      pipelined = null;
+      pipelinedOn = null;
+      // Adopted even when answered: the scope then awaits no later call (the next pipelined
+      // one, sent while this answer is decoded), which would hold these rows back.
+      if (!DirectScope.adopt(on, p) && !p.isDone()) {
+        synchronized (this) {
+          unawaitedOn = on;
+          unawaited = p;
+        }
+      }
+      answer = p.handle((r, e) -> {
+        if (e == null) {
+          nextCallSeq++;
+          return CompletableFuture.completedFuture(r);
+        }
+        // As if it had not been sent: if the server did take it, the call is refused for its
+        // sequence number and the scanner reopens after the last row received.
+        return call(asked);
+      }).thenCompose(x -> x);
+    } else {
+      answer = call(asked);
+    }
+    return answer.handle((r, e) -> {
       if (e != null) {
         done = true;
         throw new CompletionException(RetryingCaller.unwrap(e));
@@ -158,6 +198,9 @@ final class AsyncScanner implements AsyncResultScanner {
         if (resp.getHeartbeat()) {
           metrics.heartbeats.incrementAndGet();
         }
+      }
+      if (resp.getMoreResultsInRegion()) {
+        pipeline(asked);
       }
       try {
         CellBlock.Reader in = new CellBlock.Reader(r.cellBlock());
@@ -176,6 +219,57 @@ final class AsyncScanner implements AsyncResultScanner {
       }
       return null;
     });
+  }
+
+  /**
+   * Sends the next batch's call now, before this answer is decoded, so that the server answers
+   * it while the client decodes: only over a direct connection (a blocking scanner's, which
+   * reads the answer when it needs the rows, {@link #awaitCalls}), on a scanner that goes on
+   * in its region, and without a row limit (whose last call asks for fewer rows).
+   */
+  private void pipeline(int rows) {
+    if (lastDirect == null || closed || scan.getLimit() > 0 || scannerId == 0
+        || region == null) {
+      return;
+    }
+    long timeout = policy.rpcTimeout().toMillis();
+    if (metrics != null) {
+      metrics.rpcCalls.incrementAndGet();
+    }
+    pipelinedOn = lastDirect;
+    pipelined = lastDirect.call("Scan", continueRequest(rows, timeout), null,
+        ScanResponse.parser(), Duration.ofMillis(timeout), priority);
+  }
+
+  /**
+   * Reads, on the calling thread, any pipelined call the scan waits for that no scope awaits,
+   * until {@code f} is done: the blocking scanner calls this before it blocks on {@code f}.
+   */
+  void awaitCalls(CompletableFuture<?> f) {
+    while (!f.isDone()) {
+      DirectConnection on;
+      CompletableFuture<?> call;
+      synchronized (this) {
+        on = unawaitedOn;
+        call = unawaited;
+        unawaitedOn = null;
+        unawaited = null;
+      }
+      if (on != null) {
+        on.await(call);
+        continue;
+      }
+      try {
+        f.get(1, java.util.concurrent.TimeUnit.MILLISECONDS);
+      } catch (java.util.concurrent.TimeoutException e) {
+        // look again: a chained stage may have taken up a pipelined call meanwhile
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (java.util.concurrent.ExecutionException e) {
+        return; // the caller gets the failure from f
+      }
+    }
   }
 
   private void take(Result r) {
@@ -268,8 +362,9 @@ final class AsyncScanner implements AsyncResultScanner {
           .getEncodedName())).setScan(OperationProtos.toProto(new Scan(scan)
               .withStartRow(position.startRow(), true)));
     } else {
-      req.setScannerId(scannerId).setNextCallSeq(nextCallSeq);
+      req = continueRequest(rows, timeout).toBuilder();
     }
+    lastDirect = c instanceof DirectConnection d ? d : null;
     if (metrics != null) {
       metrics.rpcCalls.incrementAndGet();
       if (open) {
@@ -287,6 +382,13 @@ final class AsyncScanner implements AsyncResultScanner {
           }
           return resp;
         });
+  }
+
+  /** The call that continues the open scanner with the next batch. */
+  private ScanRequest continueRequest(int rows, long timeout) {
+    return ScanRequest.newBuilder().setNumberOfRows(rows).setMaxResultSize(maxResultSize)
+        .setTimeLimitMillis((int) Math.max(1, timeout / 2)).setScannerId(scannerId)
+        .setNextCallSeq(nextCallSeq).build();
   }
 
   @Override

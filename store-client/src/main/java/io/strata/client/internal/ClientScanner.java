@@ -37,6 +37,7 @@ final class ClientScanner implements ResultScanner {
     ahead = null;
     aheadScope = null;
     scope.await();
+    scanner.awaitCalls(f);
     Result r = RetryingCaller.join(f);
     if (r != null) {
       fetchAheadIfEmpty();
