@@ -39,7 +39,9 @@ import java.util.concurrent.CompletionException;
  * to the last one handed out.
  *
  * <p>Calls to {@link #next()} are chained, so the scanner's state is touched by one stage at a
- * time; each stage runs after the previous one completed, which orders its memory effects.
+ * time; each stage runs after the previous one completed, which orders its memory effects. A
+ * blocking scan's next call may already be out (see {@link #pipeline}); its answer touches no
+ * state until the fetch that needs it takes it up, in the chain.
  */
 final class AsyncScanner implements AsyncResultScanner {
   private final AsyncConnectionImpl conn;
