@@ -39,6 +39,9 @@ public final class RecycledFiles {
   /** The pool's directory under {@code <root>/archive}. */
   public static final String DIR = "recycled";
 
+  /** The name prefix of a pooled file a writer has claimed: never listed as pooled. */
+  static final String CLAIMED = "claimed-";
+
   /** Never recycles: every file is created anew. */
   public static final RecycledFiles NONE = new RecycledFiles(null, null, 0);
 
@@ -74,6 +77,20 @@ public final class RecycledFiles {
    * one (the largest, so the most pages are reused), else as a new file.
    */
   public FSDataOutputStream create(FileSystem fileSystem, Path path) throws IOException {
+    return create(fileSystem, path, null);
+  }
+
+  /**
+   * As {@link #create(FileSystem, Path)}, with {@code head} (null for none) already written and
+   * flushed when {@code path} first appears: a pooled file is first claimed under a name of its
+   * own in the pool ({@value #CLAIMED}...), given {@code head}, and only then moved to {@code
+   * path}. So {@code path} never shows a pooled file's old first bytes, even after a crash: a
+   * WAL file's reader trusts the header at its start (and its salt), so a recycled WAL must never
+   * appear with another file's header. A claimed file a crash left behind is never taken again;
+   * the archive cleaner deletes it with the rest of the pool.
+   */
+  public FSDataOutputStream create(FileSystem fileSystem, Path path, byte[] head)
+      throws IOException {
     if (pool != null && fileSystem == fs) {
       java.nio.file.Path target = fs.pathToFile(path).toPath();
       for (Pooled candidate : largestFirst()) {
@@ -81,18 +98,43 @@ public final class RecycledFiles {
           throw new FileAlreadyExistsException(target + " already exists");
         }
         Files.createDirectories(target.getParent());
+        java.nio.file.Path taken = head == null ? target
+            : pool.resolve(CLAIMED + UUID.randomUUID().toString().replace("-", ""));
         try {
-          Files.move(candidate.path(), target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+          Files.move(candidate.path(), taken, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (NoSuchFileException e) {
           continue; // another writer or the cleaner took it first
         } catch (AtomicMoveNotSupportedException e) {
           LOG.warn("{} is not on the file system of {}; creating files anew", pool, target);
           break;
         }
-        return new FSDataOutputStream(new OverwritingOutputStream(target.toFile()), null);
+        OverwritingOutputStream out = new OverwritingOutputStream(taken.toFile());
+        if (head != null) {
+          try {
+            out.write(head);
+            out.flush();
+            if (Files.exists(target)) {
+              throw new FileAlreadyExistsException(target + " already exists");
+            }
+            Files.move(taken, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+          } catch (NoSuchFileException e) {
+            out.close();
+            continue; // the cleaner deleted it meanwhile (it was past the pool's TTL)
+          } catch (IOException e) {
+            out.close();
+            Files.deleteIfExists(taken);
+            throw e;
+          }
+        }
+        return new FSDataOutputStream(out, null);
       }
     }
-    return StorageFileSystems.create(fileSystem, path, false);
+    FSDataOutputStream out = StorageFileSystems.create(fileSystem, path, false);
+    if (head != null) {
+      out.write(head);
+      out.hflush();
+    }
+    return out;
   }
 
   /**
@@ -146,6 +188,9 @@ public final class RecycledFiles {
     List<Pooled> files = new ArrayList<>();
     try (DirectoryStream<java.nio.file.Path> dir = Files.newDirectoryStream(pool)) {
       for (java.nio.file.Path p : dir) {
+        if (p.getFileName().toString().startsWith(CLAIMED)) {
+          continue; // being written, or left by a crash
+        }
         try {
           files.add(new Pooled(p, Files.size(p)));
         } catch (NoSuchFileException e) {

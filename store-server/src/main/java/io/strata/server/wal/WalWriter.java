@@ -31,16 +31,19 @@ final class WalWriter implements Closeable {
     this.salt = salt;
   }
 
-  /** Creates {@code path}, over a file of {@code recycled}'s pool when it has one. */
+  /**
+   * Creates {@code path}, over a file of {@code recycled}'s pool when it has one; the file
+   * appears with its header already written (see {@link RecycledFiles#create(FileSystem, Path,
+   * byte[])}).
+   */
   static WalWriter create(FileSystem fs, RecycledFiles recycled, Path path, String server,
       long nowMillis) throws IOException {
-    FSDataOutputStream out = recycled.create(fs, path);
-    WalWriter w = new WalWriter(path, out, nowMillis, new SecureRandom().nextInt());
+    int salt = new SecureRandom().nextInt();
     byte[] header = WalFormat.fileHeader(WalHeaderProto.newBuilder().setServer(server)
         .setCreatedMillis(nowMillis).setKeyEncodingVersion(KeyValue.ENCODING_VERSION)
-        .setSalt(w.salt).build());
-    w.write(header, 0, header.length);
-    out.hflush();
+        .setSalt(salt).build());
+    WalWriter w = new WalWriter(path, recycled.create(fs, path, header), nowMillis, salt);
+    w.length = header.length;
     return w;
   }
 

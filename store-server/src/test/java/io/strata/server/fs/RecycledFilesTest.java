@@ -85,6 +85,52 @@ class RecycledFilesTest {
   }
 
   @Test
+  void aFileMadeWithAHeadAppearsWithItOverTheRecycledFilesOldBytes() throws IOException {
+    RecycledFiles pool = RecycledFiles.in(fs, archive, 1 << 20);
+    Path dead = file("dead", 50_000, 6);
+    byte[] old = Files.readAllBytes(local(dead));
+    Object ino = inode(dead);
+    assertTrue(pool.recycle(dead));
+    java.nio.file.Path poolDir = local(archive).resolve(RecycledFiles.DIR);
+
+    Path wal = new Path(tmp.toUri().toString(), "wals/wal.1");
+    byte[] head = bytes(100, 7);
+    FSDataOutputStream out = pool.create(fs, wal, head);
+    // Before anything more is written (as after a crash here): the head, then the old bytes.
+    byte[] now = Files.readAllBytes(local(wal));
+    assertEquals(ino, inode(wal));
+    assertArrayEquals(head, java.util.Arrays.copyOf(now, 100));
+    assertArrayEquals(java.util.Arrays.copyOfRange(old, 100, old.length),
+        java.util.Arrays.copyOfRange(now, 100, now.length));
+    try (var left = Files.list(poolDir)) {
+      assertEquals(0, left.count(), "nothing claimed is left in the pool");
+    }
+    out.write(bytes(10, 8));
+    out.close();
+    assertEquals(110, Files.size(local(wal)), "cut to the head and what followed");
+
+    // Without a pooled file the head is written into a new file.
+    Path other = new Path(tmp.toUri().toString(), "wals/wal.2");
+    pool.create(fs, other, head).close();
+    assertArrayEquals(head, Files.readAllBytes(local(other)));
+  }
+
+  @Test
+  void aClaimedFileLeftInThePoolIsNeverTaken() throws IOException {
+    RecycledFiles pool = RecycledFiles.in(fs, archive, 1 << 20);
+    java.nio.file.Path poolDir = local(archive).resolve(RecycledFiles.DIR);
+    Files.createDirectories(poolDir);
+    // As a crash between claiming a pooled file and moving it into place leaves it.
+    java.nio.file.Path claimed = poolDir.resolve(RecycledFiles.CLAIMED + "x");
+    Files.write(claimed, bytes(20_000, 9));
+    assertEquals(0, pool.pooledBytes());
+    Path fresh = new Path(tmp.toUri().toString(), "fresh");
+    write(pool, fresh, 1_000, 10);
+    assertTrue(Files.exists(claimed));
+    assertEquals(1_000, Files.size(local(fresh)));
+  }
+
+  @Test
   void aFileLongerThanTheRecycledOneIsWholeAndWithAnEmptyPoolFilesAreNew() throws IOException {
     RecycledFiles pool = RecycledFiles.in(fs, archive, 1 << 20);
     assertTrue(pool.recycle(file("small", 5_000, 3)));
