@@ -73,11 +73,13 @@ final class AsyncScanner implements AsyncResultScanner {
   /** The direct connection the last call went over; null when it went through Netty. */
   private DirectConnection lastDirect;
   /** The next batch's call, sent before the last answer was decoded; null when none. */
-  private CompletableFuture<RpcResponse<ScanResponse>> pipelined;
-  private DirectConnection pipelinedOn;
+  private DirectCall pipelined;
   /** A pipelined call taken up where no scope awaits it: {@link #awaitCalls} reads it. */
-  private DirectConnection unawaitedOn;
-  private CompletableFuture<?> unawaited;
+  private DirectCall unawaited;
+
+  /** A call sent over a direct connection, whose answer someone must read there. */
+  private record DirectCall(DirectConnection on,
+      CompletableFuture<RpcResponse<ScanResponse>> call) {}
 
   AsyncScanner(AsyncConnectionImpl conn, TableName table, Scan scan, RetryPolicy policy,
       int priority) {
@@ -163,19 +165,16 @@ final class AsyncScanner implements AsyncResultScanner {
     int asked = Math.max(1, rows);
     CompletableFuture<RpcResponse<ScanResponse>> answer;
     if (pipelined != null) {
-      CompletableFuture<RpcResponse<ScanResponse>> p = pipelined;
-      DirectConnection on = pipelinedOn;
+      DirectCall p = pipelined;
       pipelined = null;
-      pipelinedOn = null;
       // Adopted even when answered: the scope then awaits no later call (the next pipelined
       // one, sent while this answer is decoded), which would hold these rows back.
-      if (!DirectScope.adopt(on, p) && !p.isDone()) {
+      if (!DirectScope.adopt(p.on(), p.call()) && !p.call().isDone()) {
         synchronized (this) {
-          unawaitedOn = on;
           unawaited = p;
         }
       }
-      answer = p.handle((r, e) -> {
+      answer = p.call().handle((r, e) -> {
         if (e == null) {
           nextCallSeq++;
           return CompletableFuture.completedFuture(r);
@@ -238,9 +237,9 @@ final class AsyncScanner implements AsyncResultScanner {
     if (metrics != null) {
       metrics.rpcCalls.incrementAndGet();
     }
-    pipelinedOn = lastDirect;
-    pipelined = lastDirect.call("Scan", continueRequest(rows, timeout), null,
-        ScanResponse.parser(), Duration.ofMillis(timeout), priority);
+    pipelined = new DirectCall(lastDirect, lastDirect.call("Scan",
+        continueRequest(rows, timeout), null, ScanResponse.parser(), Duration.ofMillis(timeout),
+        priority));
   }
 
   /**
@@ -249,16 +248,13 @@ final class AsyncScanner implements AsyncResultScanner {
    */
   void awaitCalls(CompletableFuture<?> f) {
     while (!f.isDone()) {
-      DirectConnection on;
-      CompletableFuture<?> call;
+      DirectCall u;
       synchronized (this) {
-        on = unawaitedOn;
-        call = unawaited;
-        unawaitedOn = null;
+        u = unawaited;
         unawaited = null;
       }
-      if (on != null) {
-        on.await(call);
+      if (u != null) {
+        u.on().await(u.call());
         continue;
       }
       try {
@@ -355,16 +351,15 @@ final class AsyncScanner implements AsyncResultScanner {
   /** Opens a scanner on region {@code l}, or continues the open one. */
   private CompletableFuture<RpcResponse<ScanResponse>> send(RpcConnection c, RegionLocation l,
       int rows, long timeout) {
-    ScanRequest.Builder req = ScanRequest.newBuilder().setNumberOfRows(rows)
-        .setMaxResultSize(maxResultSize).setTimeLimitMillis((int) Math.max(1, timeout / 2));
+    ScanRequest req;
     boolean open = scannerId == 0 || region == null;
     if (open) {
       region = l;
-      req.setRegion(RegionSpecifierProto.newBuilder().setEncodedName(l.region()
-          .getEncodedName())).setScan(OperationProtos.toProto(new Scan(scan)
-              .withStartRow(position.startRow(), true)));
+      req = batch(rows, timeout).setRegion(RegionSpecifierProto.newBuilder().setEncodedName(
+          l.region().getEncodedName())).setScan(OperationProtos.toProto(new Scan(scan)
+              .withStartRow(position.startRow(), true))).build();
     } else {
-      req = continueRequest(rows, timeout).toBuilder();
+      req = continueRequest(rows, timeout);
     }
     lastDirect = c instanceof DirectConnection d ? d : null;
     if (metrics != null) {
@@ -373,7 +368,7 @@ final class AsyncScanner implements AsyncResultScanner {
         metrics.regions.incrementAndGet();
       }
     }
-    return c.call("Scan", req.build(), null, ScanResponse.parser(), Duration.ofMillis(timeout),
+    return c.call("Scan", req, null, ScanResponse.parser(), Duration.ofMillis(timeout),
         priority).thenApply(resp -> {
           if (open) {
             scannerId = resp.result().getScannerId();
@@ -388,9 +383,13 @@ final class AsyncScanner implements AsyncResultScanner {
 
   /** The call that continues the open scanner with the next batch. */
   private ScanRequest continueRequest(int rows, long timeout) {
+    return batch(rows, timeout).setScannerId(scannerId).setNextCallSeq(nextCallSeq).build();
+  }
+
+  /** A call's limits: rows, bytes, and half the RPC timeout of server time. */
+  private ScanRequest.Builder batch(int rows, long timeout) {
     return ScanRequest.newBuilder().setNumberOfRows(rows).setMaxResultSize(maxResultSize)
-        .setTimeLimitMillis((int) Math.max(1, timeout / 2)).setScannerId(scannerId)
-        .setNextCallSeq(nextCallSeq).build();
+        .setTimeLimitMillis((int) Math.max(1, timeout / 2));
   }
 
   @Override

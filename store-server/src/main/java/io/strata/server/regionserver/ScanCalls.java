@@ -29,7 +29,7 @@ final class ScanCalls {
   /** Bytes a scan call returns at most when the client does not say. */
   private static final long DEFAULT_MAX_RESULT_SIZE = 2L << 20;
   /** Longest a scanner call reads when it runs on a network thread. */
-  static final long IO_THREAD_SCAN_MILLIS = 10;
+  private static final long IO_THREAD_SCAN_MILLIS = 10;
 
   private final OnlineRegions regions;
   private final ScannerRegistry scanners;

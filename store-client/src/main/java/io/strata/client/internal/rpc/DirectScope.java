@@ -44,17 +44,15 @@ public final class DirectScope {
 
   /**
    * Makes {@code call}, already sent over {@code c}, the scope's call to await, as if made
-   * now, when this thread's scope wants one and {@code c} is a direct connection; returns
-   * whether it did (else someone else must await the call).
+   * now, when this thread's scope wants one; returns whether it did (else someone else must
+   * await the call).
    */
-  public static boolean adopt(RpcConnection c, CompletableFuture<?> call) {
-    DirectScope s = CURRENT.get();
-    if (c instanceof DirectConnection d && s != null && s.call == null) {
-      s.connection = d;
-      s.call = call;
-      return true;
+  public static boolean adopt(DirectConnection c, CompletableFuture<?> call) {
+    if (!wanted()) {
+      return false;
     }
-    return false;
+    record(c, call);
+    return true;
   }
 
   /** Ends the stretch in which calls may go direct. */
