@@ -167,6 +167,73 @@ public final class BlockFileReader implements Closeable {
     return null;
   }
 
+  /**
+   * The block at {@code h} read from storage, verified and decompressed, bypassing the cache:
+   * for a compaction copying the file, whose blocks nobody will read through this file again.
+   */
+  Block readUncached(BlockHandle h, BlockType expected) throws IOException {
+    return readFromStorage(h, expected);
+  }
+
+  /**
+   * Reads {@code len} bytes of the file's data section from {@code offset}, as stored, and
+   * verifies the checksum and type of every block in them; {@code blocks} are the handles of
+   * those blocks, in order, covering the bytes exactly.
+   */
+  void readDataBlocks(long offset, byte[] buf, int len, List<IndexEntry> blocks)
+      throws IOException {
+    if (offset < 0 || offset + len > trailer.dataEnd()) {
+      throw corrupt(len + " bytes at offset " + offset + " lie outside the data section");
+    }
+    try {
+      in.readFully(offset, buf, 0, len);
+    } catch (EOFException e) {
+      throw corrupt("the file ends inside the data section, before offset " + (offset + len));
+    }
+    long at = offset;
+    for (IndexEntry e : blocks) {
+      BlockHandle h = e.handle();
+      if (h.offset() != at || h.size() < BlockFormat.BLOCK_OVERHEAD
+          || h.offset() + h.size() > offset + len) {
+        throw corrupt("the index's block at offset " + h.offset() + " of " + h.size()
+            + " bytes does not follow the block before it at offset " + at);
+      }
+      verify(h, buf, (int) (at - offset), BlockType.DATA);
+      at += h.size();
+    }
+    if (at != offset + len) {
+      throw corrupt("the data blocks at offset " + offset + " end at " + at + ", not at "
+          + (offset + len));
+    }
+  }
+
+  /** Checks the stored block {@code buf[off, off + h.size())}: its length, checksum and type. */
+  private void verify(BlockHandle h, byte[] buf, int off, BlockType expected)
+      throws CorruptFileException {
+    int storedLength = Bytes.toInt(buf, off + 4);
+    if (storedLength != h.size() - BlockFormat.BLOCK_OVERHEAD) {
+      throw corrupt("block at offset " + h.offset() + " says its payload is " + storedLength
+          + " bytes, but the index says " + (h.size() - BlockFormat.BLOCK_OVERHEAD));
+    }
+    CRC32C crc = new CRC32C();
+    crc.update(buf, off, h.size() - BlockFormat.CHECKSUM_SIZE);
+    int stored = Bytes.toInt(buf, off + h.size() - BlockFormat.CHECKSUM_SIZE);
+    if (stored != (int) crc.getValue()) {
+      throw corrupt(String.format("checksum mismatch in block at offset %d: stored 0x%08x, "
+          + "computed 0x%08x", h.offset(), stored, (int) crc.getValue()));
+    }
+    BlockType type;
+    try {
+      type = BlockType.fromCode(buf[off] & 0xFF);
+    } catch (IOException e) {
+      throw corrupt(e.getMessage() + " in block at offset " + h.offset());
+    }
+    if (type != expected) {
+      throw corrupt("block at offset " + h.offset() + " is a " + type + " block where a "
+          + expected + " block belongs");
+    }
+  }
+
   private Block readFromStorage(BlockHandle h, BlockType expected) throws IOException {
     if (h.offset() < 0 || h.size() < BlockFormat.BLOCK_OVERHEAD
         || h.offset() + h.size() > length - Trailer.SIZE) {
@@ -179,29 +246,14 @@ public final class BlockFileReader implements Closeable {
     } catch (EOFException e) {
       throw corrupt("the file ends inside the block at offset " + h.offset());
     }
+    verify(h, buf, 0, expected);
     int storedLength = Bytes.toInt(buf, 4);
-    if (storedLength != h.size() - BlockFormat.BLOCK_OVERHEAD) {
-      throw corrupt("block at offset " + h.offset() + " says its payload is " + storedLength
-          + " bytes, but the index says " + (h.size() - BlockFormat.BLOCK_OVERHEAD));
-    }
-    CRC32C crc = new CRC32C();
-    crc.update(buf, 0, buf.length - BlockFormat.CHECKSUM_SIZE);
-    int stored = Bytes.toInt(buf, buf.length - BlockFormat.CHECKSUM_SIZE);
-    if (stored != (int) crc.getValue()) {
-      throw corrupt(String.format("checksum mismatch in block at offset %d: stored 0x%08x, "
-          + "computed 0x%08x", h.offset(), stored, (int) crc.getValue()));
-    }
-    BlockType type;
+    BlockType type = expected;
     BlockCompressor codec;
     try {
-      type = BlockType.fromCode(buf[0] & 0xFF);
       codec = BlockCompressors.forId(buf[1] & 0xFF);
     } catch (IOException e) {
       throw corrupt(e.getMessage() + " in block at offset " + h.offset());
-    }
-    if (type != expected) {
-      throw corrupt("block at offset " + h.offset() + " is a " + type + " block where a "
-          + expected + " block belongs");
     }
     if (type == BlockType.DATA) {
       dataBlocksRead.incrementAndGet();
@@ -249,7 +301,7 @@ public final class BlockFileReader implements Closeable {
   /** First keys and handles of every data block, in order; loaded on first use. */
   private volatile List<IndexEntry> dataBlocks;
 
-  private List<IndexEntry> dataBlocks() throws IOException {
+  List<IndexEntry> dataBlocks() throws IOException {
     List<IndexEntry> blocks = dataBlocks;
     if (blocks == null) {
       blocks = new java.util.ArrayList<>();
@@ -411,6 +463,15 @@ public final class BlockFileReader implements Closeable {
     } catch (IllegalArgumentException e) {
       throw corrupt(e.getMessage() + " in block at offset " + chunk.handle().offset());
     }
+  }
+
+  /** The bloom index's entries: each chunk's first key and handle, in order; none if no bloom. */
+  List<IndexEntry> bloomChunks() {
+    List<IndexEntry> out = new java.util.ArrayList<>();
+    for (int i = 0; bloomIndex != null && i < bloomIndex.count(); i++) {
+      out.add(new IndexEntry(bloomIndex.key(i), bloomIndex.handle(i)));
+    }
+    return out;
   }
 
   public BlockFileScanner scanner() {

@@ -36,6 +36,16 @@ import org.apache.hadoop.fs.Path;
  * }</pre>
  */
 public final class BlockFileWriter implements Closeable {
+  /** Hears of each run of bytes {@link #appendFile} copies, before it is written. */
+  @FunctionalInterface
+  public interface CopyPacer {
+    /** May wait, or throw to stop the copy (the caller then aborts the file). */
+    void copying(long bytes) throws IOException;
+  }
+
+  /** Bytes of data blocks {@link #appendFile} reads and writes at a time. */
+  private static final int COPY_CHUNK = 1 << 20;
+
   private final FileSystem fs;
   private final Path path;
   private final FSDataOutputStream stream;
@@ -158,6 +168,90 @@ public final class BlockFileWriter implements Closeable {
     dataIndex.add(new IndexEntry(firstKeyOfBlock, h));
     block.reset();
     encoder.reset();
+  }
+
+  /**
+   * Whether {@link #appendFile} can take {@code source}: it has cells, stores them as this file
+   * would (compression, data block encoding, key encoding, bloom type and error rate), and no
+   * data block needs caching as it is written (a copied block is never decoded).
+   */
+  public boolean canAppendFile(BlockFileReader source) {
+    FileInfoProto in = source.fileInfo();
+    return in.getCellCount() > 0 && !in.getFirstKey().isEmpty()
+        && in.getKeyEncodingVersion() == KeyValue.ENCODING_VERSION
+        && in.getCompression().equals(options.compression().name())
+        && in.getDataBlockEncoding().equals(options.encoding().name())
+        && in.getBloomType().equals(options.bloomType().name())
+        && (bloom == null || in.getBloomErrorRate() == options.bloomErrorRate())
+        && !caching.cacheOnWrite(BlockType.DATA);
+  }
+
+  /**
+   * Appends every cell of {@code source}, whose first cell must sort after the last one written,
+   * by copying its data blocks and bloom chunks as they are stored (each checksum verified)
+   * rather than decoding and encoding its cells; only the index is made anew. The cells of the
+   * file are exactly those appending them one by one would give; a data block open here is
+   * closed first, so the blocks at the join may be short. {@code pace} hears of each run of
+   * bytes copied before it is written. {@link #canAppendFile} must hold.
+   */
+  public void appendFile(BlockFileReader source, CopyPacer pace) throws IOException {
+    if (closed) {
+      throw new IllegalStateException("block file " + path + " is already closed");
+    }
+    if (!canAppendFile(source)) {
+      throw new IllegalArgumentException(source.path() + " is stored unlike " + path
+          + " (compression, encoding, bloom) or is empty: merge its cells instead");
+    }
+    Cell first = source.firstKey();
+    if (lastCell != null && CellComparator.INSTANCE.compare(lastCell, first) >= 0) {
+      throw new IllegalArgumentException("the cells of " + source.path() + " must sort after "
+          + "the last cell of " + path + ": " + KeyValue.copyOf(first) + " came after "
+          + lastCell);
+    }
+    finishDataBlock();
+    List<IndexEntry> copied = source.dataBlocks();
+    byte[] buf = new byte[COPY_CHUNK];
+    int from = 0;
+    while (from < copied.size()) {
+      long start = copied.get(from).handle().offset();
+      int to = from;
+      long bytes = 0;
+      do {
+        bytes += copied.get(to++).handle().size();
+      } while (to < copied.size() && bytes + copied.get(to).handle().size() <= COPY_CHUNK);
+      if (bytes > buf.length) {
+        buf = new byte[(int) bytes]; // one block larger than the chunk: a single huge cell
+      }
+      List<IndexEntry> run = copied.subList(from, to);
+      source.readDataBlocks(start, buf, (int) bytes, run);
+      pace.copying(bytes);
+      long base = blocks.position() - start;
+      blocks.writeRaw(buf, 0, (int) bytes);
+      for (IndexEntry e : run) {
+        dataIndex.add(new IndexEntry(e.key(),
+            new BlockHandle(e.handle().offset() + base, e.handle().size())));
+      }
+      from = to;
+    }
+    if (bloom != null) {
+      List<IndexEntry> chunks = source.bloomChunks();
+      for (int i = 0; i < chunks.size(); i++) {
+        Block chunk = source.readUncached(chunks.get(i).handle(), BlockType.BLOOM_CHUNK);
+        // The whole file's key count goes with its first chunk.
+        bloom.addChunk(chunks.get(i).key(), chunk.array(), chunk.offset(), chunk.length(),
+            i == 0 ? source.fileInfo().getBloomKeyCount() : 0);
+      }
+    }
+    FileInfoProto in = source.fileInfo();
+    if (firstKey == null) {
+      firstKey = in.getFirstKey().toByteArray();
+    }
+    Cell last = source.lastKey();
+    lastCell = KeyValue.copyOf(last);
+    cellCount += in.getCellCount();
+    minTs = Math.min(minTs, in.getMinTimestamp());
+    maxTs = Math.max(maxTs, in.getMaxTimestamp());
+    uncompressedBytes += in.getUncompressedDataBytes();
   }
 
   /** Highest WAL sequence id of the edits in this file; recorded in the file info. */

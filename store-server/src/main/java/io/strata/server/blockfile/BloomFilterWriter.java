@@ -76,6 +76,22 @@ final class BloomFilterWriter {
     keysInChunk = 0;
   }
 
+  /**
+   * Adds a finished chunk of another file, whose keys all sort after every key added so far,
+   * and {@code keys} to the key count. A chunk being filled is closed first, so chunks keep the
+   * order of their keys.
+   */
+  void addChunk(byte[] firstKey, byte[] payload, int offset, int length, long keys) {
+    if (keysInChunk > 0) {
+      finishChunk();
+    }
+    ByteOutput copy = new ByteOutput(length);
+    copy.write(payload, offset, length);
+    chunkKeys.add(firstKey);
+    chunks.add(copy);
+    totalKeys += keys;
+  }
+
   /** Writes every chunk; returns their index entries. */
   List<IndexEntry> finish(ChunkSink sink) throws IOException {
     if (keysInChunk > 0) {

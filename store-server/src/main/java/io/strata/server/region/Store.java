@@ -68,6 +68,8 @@ final class Store {
   private boolean released; // guarded by filesLock
   /** Set when the region closes: a running compaction gives up, leaving its inputs in place. */
   private volatile boolean stopCompactions;
+  /** Minor compactions done by copying blocks ({@link #writeConcatenated}); for tests. */
+  private volatile int copiedCompactions;
 
   private final CacheOptions caching;
   private final RecycledFiles recycled;
@@ -352,6 +354,11 @@ final class Store {
     }
   }
 
+  /** Minor compactions of this store that copied blocks rather than merged cells (tests). */
+  int copiedCompactions() {
+    return copiedCompactions;
+  }
+
   /** Data blocks read from this store's current files (statistics and tests). */
   long dataBlocksRead() {
     long n = 0;
@@ -452,7 +459,13 @@ final class Store {
       }
       inputs.sort(NEWEST_FIRST);
       Path tmp = newTmpFile(tmpDir);
-      writeMerged(inputs, major, tmp, limiter, throughput, nowMillis);
+      List<StoreFile> byKey = major ? null : disjointInKeyOrder(inputs);
+      boolean copied = byKey != null && writeConcatenated(byKey, tmp, limiter, throughput);
+      if (copied) {
+        copiedCompactions++;
+      } else {
+        writeMerged(inputs, major, tmp, limiter, throughput, nowMillis);
+      }
       StoreFile merged = moveIntoPlace(tmp);
       synchronized (filesLock) {
         List<StoreFile> next = new ArrayList<>(files);
@@ -465,8 +478,9 @@ final class Store {
         f.retire(archive(fs, f.storePath(), archiveDir), recycled);
         f.release();
       }
-      LOG.debug("{} compaction of {} file(s) of family {} into {}", major ? "major" : "minor",
-          inputs.size(), family.getNameAsString(), merged.reader().path().getName());
+      LOG.debug("{} compaction of {} file(s) of family {} into {}{}", major ? "major" : "minor",
+          inputs.size(), family.getNameAsString(), merged.reader().path().getName(),
+          copied ? " by copying their blocks" : "");
       return inputs.size();
     }
   }
@@ -479,6 +493,67 @@ final class Store {
   private void pace(Cell c, ThroughputLimiter limiter, CompactionThroughput throughput) {
     limiter.acquire(c.getValueLength() + CellKeys.keyLength(c),
         throughput.bytesPerSecond(files.size()));
+  }
+
+  /**
+   * The inputs sorted by first key if no two hold cells in a common key range (as the flushes
+   * of rows written in ascending order do), else null. A minor compaction of such files only
+   * concatenates their cells: no key is in two of them, so there is no older copy to drop.
+   */
+  private static List<StoreFile> disjointInKeyOrder(List<StoreFile> inputs) {
+    List<StoreFile> byKey = new ArrayList<>(inputs);
+    for (StoreFile f : byKey) {
+      if (f.isReference() || f.reader().firstKey() == null) {
+        return null;
+      }
+    }
+    byKey.sort((a, b) -> CellComparator.INSTANCE.compare(a.reader().firstKey(),
+        b.reader().firstKey()));
+    for (int i = 1; i < byKey.size(); i++) {
+      if (CellComparator.INSTANCE.compare(byKey.get(i - 1).reader().lastKey(),
+          byKey.get(i).reader().firstKey()) >= 0) {
+        return null;
+      }
+    }
+    return byKey;
+  }
+
+  /**
+   * Writes files whose key ranges do not overlap, in key order, as one by copying their data
+   * blocks and bloom chunks as stored ({@link BlockFileWriter#appendFile}): the same cells a
+   * merge would write, without decoding or encoding one. Returns false, having written
+   * nothing, if some file is stored unlike the family's current settings (an altered family):
+   * those must be merged.
+   */
+  private boolean writeConcatenated(List<StoreFile> byKey, Path tmp, ThroughputLimiter limiter,
+      CompactionThroughput throughput) throws IOException {
+    BlockFileWriter w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp),
+        BlockFileOptions.forFamily(family), caching);
+    try {
+      long maxSeq = -1;
+      List<String> names = new ArrayList<>();
+      for (StoreFile f : byKey) {
+        if (!w.canAppendFile(f.reader())) {
+          w.abort();
+          return false;
+        }
+      }
+      for (StoreFile f : byKey) {
+        w.appendFile(f.reader(), bytes -> {
+          checkNotStopped();
+          limiter.acquire(bytes, throughput.bytesPerSecond(files.size()));
+        });
+        maxSeq = Math.max(maxSeq, f.maxSequenceId());
+        names.add(f.name());
+      }
+      w.setMaxSequenceId(maxSeq);
+      w.putExtra(COMPACTED_FROM, String.join(",", names).getBytes(StandardCharsets.UTF_8));
+      w.close();
+      return true;
+    } catch (IOException | RuntimeException e) {
+      w.abort();
+      throw e;
+    }
   }
 
   private void writeMerged(List<StoreFile> inputs, boolean major, Path tmp,

@@ -91,6 +91,61 @@ class CompactionTest {
   }
 
   @Test
+  void filesOfRowsWrittenInOrderAreCompactedByCopyingBlocksAndReadTheSame() throws IOException {
+    try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1)
+        .setBloomFilterType(io.strata.common.schema.BloomType.ROW).setBlockSize(1024), 3,
+        1000)) {
+      // Each flush holds rows after the last flush's, deletes and versions included, as a time
+      // series written in key order does; CF2's files overlap (the same cells every time).
+      for (int flush = 0; flush < 4; flush++) {
+        for (int r = 0; r < 50; r++) {
+          String row = String.format("row%04d", flush * 50 + r);
+          f.mutate(row, put(row, CF1, "q", 10, "v" + r), put(row, CF1, "q", 11, "w" + r));
+          f.mutate("same", put("same", CF2, "x", 1 + r, "x" + flush));
+          if (r % 7 == 0) {
+            f.mutate(row, delete(row, CF1, "q", 10, CellType.DELETE));
+          }
+        }
+        f.region.flush();
+      }
+      List<String> before = everything(f);
+      assertEquals(4, f.region.fileCount(CF1));
+      assertEquals(8, f.region.compact(false));
+      assertEquals(1, f.region.fileCount(CF1));
+      assertEquals(1, f.region.fileCount(CF2));
+      assertEquals(1, f.region.stores().get(CF1).copiedCompactions());
+      assertEquals(0, f.region.stores().get(CF2).copiedCompactions());
+      assertEquals(before, everything(f));
+      for (String line : before) {
+        String row = line.substring(0, line.indexOf(' '));
+        assertEquals(line, row + " " + render(f.region.get(Bytes.toBytes(row),
+            ScanSpec.all().withMaxVersions(10))));
+      }
+      f.cleanRestart();
+      assertEquals(before, everything(f));
+      // Later rows go on being copied after the copied file (the policy leaves the large file
+      // out); files holding the same key (row, column and timestamp) are merged.
+      for (String row : List.of("row0300", "row0301", "row0302")) {
+        f.mutate(row, put(row, CF1, "q", 10, "late"));
+        f.region.flush();
+      }
+      List<String> expected = everything(f);
+      assertEquals(3, f.region.compact(false));
+      assertEquals(2, f.region.fileCount(CF1));
+      assertEquals(1, f.region.stores().get(CF1).copiedCompactions());
+      assertEquals(expected, everything(f));
+      for (String row : List.of("row0100", "row0100", "row0400")) {
+        f.mutate(row, put(row, CF1, "q", 12, "again" + f.region.fileCount(CF1)));
+        f.region.flush();
+      }
+      expected = everything(f);
+      assertTrue(f.region.compact(false) >= 3);
+      assertEquals(1, f.region.stores().get(CF1).copiedCompactions());
+      assertEquals(expected, everything(f));
+    }
+  }
+
+  @Test
   void majorCompactionDropsDeletedExpiredAndSurplusVersions() throws IOException {
     try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1)
         .setTimeToLive(3600), 2, 1000)) {
