@@ -33,6 +33,14 @@ public final class MemStore {
     return s.add(c, writeNumber);
   }
 
+  /** As {@link #add} for every cell of one edit, in key order; the stored cells go to {@code out}. */
+  public void addAll(List<? extends Cell> cells, long writeNumber, long walSequenceId,
+      SequencedCell[] out) {
+    Segment s = active;
+    s.noteWalSequenceId(walSequenceId);
+    s.addAll(cells, writeNumber, out);
+  }
+
   /** Removes cells of an edit that failed before becoming visible. */
   public void rollback(List<SequencedCell> cells) {
     for (SequencedCell c : cells) {

@@ -2,7 +2,9 @@ package io.strata.server.memstore;
 
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.KeyValue;
+import java.util.Arrays;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NavigableSet;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
@@ -40,6 +42,33 @@ public final class Segment {
     }
     dataSize.addAndGet(sc.getLength());
     return sc;
+  }
+
+  /**
+   * As {@link #add} for each of {@code cells}, one edit's, storing the copies in {@code out} in
+   * the order given; the copies are indexed in key order (equal keys in the order given, so the
+   * later still replaces the earlier). A batch of random rows inserted in order walks the skip
+   * list near where the previous insert went, whose nodes are still in the processor's cache.
+   */
+  void addAll(List<? extends Cell> cells, long writeNumber, SequencedCell[] out) {
+    SequencedCell[] sorted = new SequencedCell[cells.size()];
+    for (int i = 0; i < sorted.length; i++) {
+      out[i] = lab.copy(cells.get(i), writeNumber);
+      sorted[i] = out[i];
+    }
+    Arrays.sort(sorted, SequencedCell.ORDER); // stable: equal keys stay in the order given
+    long bytes = 0;
+    for (SequencedCell sc : sorted) {
+      while (!this.cells.add(sc)) {
+        SequencedCell earlier = this.cells.ceiling(sc);
+        if (earlier != null && SequencedCell.ORDER.compare(earlier, sc) == 0
+            && this.cells.remove(earlier)) {
+          bytes -= earlier.getLength();
+        }
+      }
+      bytes += sc.getLength();
+    }
+    dataSize.addAndGet(bytes);
   }
 
   /** Takes back a cell whose edit failed (it was never visible). */

@@ -457,14 +457,29 @@ public final class Region implements Closeable {
       } else {
         ticket = ctx.wal().append(info.getEncodedName(), logged, durability);
       }
-      int k = -1;
-      for (KeyValue c : cells) {
-        if (k < 0 || !isFamily(k, c)) {
-          k = familyIndex(c);
+      Store only = cells.size() > 1 ? oneStore(cells) : null;
+      if (only != null) {
+        SequencedCell[] stored = new SequencedCell[cells.size()];
+        try {
+          only.addAll(cells, we.writeNumber(), ticket.sequenceId(), stored);
+        } finally {
+          for (SequencedCell sc : stored) {
+            if (sc != null) {
+              added.add(sc);
+              addedTo.add(only);
+            }
+          }
         }
-        Store s = storeArray[k];
-        added.add(s.add(c, we.writeNumber(), ticket.sequenceId()));
-        addedTo.add(s);
+      } else {
+        int k = -1;
+        for (KeyValue c : cells) {
+          if (k < 0 || !isFamily(k, c)) {
+            k = familyIndex(c);
+          }
+          Store s = storeArray[k];
+          added.add(s.add(c, we.writeNumber(), ticket.sequenceId()));
+          addedTo.add(s);
+        }
       }
       ticket.awaitDurable();
     } catch (IOException | RuntimeException e) {
@@ -475,6 +490,17 @@ public final class Region implements Closeable {
       throw e;
     }
     mvcc.completeAndWait(we);
+  }
+
+  /** The store every cell belongs to, or null if they belong to more than one. */
+  private Store oneStore(List<KeyValue> cells) {
+    int k = familyIndex(cells.get(0));
+    for (int i = 1; i < cells.size(); i++) {
+      if (!isFamily(k, cells.get(i))) {
+        return null;
+      }
+    }
+    return storeArray[k];
   }
 
   /** The index of the cell's family in {@link #storeArray}, found without copying its name. */

@@ -194,6 +194,11 @@ final class Store {
     return memstore.add(c, writeNumber, walSeqId);
   }
 
+  /** As {@link #add} for every cell of one edit; the stored cells go to {@code out}. */
+  void addAll(List<? extends Cell> cells, long writeNumber, long walSeqId, SequencedCell[] out) {
+    memstore.addAll(cells, writeNumber, walSeqId, out);
+  }
+
   /** The current files, each pinned; release each when done. */
   private List<StoreFile> retainFiles() {
     return retainFiles(new ArrayList<>());

@@ -62,6 +62,41 @@ class MemStoreTest {
   }
 
   @Test
+  void anEditAddedAllAtOnceIsIndexedAsAddedOneByOneAndTheLaterOfEqualKeysWins() {
+    for (int seed = 0; seed < 20; seed++) {
+      Random rnd = new Random(seed);
+      MemStore one = new MemStore(new ChunkPool(4096, 4));
+      MemStore all = new MemStore(new ChunkPool(4096, 4));
+      for (int edit = 1; edit <= 5; edit++) {
+        List<KeyValue> cells = new ArrayList<>();
+        int n = 1 + rnd.nextInt(60);
+        for (int i = 0; i < n; i++) {
+          // Few rows, columns and timestamps: equal keys within an edit and across edits.
+          cells.add(cell("r" + rnd.nextInt(12), "q" + rnd.nextInt(3), 100 + rnd.nextInt(2),
+              "e" + edit + "v" + i));
+        }
+        List<SequencedCell> stored = new ArrayList<>();
+        for (KeyValue c : cells) {
+          stored.add(one.add(c, edit, 1000 + edit));
+        }
+        SequencedCell[] out = new SequencedCell[cells.size()];
+        all.addAll(cells, edit, 1000 + edit, out);
+        for (int i = 0; i < out.length; i++) {
+          assertEquals(stored.get(i).toString(), out[i].toString(), "seed " + seed);
+          assertEquals(0, CellComparator.INSTANCE.compare(cells.get(i), out[i]));
+        }
+      }
+      Segment a = one.retainSegments().get(0);
+      Segment b = all.retainSegments().get(0);
+      assertEquals(contents(a.cells().iterator()), contents(b.cells().iterator()), "seed " + seed);
+      assertEquals(a.dataSize(), b.dataSize(), "seed " + seed);
+      assertEquals(a.maxWalSequenceId(), b.maxWalSequenceId());
+      a.release();
+      b.release();
+    }
+  }
+
+  @Test
   void iteratorFromStartsAtTheFirstCellAtOrAfterTheKey() {
     MemStore m = new MemStore(new ChunkPool(4096, 4));
     m.add(cell("a", "q", 1, "1"), 1, 1);

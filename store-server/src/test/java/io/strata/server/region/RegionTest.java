@@ -254,6 +254,24 @@ class RegionTest {
   }
 
   @Test
+  void aFailedWalSyncTakesBackEveryCellOfABatchOfRows() throws IOException {
+    f.mutate("r5", put("r5", CF1, "q", 1, "ok"));
+    List<RowEdit> batch = new ArrayList<>();
+    for (int i = 9; i >= 0; i--) { // rows out of order, two cells each, one family
+      String row = "r" + i;
+      batch.add(new RowEdit(Bytes.toBytes(row), List.of(put(row, CF1, "q", 2, "lost" + i),
+          put(row, CF1, "p", 2, "lost" + i))));
+    }
+    f.fs.failSyncs.set(1);
+    IOException e = assertThrows(IOException.class, () -> f.region.mutate(batch));
+    assertEquals("injected sync failure", e.getMessage());
+    assertEquals(List.of("r5 [a:q@1=ok]"), scanRows(ScanSpec.all().withMaxVersions(10)));
+    f.region.mutate(batch);
+    assertEquals(List.of("a:p@2=lost5", "a:q@2=lost5", "a:q@1=ok"), get("r5"));
+    assertEquals(10, scanRows(ScanSpec.all()).size());
+  }
+
+  @Test
   void aFullLocalDiskFailsTheWriteAndTheFlushAndLosesNothing() throws IOException {
     // Hadoop's local file system throws FSError, an Error, where others throw IOException.
     f.fs.writeFailuresAsFsError = true;
