@@ -182,7 +182,7 @@ final class RequestTranslator {
     // The cells first: a refused mutation must still consume its own, not the next one's.
     List<Cell> own = cells.next(m.getCellCount());
     byte[] row = m.getRow().toByteArray();
-    checkRow(row, m.getType().name().toLowerCase());
+    checkRow(row, m.getType());
     switch (m.getType()) {
       case PUT -> {
         if (own.isEmpty()) {
@@ -320,13 +320,15 @@ final class RequestTranslator {
     };
   }
 
-  private static void checkRow(byte[] row, String what) throws BadRequestException {
+  /** {@code what} names the operation in an error (lower-cased only then: a hot path). */
+  private static void checkRow(byte[] row, Object what) throws BadRequestException {
     if (row.length == 0) {
-      throw new BadRequestException("the " + what + " has an empty row key; every row key has "
-          + "at least one byte");
+      throw new BadRequestException("the " + what.toString().toLowerCase(java.util.Locale.ROOT)
+          + " has an empty row key; every row key has at least one byte");
     }
     if (row.length > io.strata.common.cell.CellLimits.MAX_ROW_LENGTH) {
-      throw new BadRequestException("the " + what + "'s row key of " + row.length
+      throw new BadRequestException("the " + what.toString().toLowerCase(java.util.Locale.ROOT)
+          + "'s row key of " + row.length
           + " bytes exceeds the " + io.strata.common.cell.CellLimits.MAX_ROW_LENGTH
           + "-byte limit; use a shorter row key");
     }
