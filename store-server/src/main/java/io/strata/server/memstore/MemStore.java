@@ -33,7 +33,10 @@ public final class MemStore {
     return s.add(c, writeNumber);
   }
 
-  /** As {@link #add} for every cell of one edit, in key order; the stored cells go to {@code out}. */
+  /**
+   * As {@link #add} for every cell of one edit, indexed in key order; the stored cells go to
+   * {@code out}.
+   */
   public void addAll(List<? extends Cell> cells, long writeNumber, long walSequenceId,
       SequencedCell[] out) {
     Segment s = active;

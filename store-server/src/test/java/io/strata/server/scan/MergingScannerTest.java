@@ -1,0 +1,156 @@
+package io.strata.server.scan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellKeys;
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.util.Bytes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The merge against a model: every source's cells sorted together, equal keys by rank. */
+class MergingScannerTest {
+  /** A sorted list of cells as a source, stepping on reseek. */
+  private static final class ListSource implements CellSource {
+    private final List<KeyValue> cells;
+    private final long rank;
+    private int at;
+
+    ListSource(List<KeyValue> cells, long rank) {
+      this.cells = cells;
+      this.rank = rank;
+      this.at = cells.size();
+    }
+
+    @Override
+    public Cell peek() {
+      return at < cells.size() ? cells.get(at) : null;
+    }
+
+    @Override
+    public Cell next() {
+      return at < cells.size() ? cells.get(at++) : null;
+    }
+
+    @Override
+    public boolean seek(Cell key) {
+      at = 0;
+      while (at < cells.size() && CellComparator.INSTANCE.compare(cells.get(at), key) < 0) {
+        at++;
+      }
+      return at < cells.size();
+    }
+
+    @Override
+    public boolean reseek(Cell key) {
+      while (at < cells.size() && CellComparator.INSTANCE.compare(cells.get(at), key) < 0) {
+        at++;
+      }
+      return at < cells.size();
+    }
+
+    @Override
+    public byte[] previousRow(byte[] row) {
+      return null;
+    }
+
+    @Override
+    public long rank() {
+      return rank;
+    }
+
+    @Override
+    public void close() {}
+  }
+
+  private record Ranked(KeyValue cell, long rank) {}
+
+  private static final Comparator<Ranked> MODEL = (a, b) -> {
+    int c = CellComparator.INSTANCE.compare(a.cell(), b.cell());
+    return c != 0 ? c : Long.compare(a.rank(), b.rank());
+  };
+
+  /** The value names the source, so equal keys of two sources read differently. */
+  private static KeyValue cell(int row, int column, long ts, int source) {
+    return KeyValue.of(Bytes.toBytes(String.format("row%04d", row)), Bytes.toBytes("f"),
+        Bytes.toBytes("q" + column), ts, CellType.PUT, Bytes.toBytes("from " + source));
+  }
+
+  private static String describe(Cell c) {
+    return KeyValue.copyOf(c) + "=" + Bytes.toString(c.getValueArray(), c.getValueOffset(),
+        c.getValueLength());
+  }
+
+  @Test
+  void mergedCellsComeInOrderThroughSeeksAndReseeksWithOverlappingAndDisjointSources()
+      throws java.io.IOException {
+    for (int seed = 0; seed < 200; seed++) {
+      Random rnd = new Random(seed);
+      int n = 1 + rnd.nextInt(6);
+      boolean disjoint = rnd.nextBoolean(); // key ranges one after another, as ordered flushes
+      List<CellSource> sources = new ArrayList<>();
+      List<Ranked> all = new ArrayList<>();
+      for (int s = 0; s < n; s++) {
+        List<KeyValue> cells = new ArrayList<>();
+        int count = rnd.nextInt(40);
+        for (int i = 0; i < count; i++) {
+          int row = disjoint ? s * 100 + rnd.nextInt(100) : rnd.nextInt(60);
+          // Equal keys in several sources: the lower rank must come first.
+          KeyValue kv = cell(row, rnd.nextInt(3), 1 + rnd.nextInt(2), s);
+          if (cells.stream().noneMatch(c -> CellComparator.INSTANCE.compare(c, kv) == 0)) {
+            cells.add(kv);
+          }
+        }
+        cells.sort(CellComparator.INSTANCE);
+        for (KeyValue kv : cells) {
+          all.add(new Ranked(kv, s));
+        }
+        sources.add(new ListSource(cells, s));
+      }
+      all.sort(MODEL);
+      try (MergingScanner m = new MergingScanner(sources)) {
+        int start = all.isEmpty() ? 0 : rnd.nextInt(all.size());
+        Cell key = all.isEmpty() ? CellKeys.firstOnRow(Bytes.EMPTY) : all.get(start).cell();
+        if (!all.isEmpty()) {
+          // the first copy of the key: an equal key of a lower rank comes before
+          while (start > 0 && CellComparator.INSTANCE.compare(all.get(start - 1).cell(),
+              key) == 0) {
+            start--;
+          }
+        }
+        m.seek(key);
+        int i = start;
+        while (i < all.size()) {
+          String what = "seed " + seed + " at " + i;
+          assertEquals(describe(all.get(i).cell()), describe(m.peek()), what);
+          if (rnd.nextInt(8) == 0) {
+            // Reseek ahead a few keys (or to the current one: nothing moves).
+            int to = Math.min(all.size() - 1, i + rnd.nextInt(6));
+            while (to > i && CellComparator.INSTANCE.compare(all.get(to - 1).cell(),
+                all.get(to).cell()) == 0) {
+              to--;
+            }
+            m.reseek(all.get(to).cell());
+            i = to;
+            assertEquals(describe(all.get(i).cell()), describe(m.peek()),
+                what + " after a reseek");
+          }
+          Cell c = m.next();
+          assertEquals(describe(all.get(i).cell()), describe(c), what);
+          i++;
+        }
+        assertNull(m.peek(), "seed " + seed);
+        assertNull(m.next(), "seed " + seed);
+        m.reseek(cell(9999, 0, 1, 0));
+        assertNull(m.peek());
+      }
+    }
+  }
+}
