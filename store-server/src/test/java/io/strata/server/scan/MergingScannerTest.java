@@ -17,59 +17,6 @@ import org.junit.jupiter.api.Test;
 
 /** The merge against a model: every source's cells sorted together, equal keys by rank. */
 class MergingScannerTest {
-  /** A sorted list of cells as a source, stepping on reseek. */
-  private static final class ListSource implements CellSource {
-    private final List<KeyValue> cells;
-    private final long rank;
-    private int at;
-
-    ListSource(List<KeyValue> cells, long rank) {
-      this.cells = cells;
-      this.rank = rank;
-      this.at = cells.size();
-    }
-
-    @Override
-    public Cell peek() {
-      return at < cells.size() ? cells.get(at) : null;
-    }
-
-    @Override
-    public Cell next() {
-      return at < cells.size() ? cells.get(at++) : null;
-    }
-
-    @Override
-    public boolean seek(Cell key) {
-      at = 0;
-      while (at < cells.size() && CellComparator.INSTANCE.compare(cells.get(at), key) < 0) {
-        at++;
-      }
-      return at < cells.size();
-    }
-
-    @Override
-    public boolean reseek(Cell key) {
-      while (at < cells.size() && CellComparator.INSTANCE.compare(cells.get(at), key) < 0) {
-        at++;
-      }
-      return at < cells.size();
-    }
-
-    @Override
-    public byte[] previousRow(byte[] row) {
-      return null;
-    }
-
-    @Override
-    public long rank() {
-      return rank;
-    }
-
-    @Override
-    public void close() {}
-  }
-
   private record Ranked(KeyValue cell, long rank) {}
 
   private static final Comparator<Ranked> MODEL = (a, b) -> {

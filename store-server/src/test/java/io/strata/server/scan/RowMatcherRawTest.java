@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.common.cell.Cell;
-import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.filter.ByteArrayComparable.BinaryComparator;
@@ -167,59 +166,5 @@ class RowMatcherRawTest {
         "f:b@25 DELETE_COLUMN ",
         "f:b@15 PUT b15"), read(raw().withFilter(new QualifierFilter(CompareOperator.EQUAL,
             new BinaryComparator(Bytes.toBytes("b"))))));
-  }
-
-  /** A sorted list of cells as a source. */
-  private static final class ListSource implements CellSource {
-    private final List<Cell> cells;
-    private final long rank;
-    private int pos;
-
-    ListSource(List<Cell> cells, long rank) {
-      this.cells = cells;
-      this.rank = rank;
-    }
-
-    @Override
-    public Cell peek() {
-      return pos < cells.size() ? cells.get(pos) : null;
-    }
-
-    @Override
-    public Cell next() {
-      return pos < cells.size() ? cells.get(pos++) : null;
-    }
-
-    @Override
-    public boolean seek(Cell key) {
-      pos = 0;
-      return reseek(key);
-    }
-
-    @Override
-    public boolean reseek(Cell key) {
-      while (pos < cells.size() && CellComparator.INSTANCE.compare(cells.get(pos), key) < 0) {
-        pos++;
-      }
-      return pos < cells.size();
-    }
-
-    @Override
-    public byte[] previousRow(byte[] row) {
-      throw new UnsupportedOperationException("one row, read forward");
-    }
-
-    @Override
-    public boolean cellsStayValid() {
-      return true;
-    }
-
-    @Override
-    public long rank() {
-      return rank;
-    }
-
-    @Override
-    public void close() {}
   }
 }

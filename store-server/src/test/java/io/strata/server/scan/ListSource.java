@@ -1,0 +1,59 @@
+package io.strata.server.scan;
+
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
+import java.util.List;
+
+/** A sorted list of cells as a source for tests: seeks step from the start, reseeks onward. */
+final class ListSource implements CellSource {
+  private final List<? extends Cell> cells;
+  private final long rank;
+  private int pos;
+
+  ListSource(List<? extends Cell> cells, long rank) {
+    this.cells = cells;
+    this.rank = rank;
+  }
+
+  @Override
+  public Cell peek() {
+    return pos < cells.size() ? cells.get(pos) : null;
+  }
+
+  @Override
+  public Cell next() {
+    return pos < cells.size() ? cells.get(pos++) : null;
+  }
+
+  @Override
+  public boolean seek(Cell key) {
+    pos = 0;
+    return reseek(key);
+  }
+
+  @Override
+  public boolean reseek(Cell key) {
+    while (pos < cells.size() && CellComparator.INSTANCE.compare(cells.get(pos), key) < 0) {
+      pos++;
+    }
+    return pos < cells.size();
+  }
+
+  @Override
+  public byte[] previousRow(byte[] row) {
+    throw new UnsupportedOperationException("a list source is read forward");
+  }
+
+  @Override
+  public boolean cellsStayValid() {
+    return true;
+  }
+
+  @Override
+  public long rank() {
+    return rank;
+  }
+
+  @Override
+  public void close() {}
+}
