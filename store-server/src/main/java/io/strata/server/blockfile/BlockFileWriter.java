@@ -172,19 +172,31 @@ public final class BlockFileWriter implements Closeable {
 
   /**
    * Whether {@link #appendFile} can take {@code source}: it has cells, stores them as this file
-   * would (compression, data block encoding, key encoding, bloom type and error rate), and no
-   * data block needs caching as it is written (a copied block is never decoded).
+   * would (compression, data block encoding, key encoding, bloom type and error rate), its data
+   * blocks average at least half this file's block size (copying never merges blocks, so a file
+   * of small ones, or of a smaller block size, is better merged), and no data block needs caching
+   * as it is written (a copied block is never decoded).
    */
   public boolean canAppendFile(BlockFileReader source) {
+    return canAppend(options, caching, source);
+  }
+
+  /** As {@link #canAppendFile}, before a writer with these settings is made. */
+  public static boolean canAppend(BlockFileOptions options, CacheOptions caching,
+      BlockFileReader source) {
     FileInfoProto in = source.fileInfo();
     return in.getCellCount() > 0 && !in.getFirstKey().isEmpty()
         && in.getKeyEncodingVersion() == KeyValue.ENCODING_VERSION
         && in.getCompression().equals(options.compression().name())
         && in.getDataBlockEncoding().equals(options.encoding().name())
         && in.getBloomType().equals(options.bloomType().name())
-        && (bloom == null || in.getBloomErrorRate() == options.bloomErrorRate())
+        && (options.bloomType() == BloomType.NONE
+            || in.getBloomErrorRate() == options.bloomErrorRate())
+        && in.getDataBlockCount() > 0
+        && in.getUncompressedDataBytes() / in.getDataBlockCount() >= options.blockSize() / 2
         && !caching.cacheOnWrite(BlockType.DATA);
   }
+
 
   /**
    * Appends every cell of {@code source}, whose first cell must sort after the last one written,
@@ -200,7 +212,8 @@ public final class BlockFileWriter implements Closeable {
     }
     if (!canAppendFile(source)) {
       throw new IllegalArgumentException(source.path() + " is stored unlike " + path
-          + " (compression, encoding, bloom) or is empty: merge its cells instead");
+          + " (compression, encoding, bloom, smaller blocks) or is empty: merge its cells "
+          + "instead");
     }
     Cell first = source.firstKey();
     if (lastCell != null && CellComparator.INSTANCE.compare(lastCell, first) >= 0) {
@@ -234,13 +247,11 @@ public final class BlockFileWriter implements Closeable {
       from = to;
     }
     if (bloom != null) {
-      List<IndexEntry> chunks = source.bloomChunks();
-      for (int i = 0; i < chunks.size(); i++) {
-        Block chunk = source.readUncached(chunks.get(i).handle(), BlockType.BLOOM_CHUNK);
-        // The whole file's key count goes with its first chunk.
-        bloom.addChunk(chunks.get(i).key(), chunk.array(), chunk.offset(), chunk.length(),
-            i == 0 ? source.fileInfo().getBloomKeyCount() : 0);
+      for (IndexEntry e : source.bloomChunks()) {
+        Block chunk = source.readUncached(e.handle(), BlockType.BLOOM_CHUNK);
+        bloom.addChunk(e.key(), chunk.array(), chunk.offset(), chunk.length());
       }
+      bloom.addKeysOf(first, source.lastKey(), source.fileInfo().getBloomKeyCount());
     }
     FileInfoProto in = source.fileInfo();
     if (firstKey == null) {

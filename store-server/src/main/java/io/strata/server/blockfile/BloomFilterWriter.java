@@ -77,11 +77,11 @@ final class BloomFilterWriter {
   }
 
   /**
-   * Adds a finished chunk of another file, whose keys all sort after every key added so far,
-   * and {@code keys} to the key count. A chunk being filled is closed first, so chunks keep the
-   * order of their keys.
+   * Adds a finished chunk of another file, whose keys all sort at or after every key added so
+   * far. A chunk being filled is closed first, so chunks keep the order of their keys. The
+   * file's keys are counted once its chunks are in ({@link #addKeysOf}).
    */
-  void addChunk(byte[] firstKey, byte[] payload, int offset, int length, long keys) {
+  void addChunk(byte[] firstKey, byte[] payload, int offset, int length) {
     if (keysInChunk > 0) {
       finishChunk();
     }
@@ -89,7 +89,24 @@ final class BloomFilterWriter {
     copy.write(payload, offset, length);
     chunkKeys.add(firstKey);
     chunks.add(copy);
+  }
+
+  /**
+   * Counts the {@code keys} bloom keys of a file whose chunks were added, from the one of cell
+   * {@code first} to the one of cell {@code last}: a key the last added one repeats (a row
+   * spanning the join) counts once, as it would have been added once, and keys added after
+   * are told apart from the file's last.
+   */
+  void addKeysOf(Cell first, Cell last, long keys) {
+    current.reset();
+    BloomKeys.write(type, first, current);
+    if (totalKeys > 0 && Arrays.equals(current.array(), 0, current.size(), previous.array(), 0,
+        previous.size())) {
+      keys--;
+    }
     totalKeys += keys;
+    previous.reset();
+    BloomKeys.write(type, last, previous);
   }
 
   /** Writes every chunk; returns their index entries. */

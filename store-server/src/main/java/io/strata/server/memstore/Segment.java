@@ -58,22 +58,27 @@ public final class Segment {
     }
     Arrays.sort(sorted, SequencedCell.ORDER); // stable: equal keys stay in the order given
     long bytes = 0;
-    for (SequencedCell sc : sorted) {
-      while (!this.cells.add(sc)) {
-        SequencedCell earlier = this.cells.ceiling(sc);
-        if (earlier != null && SequencedCell.ORDER.compare(earlier, sc) == 0
-            && this.cells.remove(earlier)) {
-          bytes -= earlier.getLength();
+    try {
+      for (SequencedCell sc : sorted) {
+        while (!this.cells.add(sc)) {
+          SequencedCell earlier = this.cells.ceiling(sc);
+          if (earlier != null && SequencedCell.ORDER.compare(earlier, sc) == 0
+              && this.cells.remove(earlier)) {
+            bytes -= earlier.getLength();
+          }
         }
+        bytes += sc.getLength();
       }
-      bytes += sc.getLength();
+    } finally {
+      dataSize.addAndGet(bytes); // what went in, for a rollback to take back
     }
-    dataSize.addAndGet(bytes);
   }
 
   /** Takes back a cell whose edit failed (it was never visible). */
   boolean remove(SequencedCell sc) {
-    if (cells.remove(sc)) {
+    // Only this very cell: a later cell of the same edit with the same key replaced it, and
+    // removing by key would take that one (counting the wrong length).
+    if (cells.ceiling(sc) == sc && cells.remove(sc)) {
       dataSize.addAndGet(-sc.getLength());
       return true;
     }

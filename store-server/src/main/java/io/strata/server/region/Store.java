@@ -526,23 +526,24 @@ final class Store {
   /**
    * Writes files whose key ranges do not overlap, in key order, as one by copying their data
    * blocks and bloom chunks as stored ({@link BlockFileWriter#appendFile}): the same cells a
-   * merge would write, without decoding or encoding one. Returns false, having written
-   * nothing, if some file is stored unlike the family's current settings (an altered family):
-   * those must be merged.
+   * merge would write, without decoding or encoding one. Returns false, having made nothing,
+   * if some file is stored unlike the family's current settings (an altered family) or in
+   * small blocks (see {@link BlockFileWriter#canAppend}): those are merged. The copy is paced
+   * by the bytes of data blocks as stored (a merge paces cells' key and value bytes).
    */
   private boolean writeConcatenated(List<StoreFile> byKey, Path tmp, ThroughputLimiter limiter,
       CompactionThroughput throughput) throws IOException {
-    BlockFileWriter w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp),
-        BlockFileOptions.forFamily(family), caching);
+    BlockFileOptions options = BlockFileOptions.forFamily(family);
+    for (StoreFile f : byKey) {
+      if (!BlockFileWriter.canAppend(options, caching, f.reader())) {
+        return false;
+      }
+    }
+    BlockFileWriter w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp), options,
+        caching);
     try {
       long maxSeq = -1;
       List<String> names = new ArrayList<>();
-      for (StoreFile f : byKey) {
-        if (!w.canAppendFile(f.reader())) {
-          w.abort();
-          return false;
-        }
-      }
       for (StoreFile f : byKey) {
         w.appendFile(f.reader(), bytes -> {
           checkNotStopped();

@@ -59,12 +59,19 @@ class BlockFileAppendTest {
     return path;
   }
 
-  /** Cuts sorted cells into {@code parts} runs at random places (never inside a key). */
+  /**
+   * Cuts sorted cells into {@code parts} runs of at least 60 cells at random places: enough
+   * for several blocks each, so their blocks average more than half the block size.
+   */
   private static List<List<KeyValue>> cut(List<KeyValue> cells, int parts, Random rnd) {
     List<Integer> cuts = new ArrayList<>();
     while (cuts.size() < parts - 1) {
-      int at = 1 + rnd.nextInt(cells.size() - 1);
-      if (!cuts.contains(at)) {
+      int at = 60 + rnd.nextInt(cells.size() - 120);
+      boolean apart = true;
+      for (int c : cuts) {
+        apart &= Math.abs(c - at) >= 60;
+      }
+      if (apart) {
         cuts.add(at);
       }
     }
@@ -153,14 +160,13 @@ class BlockFileAppendTest {
                 what + ", column " + kv);
           }
         }
-        if (bloom != BloomType.NONE) {
-          long parts2 = 0;
-          for (Path p : parts) {
-            try (BlockFileReader pr = BlockFileReader.open(fs, p)) {
-              parts2 += pr.fileInfo().getBloomKeyCount();
-            }
-          }
-          assertEquals(parts2, r.fileInfo().getBloomKeyCount(), what);
+        // The file info a merge (every cell appended) would write, but for block counts.
+        try (BlockFileReader merged = BlockFileReader.open(fs, write(cells, options))) {
+          assertEquals(merged.fileInfo().getBloomKeyCount(), r.fileInfo().getBloomKeyCount(),
+              what);
+          assertEquals(merged.fileInfo().getFirstKey(), r.fileInfo().getFirstKey(), what);
+          assertEquals(merged.fileInfo().getLastKey(), r.fileInfo().getLastKey(), what);
+          assertEquals(merged.cellCount(), r.cellCount(), what);
         }
       }
     }
@@ -203,7 +209,7 @@ class BlockFileAppendTest {
   void aFileThatDoesNotSortAfterTheLastCellIsRefused() throws Exception {
     FileSystem fs = TestCells.localFs();
     List<KeyValue> cells = TestCells.random(new Random(3), 200);
-    BlockFileOptions options = BlockFileOptions.defaults();
+    BlockFileOptions options = BlockFileOptions.defaults().withBlockSize(1024);
     Path first = write(cells.subList(0, 150), options);
     Path overlapping = write(cells.subList(100, 200), options);
     Path joined = new Path(tmp.toUri().toString(), "joined");
@@ -229,7 +235,9 @@ class BlockFileAppendTest {
         write(cells, options.withEncoding(DataBlockEncoding.PREFIX)),
         write(cells, options.withBloom(BloomType.ROWCOL, 0.01)),
         write(cells, options.withBloom(BloomType.ROW, 0.05)),
-        write(List.of(), options)};
+        write(List.of(), options),
+        // Blocks of a quarter of the size: copied, they would stay that small.
+        write(cells, options.withBlockSize(options.blockSize() / 4))};
     Path same = write(cells, options);
     Path joined = new Path(tmp.toUri().toString(), "joined");
     try (BlockFileWriter w = BlockFileWriter.create(fs, joined, options)) {

@@ -97,6 +97,25 @@ class MemStoreTest {
   }
 
   @Test
+  void aRolledBackEditTakesBackExactlyWhatItAddedEvenWhereItReplacedItsOwnCell() {
+    MemStore m = new MemStore(new ChunkPool(4096, 4));
+    m.add(cell("a", "q", 1, "kept"), 1, 1);
+    long before = m.dataSize();
+    // The same key twice in one edit, values of different lengths: the later replaces the
+    // earlier, and a rollback of both must neither remove the wrong one nor count it.
+    List<KeyValue> edit = List.of(cell("b", "q", 1, "short"), cell("b", "q", 1, "a longer one"),
+        cell("c", "q", 1, "v"));
+    SequencedCell[] out = new SequencedCell[edit.size()];
+    m.addAll(edit, 2, 2, out);
+    assertEquals(before + out[1].getLength() + out[2].getLength(), m.dataSize());
+    m.rollback(List.of(out));
+    assertEquals(before, m.dataSize());
+    Segment s = m.retainSegments().get(0);
+    assertEquals(List.of("a/f:q/1/PUT/vlen=4/seq=1=kept"), contents(s.cells().iterator()));
+    s.release();
+  }
+
+  @Test
   void iteratorFromStartsAtTheFirstCellAtOrAfterTheKey() {
     MemStore m = new MemStore(new ChunkPool(4096, 4));
     m.add(cell("a", "q", 1, "1"), 1, 1);

@@ -125,8 +125,11 @@ class CompactionTest {
       assertEquals(before, everything(f));
       // Later rows go on being copied after the copied file (the policy leaves the large file
       // out); files holding the same key (row, column and timestamp) are merged.
-      for (String row : List.of("row0300", "row0301", "row0302")) {
-        f.mutate(row, put(row, CF1, "q", 10, "late"));
+      for (int flush = 0; flush < 3; flush++) { // files of several full blocks each
+        for (int r = 0; r < 60; r++) {
+          String row = String.format("row%04d", 300 + flush * 60 + r);
+          f.mutate(row, put(row, CF1, "q", 10, "late"));
+        }
         f.region.flush();
       }
       List<String> expected = everything(f);

@@ -256,18 +256,24 @@ class RegionTest {
   @Test
   void aFailedWalSyncTakesBackEveryCellOfABatchOfRows() throws IOException {
     f.mutate("r5", put("r5", CF1, "q", 1, "ok"));
+    long sizeBefore = f.region.memStoreSize();
     List<RowEdit> batch = new ArrayList<>();
     for (int i = 9; i >= 0; i--) { // rows out of order, two cells each, one family
       String row = "r" + i;
       batch.add(new RowEdit(Bytes.toBytes(row), List.of(put(row, CF1, "q", 2, "lost" + i),
           put(row, CF1, "p", 2, "lost" + i))));
     }
+    // The same key twice, values of different lengths: the later replaces the earlier.
+    batch.add(new RowEdit(Bytes.toBytes("r3"), List.of(put("r3", CF1, "z", 2, "short"),
+        put("r3", CF1, "z", 2, "a longer value"))));
     f.fs.failSyncs.set(1);
     IOException e = assertThrows(IOException.class, () -> f.region.mutate(batch));
     assertEquals("injected sync failure", e.getMessage());
     assertEquals(List.of("r5 [a:q@1=ok]"), scanRows(ScanSpec.all().withMaxVersions(10)));
+    assertEquals(sizeBefore, f.region.memStoreSize());
     f.region.mutate(batch);
     assertEquals(List.of("a:p@2=lost5", "a:q@2=lost5", "a:q@1=ok"), get("r5"));
+    assertEquals(List.of("a:p@2=lost3", "a:q@2=lost3", "a:z@2=a longer value"), get("r3"));
     assertEquals(10, scanRows(ScanSpec.all()).size());
   }
 
