@@ -277,7 +277,7 @@ public final class Region implements Closeable {
     boolean mixed = someUnlogged && durability != Durability.SKIP_WAL;
     Set<KeyValue> unlogged = mixed ? Collections.newSetFromMap(new IdentityHashMap<>())
         : Set.of();
-    underRowLocks(RowLocks.inLockOrder(rows), durability, unlogged, now -> {
+    underRowLocks(rows, durability, unlogged, now -> {
       List<KeyValue> cells = new ArrayList<>();
       for (RowEdit e : edits) {
         boolean skipsWal = resolveDurability(e.durability()) == Durability.SKIP_WAL;
@@ -374,15 +374,15 @@ public final class Region implements Closeable {
 
   List<Cell> underRowLock(byte[] row, Durability durability, LockedWrite write)
       throws IOException {
-    return underRowLocks(List.of(row), durability, Set.of(), write);
+    return underRowLocks(new byte[][] {row}, durability, Set.of(), write);
   }
 
   /**
-   * Takes the updates lock (shared) and the rows' locks in row order, computes the cells and
-   * writes them, all but {@code unlogged} (by identity) to the WAL; returns them, or null when
-   * nothing was written because the computation said so.
+   * Takes the updates lock (shared) and the rows' locks ({@link RowLocks#lockAll}), computes the
+   * cells and writes them, all but {@code unlogged} (by identity) to the WAL; returns them, or
+   * null when nothing was written because the computation said so.
    */
-  private List<Cell> underRowLocks(java.util.Collection<byte[]> sortedRows, Durability durability,
+  private List<Cell> underRowLocks(byte[][] rows, Durability durability,
       Set<KeyValue> unlogged, LockedWrite write) throws IOException {
     checkOpen();
     checkWritable();
@@ -400,12 +400,8 @@ public final class Region implements Closeable {
       // Closing sets the flag under the exclusive lock and then flushes: a write that gets in
       // here before it is in that flush, and none gets in after.
       checkOpen();
-      for (byte[] row : sortedRows) {
-        RowLocks.Held h = noWaiting ? rowLocks.tryLock(row) : rowLocks.lock(row);
-        if (h == null) {
-          throw new WriteWouldWaitException("the lock of a row");
-        }
-        held.add(h);
+      if (!rowLocks.lockAll(rows, noWaiting, held)) {
+        throw new WriteWouldWaitException("the lock of a row");
       }
       long now = ctx.clock().millis();
       cells = write.compute(now);
@@ -416,9 +412,7 @@ public final class Region implements Closeable {
         }
       }
     } finally {
-      for (int i = held.size() - 1; i >= 0; i--) {
-        held.get(i).close();
-      }
+      RowLocks.releaseAll(held);
       updatesLock.readLock().unlock();
     }
     // While a flush runs, the active memstores alone count: what it is writing out must not ask

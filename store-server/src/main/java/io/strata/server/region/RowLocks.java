@@ -76,6 +76,41 @@ final class RowLocks {
     return distinct;
   }
 
+  /**
+   * Locks every one of {@code rows} (in any order, repeats allowed) into {@code held}. First
+   * each without waiting, in the order given: taking no lock blocks, so no order is needed, and
+   * a batch of random rows that nobody else holds is not sorted. If one is held by another
+   * write, lets go of all and waits for them in row order ({@link #inLockOrder}), so that two
+   * writes never wait for each other. With {@code noWaiting}, returns false (holding nothing)
+   * instead of waiting.
+   */
+  boolean lockAll(byte[][] rows, boolean noWaiting, List<Held> held)
+      throws ServerBusyException, InterruptedIOException {
+    for (byte[] row : rows) {
+      Held h = tryLock(row); // a repeated row is taken again: the lock is reentrant
+      if (h == null) {
+        releaseAll(held);
+        if (noWaiting) {
+          return false;
+        }
+        for (byte[] r : inLockOrder(rows)) {
+          held.add(lock(r));
+        }
+        return true;
+      }
+      held.add(h);
+    }
+    return true;
+  }
+
+  /** Releases the locks in {@code held}, last taken first, and clears it. */
+  static void releaseAll(List<Held> held) {
+    for (int i = held.size() - 1; i >= 0; i--) {
+      held.get(i).close();
+    }
+    held.clear();
+  }
+
   /** A held row lock; close it to release. */
   final class Held implements AutoCloseable {
     private final RowKey key;

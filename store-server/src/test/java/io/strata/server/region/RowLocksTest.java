@@ -1,7 +1,9 @@
 package io.strata.server.region;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.common.error.ServerBusyException;
 import io.strata.common.util.Bytes;
@@ -81,6 +83,115 @@ class RowLocksTest {
       total += c;
     }
     assertEquals(2 * threads * rounds, total, "no update lost to two holders of one row");
+    assertEquals(0, locks.size());
+  }
+
+  @Test
+  void batchesOfRowsInAnyOrderNeitherDeadlockNorShareARow() throws Exception {
+    RowLocks locks = new RowLocks("region-x", 30_000);
+    int rows = 30;
+    int[] counts = new int[rows]; // changed only under the row's lock, without atomics
+    int threads = 6;
+    int rounds = 2_000;
+    java.util.List<CompletableFuture<Void>> all = new java.util.ArrayList<>();
+    for (int t = 0; t < threads; t++) {
+      java.util.Random rnd = new java.util.Random(t);
+      all.add(CompletableFuture.runAsync(() -> {
+        for (int i = 0; i < rounds; i++) {
+          // Up to five rows in random order, repeats included, as a batch of random puts.
+          byte[][] batch = new byte[1 + rnd.nextInt(5)][];
+          int[] which = new int[batch.length];
+          for (int k = 0; k < batch.length; k++) {
+            which[k] = rnd.nextInt(rows);
+            batch[k] = Bytes.toBytes(String.format("row-%03d", which[k]));
+          }
+          java.util.List<RowLocks.Held> held = new java.util.ArrayList<>();
+          try {
+            assertTrue(locks.lockAll(batch, false, held));
+            java.util.Set<Integer> distinct = new java.util.TreeSet<>();
+            for (int w : which) {
+              distinct.add(w);
+            }
+            for (int w : distinct) {
+              int v = counts[w];
+              Thread.onSpinWait();
+              counts[w] = v + 1;
+            }
+          } catch (Exception e) {
+            throw new RuntimeException(e);
+          } finally {
+            RowLocks.releaseAll(held);
+          }
+        }
+      }, runnable -> new Thread(runnable, "row-locker").start()));
+    }
+    long expected = 0;
+    for (int t = 0; t < threads; t++) {
+      java.util.Random rnd = new java.util.Random(t);
+      for (int i = 0; i < rounds; i++) {
+        java.util.Set<Integer> distinct = new java.util.TreeSet<>();
+        int n = 1 + rnd.nextInt(5);
+        for (int k = 0; k < n; k++) {
+          distinct.add(rnd.nextInt(rows));
+        }
+        expected += distinct.size();
+      }
+    }
+    for (CompletableFuture<Void> f : all) {
+      f.get(60, java.util.concurrent.TimeUnit.SECONDS); // a deadlock fails here
+    }
+    long total = 0;
+    for (int c : counts) {
+      total += c;
+    }
+    assertEquals(expected, total, "no update lost to two holders of one row");
+    assertEquals(0, locks.size());
+  }
+
+  @Test
+  void aBatchMeetingAHeldRowHoldsNothingWithoutWaitingAndWaitsOtherwise() throws Exception {
+    RowLocks locks = new RowLocks("region-x", 30_000);
+    byte[][] batch = {Bytes.toBytes("c"), Bytes.toBytes("b"), Bytes.toBytes("a"),
+        Bytes.toBytes("c")};
+    java.util.concurrent.CountDownLatch taken = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    CompletableFuture<Void> holder = CompletableFuture.runAsync(() -> {
+      try (RowLocks.Held h = locks.lock(Bytes.toBytes("b"))) {
+        taken.countDown();
+        release.await();
+      } catch (Exception e) {
+        throw new RuntimeException(e);
+      }
+    }, runnable -> new Thread(runnable, "holder").start());
+    taken.await();
+    java.util.List<RowLocks.Held> held = new java.util.ArrayList<>();
+    assertFalse(locks.lockAll(batch, true, held));
+    assertEquals(0, held.size());
+    assertEquals(1, locks.size(), "only the holder's row has an entry");
+    CompletableFuture<Integer> waiting = new CompletableFuture<>(); // how many it held
+    Thread waiter = new Thread(() -> {
+      java.util.List<RowLocks.Held> mine = new java.util.ArrayList<>();
+      try {
+        assertTrue(locks.lockAll(batch, false, mine));
+        waiting.complete(mine.size());
+      } catch (Throwable e) {
+        waiting.completeExceptionally(e);
+      } finally {
+        RowLocks.releaseAll(mine); // a lock is let go by the thread that took it
+      }
+    }, "waiter");
+    waiter.start();
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (waiter.getState() != Thread.State.TIMED_WAITING) { // parked on the held row
+      assertTrue(System.nanoTime() < deadline, "the batch never waited for the held row");
+      Thread.onSpinWait();
+    }
+    assertFalse(waiting.isDone());
+    release.countDown();
+    assertEquals(3, waiting.get(30, java.util.concurrent.TimeUnit.SECONDS),
+        "each row once, waited for in row order");
+    holder.get();
+    waiter.join();
     assertEquals(0, locks.size());
   }
 
