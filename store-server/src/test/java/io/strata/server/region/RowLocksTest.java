@@ -45,30 +45,24 @@ class RowLocksTest {
     assertEquals(0, locks.size());
   }
 
-  @Test
-  void threadsLockingOverlappingRowsExcludeEachOther() throws Exception {
-    RowLocks locks = new RowLocks("region-x", 30_000);
-    int rows = 40;
-    int[] counts = new int[rows]; // changed only under the row's lock, without atomics
-    int threads = 6;
-    int rounds = 3_000;
+  /** A round of work under row locks; may throw what the locks throw. */
+  private interface Round {
+    void run(java.util.Random rnd) throws Exception;
+  }
+
+  /**
+   * Runs {@code rounds} rounds on each of {@code threads} threads, thread t drawing from
+   * {@code new Random(t)}; a round that fails, or threads still running after a minute (a
+   * deadlock), fail the test.
+   */
+  private static void onThreads(int threads, int rounds, Round round) throws Exception {
     java.util.List<CompletableFuture<Void>> all = new java.util.ArrayList<>();
     for (int t = 0; t < threads; t++) {
       java.util.Random rnd = new java.util.Random(t);
       all.add(CompletableFuture.runAsync(() -> {
         for (int i = 0; i < rounds; i++) {
-          // Two distinct rows, taken in row order as a region's batch takes them.
-          int a = rnd.nextInt(rows);
-          int b = (a + 1 + rnd.nextInt(rows - 1)) % rows;
-          int lo = Math.min(a, b);
-          int hi = Math.max(a, b);
-          try (RowLocks.Held x = locks.lock(Bytes.toBytes(String.format("row-%03d", lo)));
-              RowLocks.Held y = locks.lock(Bytes.toBytes(String.format("row-%03d", hi)))) {
-            int va = counts[lo];
-            int vb = counts[hi];
-            Thread.onSpinWait();
-            counts[lo] = va + 1;
-            counts[hi] = vb + 1;
+          try {
+            round.run(rnd);
           } catch (Exception e) {
             throw new RuntimeException(e);
           }
@@ -76,13 +70,32 @@ class RowLocksTest {
       }, runnable -> new Thread(runnable, "row-locker").start()));
     }
     for (CompletableFuture<Void> f : all) {
-      f.get();
+      f.get(60, java.util.concurrent.TimeUnit.SECONDS);
     }
-    int total = 0;
-    for (int c : counts) {
-      total += c;
-    }
-    assertEquals(2 * threads * rounds, total, "no update lost to two holders of one row");
+  }
+
+  @Test
+  void threadsLockingOverlappingRowsExcludeEachOther() throws Exception {
+    RowLocks locks = new RowLocks("region-x", 30_000);
+    int rows = 40;
+    int[] counts = new int[rows]; // changed only under the row's lock, without atomics
+    onThreads(6, 3_000, rnd -> {
+      // Two distinct rows, taken in row order as a region's batch takes them.
+      int a = rnd.nextInt(rows);
+      int b = (a + 1 + rnd.nextInt(rows - 1)) % rows;
+      int lo = Math.min(a, b);
+      int hi = Math.max(a, b);
+      try (RowLocks.Held x = locks.lock(Bytes.toBytes(String.format("row-%03d", lo)));
+          RowLocks.Held y = locks.lock(Bytes.toBytes(String.format("row-%03d", hi)))) {
+        int va = counts[lo];
+        int vb = counts[hi];
+        Thread.onSpinWait();
+        counts[lo] = va + 1;
+        counts[hi] = vb + 1;
+      }
+    });
+    assertEquals(2 * 6 * 3_000, java.util.Arrays.stream(counts).sum(),
+        "no update lost to two holders of one row");
     assertEquals(0, locks.size());
   }
 
@@ -91,60 +104,31 @@ class RowLocksTest {
     RowLocks locks = new RowLocks("region-x", 30_000);
     int rows = 30;
     int[] counts = new int[rows]; // changed only under the row's lock, without atomics
-    int threads = 6;
-    int rounds = 2_000;
-    java.util.List<CompletableFuture<Void>> all = new java.util.ArrayList<>();
-    for (int t = 0; t < threads; t++) {
-      java.util.Random rnd = new java.util.Random(t);
-      all.add(CompletableFuture.runAsync(() -> {
-        for (int i = 0; i < rounds; i++) {
-          // Up to five rows in random order, repeats included, as a batch of random puts.
-          byte[][] batch = new byte[1 + rnd.nextInt(5)][];
-          int[] which = new int[batch.length];
-          for (int k = 0; k < batch.length; k++) {
-            which[k] = rnd.nextInt(rows);
-            batch[k] = Bytes.toBytes(String.format("row-%03d", which[k]));
-          }
-          java.util.List<RowLocks.Held> held = new java.util.ArrayList<>();
-          try {
-            assertTrue(locks.lockAll(batch, false, held));
-            java.util.Set<Integer> distinct = new java.util.TreeSet<>();
-            for (int w : which) {
-              distinct.add(w);
-            }
-            for (int w : distinct) {
-              int v = counts[w];
-              Thread.onSpinWait();
-              counts[w] = v + 1;
-            }
-          } catch (Exception e) {
-            throw new RuntimeException(e);
-          } finally {
-            RowLocks.releaseAll(held);
-          }
-        }
-      }, runnable -> new Thread(runnable, "row-locker").start()));
-    }
-    long expected = 0;
-    for (int t = 0; t < threads; t++) {
-      java.util.Random rnd = new java.util.Random(t);
-      for (int i = 0; i < rounds; i++) {
-        java.util.Set<Integer> distinct = new java.util.TreeSet<>();
-        int n = 1 + rnd.nextInt(5);
-        for (int k = 0; k < n; k++) {
-          distinct.add(rnd.nextInt(rows));
-        }
-        expected += distinct.size();
+    java.util.concurrent.atomic.AtomicLong expected = new java.util.concurrent.atomic.AtomicLong();
+    onThreads(6, 2_000, rnd -> {
+      // Up to five rows in random order, repeats included, as a batch of random puts.
+      byte[][] batch = new byte[1 + rnd.nextInt(5)][];
+      java.util.Set<Integer> distinct = new java.util.TreeSet<>();
+      for (int k = 0; k < batch.length; k++) {
+        int row = rnd.nextInt(rows);
+        distinct.add(row);
+        batch[k] = Bytes.toBytes(String.format("row-%03d", row));
       }
-    }
-    for (CompletableFuture<Void> f : all) {
-      f.get(60, java.util.concurrent.TimeUnit.SECONDS); // a deadlock fails here
-    }
-    long total = 0;
-    for (int c : counts) {
-      total += c;
-    }
-    assertEquals(expected, total, "no update lost to two holders of one row");
+      java.util.List<RowLocks.Held> held = new java.util.ArrayList<>();
+      try {
+        assertTrue(locks.lockAll(batch, false, held));
+        for (int w : distinct) {
+          int v = counts[w];
+          Thread.onSpinWait();
+          counts[w] = v + 1;
+        }
+        expected.addAndGet(distinct.size());
+      } finally {
+        RowLocks.releaseAll(held);
+      }
+    });
+    assertEquals(expected.get(), java.util.Arrays.stream(counts).asLongStream().sum(),
+        "no update lost to two holders of one row");
     assertEquals(0, locks.size());
   }
 
