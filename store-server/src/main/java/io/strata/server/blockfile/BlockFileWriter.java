@@ -246,18 +246,18 @@ public final class BlockFileWriter implements Closeable {
       }
       from = to;
     }
+    Cell last = source.lastKey();
+    FileInfoProto in = source.fileInfo();
     if (bloom != null) {
       for (IndexEntry e : source.bloomChunks()) {
         Block chunk = source.readUncached(e.handle(), BlockType.BLOOM_CHUNK);
         bloom.addChunk(e.key(), chunk.array(), chunk.offset(), chunk.length());
       }
-      bloom.addKeysOf(first, source.lastKey(), source.fileInfo().getBloomKeyCount());
+      bloom.addKeysOf(first, last, in.getBloomKeyCount());
     }
-    FileInfoProto in = source.fileInfo();
     if (firstKey == null) {
       firstKey = in.getFirstKey().toByteArray();
     }
-    Cell last = source.lastKey();
     lastCell = KeyValue.copyOf(last);
     cellCount += in.getCellCount();
     minTs = Math.min(minTs, in.getMinTimestamp());

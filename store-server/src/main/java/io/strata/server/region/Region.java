@@ -65,9 +65,8 @@ public final class Region implements Closeable {
   /** The region's bounds, copied once (RegionInfo hands out copies). */
   private final byte[] startKey;
   private final byte[] endKey;
-  /** The stores and their family names in order, for reads (no iterator, no name copies). */
-  private Store[] storeArray;
-  private byte[][] familyNames;
+  /** The stores in family order, for reads and for finding a written cell's store. */
+  private FamilyStores familyStores;
   /** A family's settings, for the matcher: made once, not per read. */
   private final java.util.function.Function<byte[], ColumnFamilyDescriptor> familySettings =
       family -> {
@@ -155,8 +154,7 @@ public final class Region implements Closeable {
             RegionLayout.archiveFamilyDir(ctx.rootDir(), info, f.getNameAsString()), f,
             ctx.chunkPool(), ctx.caching().forFamily(f), ctx.recycled()));
       }
-      r.storeArray = r.stores.values().toArray(new Store[0]);
-      r.familyNames = r.stores.keySet().toArray(new byte[0][]);
+      r.familyStores = new FamilyStores(r.stores);
       ctx.fs().delete(RegionLayout.tmpDir(dir), true); // leftovers of an interrupted flush
       long maxSeq = -1;
       for (Store s : r.stores.values()) {
@@ -451,30 +449,7 @@ public final class Region implements Closeable {
       } else {
         ticket = ctx.wal().append(info.getEncodedName(), logged, durability);
       }
-      Store only = cells.size() > 1 ? oneStore(cells) : null;
-      if (only != null) {
-        SequencedCell[] stored = new SequencedCell[cells.size()];
-        try {
-          only.addAll(cells, we.writeNumber(), ticket.sequenceId(), stored);
-        } finally {
-          for (SequencedCell sc : stored) {
-            if (sc != null) {
-              added.add(sc);
-              addedTo.add(only);
-            }
-          }
-        }
-      } else {
-        int k = -1;
-        for (KeyValue c : cells) {
-          if (k < 0 || !isFamily(k, c)) {
-            k = familyIndex(c);
-          }
-          Store s = storeArray[k];
-          added.add(s.add(c, we.writeNumber(), ticket.sequenceId()));
-          addedTo.add(s);
-        }
-      }
+      familyStores.addToMemstores(cells, we.writeNumber(), ticket.sequenceId(), added, addedTo);
       ticket.awaitDurable();
     } catch (IOException | RuntimeException e) {
       for (int i = 0; i < added.size(); i++) {
@@ -484,34 +459,6 @@ public final class Region implements Closeable {
       throw e;
     }
     mvcc.completeAndWait(we);
-  }
-
-  /** The store every cell belongs to, or null if they belong to more than one. */
-  private Store oneStore(List<KeyValue> cells) {
-    int k = familyIndex(cells.get(0));
-    for (int i = 1; i < cells.size(); i++) {
-      if (!isFamily(k, cells.get(i))) {
-        return null;
-      }
-    }
-    return storeArray[k];
-  }
-
-  /** The index of the cell's family in {@link #storeArray}, found without copying its name. */
-  private int familyIndex(Cell c) {
-    for (int k = 0; k < familyNames.length; k++) {
-      if (isFamily(k, c)) {
-        return k;
-      }
-    }
-    throw new IllegalStateException("no store for family "
-        + Bytes.toStringBinary(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()));
-  }
-
-  private boolean isFamily(int k, Cell c) {
-    byte[] name = familyNames[k];
-    return Bytes.equals(name, 0, name.length, c.getFamilyArray(), c.getFamilyOffset(),
-        c.getFamilyLength());
   }
 
   /**
@@ -654,7 +601,7 @@ public final class Region implements Closeable {
     MergingScanner merged = new MergingScanner(sources);
     RowMatcher matcher = new RowMatcher(spec, familySettings, ctx.clock().millis(),
         ctx.options().scanSeek());
-    matcher.knowFamilies(familyNames);
+    matcher.knowFamilies(familyStores.names());
     try {
       if (spec.reversed()) {
         // The first row is the greatest one at or below the start row (and inside the region).
@@ -686,7 +633,7 @@ public final class Region implements Closeable {
     collectSources(spec, scratch.sources, scratch);
     scratch.merged.reset(scratch.sources);
     scratch.matcher.reset(spec, familySettings, ctx.clock().millis(), ctx.options().scanSeek());
-    scratch.matcher.knowFamilies(familyNames);
+    scratch.matcher.knowFamilies(familyStores.names());
     try {
       scratch.merged.seek(scratch.seekKey(firstRow(spec)));
     } catch (IOException | RuntimeException e) {
@@ -712,9 +659,9 @@ public final class Region implements Closeable {
     long readPoint = mvcc.readPoint();
     byte[] singleRow = !spec.reversed() && isSingleRow(spec) ? spec.startRow() : null;
     try {
-      for (int i = 0; i < storeArray.length; i++) {
-        if (spec.wantsFamily(familyNames[i])) {
-          storeArray[i].addSources(sources, readPoint, spec, singleRow, pool);
+      for (int i = 0; i < familyStores.size(); i++) {
+        if (spec.wantsFamily(familyStores.names()[i])) {
+          familyStores.store(i).addSources(sources, readPoint, spec, singleRow, pool);
         }
       }
     } catch (IOException | RuntimeException e) {

@@ -506,22 +506,27 @@ final class Store {
    * concatenates their cells: no key is in two of them, so there is no older copy to drop.
    */
   private static List<StoreFile> disjointInKeyOrder(List<StoreFile> inputs) {
-    List<StoreFile> byKey = new ArrayList<>(inputs);
-    for (StoreFile f : byKey) {
-      if (f.isReference() || f.reader().firstKey() == null) {
+    record Bounds(StoreFile file, Cell first, Cell last) {}
+    List<Bounds> byKey = new ArrayList<>();
+    for (StoreFile f : inputs) {
+      Cell first = f.isReference() ? null : f.reader().firstKey();
+      if (first == null) {
         return null;
       }
+      byKey.add(new Bounds(f, first, f.reader().lastKey()));
     }
-    byKey.sort((a, b) -> CellComparator.INSTANCE.compare(a.reader().firstKey(),
-        b.reader().firstKey()));
-    for (int i = 1; i < byKey.size(); i++) {
-      if (CellComparator.INSTANCE.compare(byKey.get(i - 1).reader().lastKey(),
-          byKey.get(i).reader().firstKey()) >= 0) {
+    byKey.sort((a, b) -> CellComparator.INSTANCE.compare(a.first(), b.first()));
+    List<StoreFile> files = new ArrayList<>();
+    for (int i = 0; i < byKey.size(); i++) {
+      if (i > 0 && CellComparator.INSTANCE.compare(byKey.get(i - 1).last(),
+          byKey.get(i).first()) >= 0) {
         return null;
       }
+      files.add(byKey.get(i).file());
     }
-    return byKey;
+    return files;
   }
+
 
   /**
    * Writes files whose key ranges do not overlap, in key order, as one by copying their data
@@ -542,19 +547,13 @@ final class Store {
     BlockFileWriter w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp), options,
         caching);
     try {
-      long maxSeq = -1;
-      List<String> names = new ArrayList<>();
       for (StoreFile f : byKey) {
         w.appendFile(f.reader(), bytes -> {
           checkNotStopped();
           limiter.acquire(bytes, throughput.bytesPerSecond(files.size()));
         });
-        maxSeq = Math.max(maxSeq, f.maxSequenceId());
-        names.add(f.name());
       }
-      w.setMaxSequenceId(maxSeq);
-      w.putExtra(COMPACTED_FROM, String.join(",", names).getBytes(StandardCharsets.UTF_8));
-      w.close();
+      closeCompacted(w, byKey);
       return true;
     } catch (IOException | RuntimeException e) {
       w.abort();
@@ -567,13 +566,9 @@ final class Store {
       throws IOException {
     List<CellSource> sources = new ArrayList<>();
     long rank = 0;
-    long maxSeq = -1;
-    List<String> names = new ArrayList<>();
     for (StoreFile f : inputs) {
       // A compaction's reads would only push hot blocks out of the cache.
       sources.add(f.source(rank++, false, () -> { }));
-      maxSeq = Math.max(maxSeq, f.maxSequenceId());
-      names.add(f.name());
     }
     BlockFileWriter w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp),
         BlockFileOptions.forFamily(family), caching);
@@ -604,13 +599,28 @@ final class Store {
           merged.shipped(); // written, and last is a copy: cache blocks passed may go back
         }
       }
-      w.setMaxSequenceId(maxSeq);
-      w.putExtra(COMPACTED_FROM, String.join(",", names).getBytes(StandardCharsets.UTF_8));
-      w.close();
+      closeCompacted(w, inputs);
     } catch (IOException | RuntimeException e) {
       w.abort();
       throw e;
     }
+  }
+
+  /**
+   * Closes a compaction's file, recording its inputs' highest sequence id and their names
+   * ({@value #COMPACTED_FROM}: an open after a crash archives any left behind).
+   */
+  private static void closeCompacted(BlockFileWriter w, List<StoreFile> inputs)
+      throws IOException {
+    long maxSeq = -1;
+    List<String> names = new ArrayList<>();
+    for (StoreFile f : inputs) {
+      maxSeq = Math.max(maxSeq, f.maxSequenceId());
+      names.add(f.name());
+    }
+    w.setMaxSequenceId(maxSeq);
+    w.putExtra(COMPACTED_FROM, String.join(",", names).getBytes(StandardCharsets.UTF_8));
+    w.close();
   }
 
   /** Makes a running compaction of this store give up soon, leaving its inputs in place. */

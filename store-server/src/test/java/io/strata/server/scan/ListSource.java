@@ -2,6 +2,7 @@ package io.strata.server.scan;
 
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
+import io.strata.common.util.Bytes;
 import java.util.List;
 
 /** A sorted list of cells as a source for tests: seeks step from the start, reseeks onward. */
@@ -39,9 +40,17 @@ final class ListSource implements CellSource {
     return pos < cells.size();
   }
 
+  /** The greatest row before {@code row} (null: the last row), or null; the position stays. */
   @Override
   public byte[] previousRow(byte[] row) {
-    throw new UnsupportedOperationException("a list source is read forward");
+    byte[] best = null;
+    for (Cell c : cells) {
+      byte[] r = Bytes.copy(c.getRowArray(), c.getRowOffset(), c.getRowLength());
+      if (row == null || Bytes.compare(r, row) < 0) {
+        best = r; // cells ascend: the last one before the row wins
+      }
+    }
+    return best;
   }
 
   @Override

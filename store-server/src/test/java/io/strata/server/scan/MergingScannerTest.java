@@ -97,6 +97,14 @@ class MergingScannerTest {
         assertNull(m.next(), "seed " + seed);
         m.reseek(cell(9999, 0, 1, 0));
         assertNull(m.peek());
+        if (!all.isEmpty()) { // reversed scans ask the sources for the row before
+          Cell last = all.get(all.size() - 1).cell();
+          assertEquals(Bytes.toString(last.getRowArray(), last.getRowOffset(),
+              last.getRowLength()), Bytes.toString(m.previousRow(null)), "seed " + seed);
+          Cell first = all.get(0).cell();
+          assertNull(m.previousRow(Bytes.copy(first.getRowArray(), first.getRowOffset(),
+              first.getRowLength())), "seed " + seed);
+        }
       }
     }
   }
