@@ -7,6 +7,7 @@ import io.strata.client.internal.rpc.RpcConnection;
 import io.strata.common.conf.ClientKeys;
 import io.strata.common.conf.RpcKeys;
 import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.rpc.LocalSockets;
 import io.strata.common.rpc.NettyTransport;
 import io.strata.server.rpc.CallKind;
 import io.strata.server.rpc.RpcMethod;
@@ -14,6 +15,8 @@ import io.strata.server.rpc.RpcResult;
 import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcServerOptions;
 import io.strata.server.rpc.RpcService;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -45,9 +48,14 @@ public class RpcRoundTripBenchmark {
   @Param({"16", "1024"})
   public int payload;
 
-  /** EPOLL (Linux's native transport, the default) or NIO. */
-  @Param({"EPOLL", "NIO"})
+  /**
+   * EPOLL (Linux's native transport, the default) or NIO, over TCP; or LOCAL, epoll through the
+   * server's local socket (strata.rpc.local.sockets), as a client on the server's machine calls.
+   */
+  @Param({"EPOLL", "NIO", "LOCAL"})
   public String transport;
+
+  private Path socketDir;
 
   private RpcServer server;
   private RpcClient client;
@@ -57,15 +65,22 @@ public class RpcRoundTripBenchmark {
 
   @Setup(Level.Trial)
   public void setUp() throws Exception {
+    boolean local = transport.equals("LOCAL");
+    socketDir = Files.createTempDirectory("bench-sockets"); // mode 700
     StrataConfiguration conf = StrataConfiguration.defaults()
-        .set(RpcKeys.NATIVE_TRANSPORT, String.valueOf(transport.equals("EPOLL")));
+        .set(RpcKeys.NATIVE_TRANSPORT, String.valueOf(!transport.equals("NIO")))
+        .set(RpcKeys.LOCAL_SOCKETS, String.valueOf(local))
+        .set(RpcKeys.LOCAL_SOCKET_DIR, socketDir.toString());
     RpcService echo = new RpcService("EchoService", Map.of("Echo",
         new RpcMethod(BytesValue.parser(), CallKind.READ, (param, cells) -> RpcResult.of(param))));
     server = new RpcServer("bench", RpcServerOptions.fromConfig(conf, "127.0.0.1", 0),
         List.of(echo));
     server.start();
     client = new RpcClient("bench", conf.get(ClientKeys.IO_THREADS),
-        NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)));
+        NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)), LocalSockets.directory(conf));
+    if (local && server.localSocket() == null) {
+      throw new IllegalStateException("no local socket: the epoll transport did not load");
+    }
     timeout = conf.get(ClientKeys.RPC_TIMEOUT);
     connection = client.connect(server.address(), "EchoService", timeout);
     byte[] bytes = new byte[payload];
@@ -74,10 +89,11 @@ public class RpcRoundTripBenchmark {
   }
 
   @TearDown(Level.Trial)
-  public void tearDown() {
+  public void tearDown() throws java.io.IOException {
     connection.close();
     server.close();
     client.close();
+    Files.deleteIfExists(socketDir);
   }
 
   @Benchmark

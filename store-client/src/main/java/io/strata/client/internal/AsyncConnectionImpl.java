@@ -9,6 +9,7 @@ import io.strata.client.BufferedMutatorParams;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.common.conf.ClientKeys;
 import io.strata.common.conf.RpcKeys;
+import io.strata.common.rpc.LocalSockets;
 import io.strata.common.rpc.NettyTransport;
 import io.strata.common.conf.CoreKeys;
 import io.strata.common.conf.StrataConfiguration;
@@ -52,7 +53,8 @@ public final class AsyncConnectionImpl implements AsyncConnection {
         policy.operationTimeout());
     this.rpc = new RpcClient(System.getProperty("user.name", "strata"),
         conf.get(ClientKeys.IO_THREADS),
-        NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)));
+        NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)),
+        LocalSockets.directory(conf));
     this.channels = new RpcChannels(rpc, policy.rpcTimeout(), conf.get(ClientKeys.DIRECT_CALLS),
         conf.get(ClientKeys.RPC_SPIN).toNanos());
     // Cancelled tasks leave the queue at once: a lookup's timeout is cancelled when it is

@@ -70,5 +70,19 @@ public final class RpcKeys {
           + "machine a wake-up can cost 50us, more than a cached get). Each busy thread spends at "
           + "most this much CPU per request it serves; 0s sleeps at once.");
 
+  public static final ConfigKey<Boolean> LOCAL_SOCKETS = ConfigKey.bool(
+      "strata.rpc.local.sockets", true,
+      "Servers also listen on a Unix domain socket in strata.rpc.local.socket.dir, and clients "
+          + "on the same machine, run by the same user, call them there instead of over TCP: a "
+          + "round trip costs about a third less (no TCP on either side). Needs the native "
+          + "epoll transport; where the socket cannot be made or reached, TCP is used as before.");
+
+  public static final ConfigKey<String> LOCAL_SOCKET_DIR = ConfigKey.string(
+      "strata.rpc.local.socket.dir", "",
+      "Directory of the servers' local sockets (see strata.rpc.local.sockets), one per server, "
+          + "named after its TCP port. It must belong to the user running servers and clients "
+          + "and be closed to others (mode 700; a server creates it so); otherwise local "
+          + "sockets are not used. Empty: strata-<user> in the JVM's temporary directory.");
+
   private RpcKeys() {}
 }

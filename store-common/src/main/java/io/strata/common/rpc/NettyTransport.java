@@ -48,6 +48,11 @@ public enum NettyTransport {
     return this == EPOLL ? EpollSocketChannel.class : NioSocketChannel.class;
   }
 
+  /** Whether this transport has Unix domain sockets (epoll's; Java NIO's are not used). */
+  public boolean hasDomainSockets() {
+    return this == EPOLL;
+  }
+
   public Class<? extends ServerChannel> serverChannel() {
     return this == EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
   }

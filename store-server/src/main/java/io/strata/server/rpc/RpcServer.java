@@ -8,13 +8,17 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.epoll.EpollServerDomainSocketChannel;
+import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.strata.common.rpc.LocalSockets;
 import io.strata.common.rpc.RpcBuffers;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +55,8 @@ public final class RpcServer implements Closeable {
   private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private final LongAdder droppedExpired = new LongAdder();
   private Channel listener;
+  private Channel localListener;
+  private volatile Path localSocket;
   private volatile boolean stopping;
 
   public RpcServer(String name, RpcServerOptions options, List<RpcService> services) {
@@ -75,16 +81,7 @@ public final class RpcServer implements Closeable {
         .channel(options.transport().serverChannel())
         .childOption(ChannelOption.TCP_NODELAY, true)
         .childOption(ChannelOption.ALLOCATOR, RpcBuffers.ALLOCATOR)
-        .childHandler(new ChannelInitializer<SocketChannel>() {
-          @Override
-          protected void initChannel(SocketChannel ch) {
-            connections.add(ch);
-            ch.pipeline()
-                .addLast("idle", new IdleStateHandler(0, 0,
-                    options.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
-                .addLast("connection", new ServerConnection(RpcServer.this));
-          }
-        });
+        .childHandler(connectionSetup());
     try {
       listener = b.bind(options.host(), options.port()).sync().channel();
     } catch (Exception e) {
@@ -93,6 +90,50 @@ public final class RpcServer implements Closeable {
           + options.port() + ": " + e.getMessage() + "; choose a free port", e);
     }
     LOG.info("{} listening on {}", name, address());
+    if (options.localSocketDir() != null && options.transport().hasDomainSockets()) {
+      listenLocally(options.localSocketDir());
+    }
+  }
+
+  /** Every accepted connection, over TCP or the local socket, gets the same pipeline. */
+  private ChannelInitializer<Channel> connectionSetup() {
+    return new ChannelInitializer<>() {
+      @Override
+      protected void initChannel(Channel ch) {
+        connections.add(ch);
+        ch.pipeline()
+            .addLast("idle", new IdleStateHandler(0, 0,
+                options.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
+            .addLast("connection", new ServerConnection(RpcServer.this));
+      }
+    };
+  }
+
+  /**
+   * Also listens on the local socket of the TCP port just bound (strata.rpc.local.sockets). A
+   * file left there belongs to a server that held this port before and is gone, so it is
+   * replaced. Clients fall back to TCP, so a socket that cannot be made is a warning only.
+   */
+  private void listenLocally(Path dir) {
+    Path socket = LocalSockets.socket(dir, address().getPort());
+    try {
+      LocalSockets.prepare(dir);
+      Files.deleteIfExists(socket);
+      localListener = new ServerBootstrap().group(boss, workers)
+          .channel(EpollServerDomainSocketChannel.class)
+          .childOption(ChannelOption.ALLOCATOR, RpcBuffers.ALLOCATOR)
+          .childHandler(connectionSetup())
+          .bind(new DomainSocketAddress(socket.toString())).sync().channel();
+      localSocket = socket;
+      LOG.info("{} listening on {} for clients on this machine", name, socket);
+    } catch (Exception e) {
+      LOG.warn("{} serves TCP only: no local socket at {}: {}", name, socket, e.toString());
+    }
+  }
+
+  /** The local socket's file, or null when the server listens on TCP only. */
+  public Path localSocket() {
+    return localSocket;
   }
 
   /** Set while a call runs on a network thread ({@code strata.rpc.reads.on.io.thread}). */
@@ -150,6 +191,12 @@ public final class RpcServer implements Closeable {
   public void close() {
     stopping = true;
     try {
+      // The local socket first: once the TCP port is free, another server may take it and
+      // make its own socket of the same name, which this one must not delete.
+      if (localListener != null) {
+        localListener.close().syncUninterruptibly();
+        deleteLocalSocket();
+      }
       if (listener != null) {
         listener.close().syncUninterruptibly();
       }
@@ -162,5 +209,13 @@ public final class RpcServer implements Closeable {
       workers.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
     LOG.info("{} stopped", name);
+  }
+
+  private void deleteLocalSocket() {
+    try {
+      Files.deleteIfExists(localSocket);
+    } catch (IOException e) {
+      LOG.warn("{} could not delete its local socket {}: {}", name, localSocket, e.toString());
+    }
   }
 }

@@ -2,16 +2,20 @@ package io.strata.server.rpc;
 
 import io.strata.common.conf.RpcKeys;
 import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.rpc.LocalSockets;
 import io.strata.common.rpc.NettyTransport;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 
-/** The settings of one RPC server ({@link RpcKeys}), with the address it binds. */
+/**
+ * The settings of one RPC server ({@link RpcKeys}), with the address it binds; {@code
+ * localSocketDir} is null when it listens on TCP only.
+ */
 public record RpcServerOptions(String host, int port, long maxRequestSize,
     Map<CallKind, Integer> handlers, int queueLength, Duration setupTimeout,
     Duration idleTimeout, NettyTransport transport, boolean readsOnIoThread,
-    boolean writesOnIoThread, Duration spin) {
+    boolean writesOnIoThread, Duration spin, java.nio.file.Path localSocketDir) {
   /** From configuration; {@code port} 0 binds an ephemeral port. */
   public static RpcServerOptions fromConfig(StrataConfiguration conf, String host, int port) {
     Map<CallKind, Integer> handlers = new EnumMap<>(CallKind.class);
@@ -34,6 +38,6 @@ public record RpcServerOptions(String host, int port, long maxRequestSize,
         conf.get(RpcKeys.SETUP_TIMEOUT), conf.get(RpcKeys.IDLE_TIMEOUT),
         NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)),
         conf.get(RpcKeys.READS_ON_IO_THREAD), conf.get(RpcKeys.WRITES_ON_IO_THREAD),
-        conf.get(RpcKeys.SERVER_SPIN));
+        conf.get(RpcKeys.SERVER_SPIN), LocalSockets.directory(conf));
   }
 }

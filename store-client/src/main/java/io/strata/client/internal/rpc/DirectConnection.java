@@ -12,12 +12,15 @@ import io.strata.common.rpc.RpcParam;
 import io.strata.common.rpc.RpcFrame;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
+import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +48,8 @@ public final class DirectConnection implements RpcConnection {
   private static final int READ_BUFFER = 64 * 1024;
 
   private final InetSocketAddress address;
+  /** Whether the socket is the server's local one, not TCP. */
+  private final boolean local;
   private final PendingCalls pending;
   private final SocketChannel channel;
   private final Selector readable;
@@ -61,9 +66,10 @@ public final class DirectConnection implements RpcConnection {
   /** Bytes read and not yet made into frames; only the leader touches it. */
   private ByteBuffer in = ByteBuffer.allocate(READ_BUFFER);
 
-  private DirectConnection(InetSocketAddress address, String service, SocketChannel channel,
-      Selector readable, long spinNanos) {
+  private DirectConnection(InetSocketAddress address, boolean local, String service,
+      SocketChannel channel, Selector readable, long spinNanos) {
     this.address = address;
+    this.local = local;
     this.pending = new PendingCalls(service, address.toString());
     this.channel = channel;
     this.readable = readable;
@@ -77,15 +83,45 @@ public final class DirectConnection implements RpcConnection {
   static DirectConnection open(InetSocketAddress address, String service, String user,
       Duration timeout, long spinNanos) throws IOException {
     SocketChannel ch = SocketChannel.open();
-    Selector selector = null;
     try {
       ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
       ch.socket().connect(address, (int) Math.min(Integer.MAX_VALUE,
           Math.max(1, timeout.toMillis())));
+    } catch (IOException | RuntimeException e) {
+      ch.close();
+      throw new IOException("cannot connect to " + address + ": " + e.getMessage()
+          + "; is the server running there?", e);
+    }
+    return start(ch, address, false, service, user, timeout, spinNanos);
+  }
+
+  /**
+   * Connects to the server at {@code address} through its local socket {@code socket} (see
+   * {@link io.strata.common.rpc.LocalSockets}) and sends the connection header.
+   */
+  static DirectConnection openLocal(Path socket, InetSocketAddress address, String service,
+      String user, Duration timeout, long spinNanos) throws IOException {
+    SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+    try {
+      ch.connect(UnixDomainSocketAddress.of(socket)); // on this machine: at once, or refused
+    } catch (IOException | RuntimeException e) {
+      ch.close();
+      throw new IOException("cannot connect to " + address + " through " + socket + ": "
+          + e.getMessage(), e);
+    }
+    return start(ch, address, true, service, user, timeout, spinNanos);
+  }
+
+  private static DirectConnection start(SocketChannel ch, InetSocketAddress address,
+      boolean local, String service, String user, Duration timeout, long spinNanos)
+      throws IOException {
+    Selector selector = null;
+    try {
       ch.configureBlocking(false);
       selector = Selector.open();
       ch.register(selector, SelectionKey.OP_READ);
-      DirectConnection c = new DirectConnection(address, service, ch, selector, spinNanos);
+      DirectConnection c = new DirectConnection(address, local, service, ch, selector,
+          spinNanos);
       ByteBuf buf = Unpooled.buffer(64);
       buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
       RpcFrame.write(buf, ConnectionHeaderProto.newBuilder().setUser(user).setService(service)
@@ -100,6 +136,11 @@ public final class DirectConnection implements RpcConnection {
       throw new IOException("cannot connect to " + address + ": " + e.getMessage()
           + "; is the server running there?", e);
     }
+  }
+
+  /** Whether this connection runs over the server's local socket rather than TCP. */
+  public boolean isLocal() {
+    return local;
   }
 
   @Override
@@ -323,6 +364,7 @@ public final class DirectConnection implements RpcConnection {
 
   @Override
   public String toString() {
-    return "DirectConnection{" + pending.service() + "@" + address + "}";
+    return "DirectConnection{" + pending.service() + "@" + address + (local ? " (local socket)"
+        : "") + "}";
   }
 }

@@ -5,16 +5,22 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.epoll.EpollDomainSocketChannel;
+import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.strata.common.rpc.LocalSockets;
 import io.strata.common.rpc.NettyTransport;
 import io.strata.common.rpc.RpcBuffers;
 import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Makes {@link RpcConnection}s; owns the event loop threads they share. Thread-safe; close it
@@ -24,18 +30,31 @@ public final class RpcClient implements Closeable {
   /** Largest answer accepted: a result plus its cell block. */
   static final int MAX_RESPONSE = Integer.MAX_VALUE - 8;
 
+  private static final Logger LOG = LoggerFactory.getLogger(RpcClient.class);
+
   private final EventLoopGroup loop;
   private final NettyTransport transport;
   private final String user;
+  /** Where servers on this machine keep their local sockets; null: TCP only. */
+  private final Path localSockets;
 
-  /** A client on the native transport where it is available. */
+  /** A client on the native transport where it is available, over TCP only. */
   public RpcClient(String user, int threads) {
     this(user, threads, NettyTransport.choose(true));
   }
 
   public RpcClient(String user, int threads, NettyTransport transport) {
+    this(user, threads, transport, null);
+  }
+
+  /**
+   * A client that calls servers on this machine through their local sockets in {@code
+   * localSockets} ({@link LocalSockets}) where it can, over TCP otherwise; null: TCP only.
+   */
+  public RpcClient(String user, int threads, NettyTransport transport, Path localSockets) {
     this.user = user;
     this.transport = transport;
+    this.localSockets = transport.hasDomainSockets() ? localSockets : null;
     this.loop = transport.newGroup(threads, r -> {
       Thread t = new Thread(r, "strata-rpc-client");
       t.setDaemon(true);
@@ -63,38 +82,81 @@ public final class RpcClient implements Closeable {
    */
   public CompletableFuture<RpcConnection> connectAsync(InetSocketAddress address,
       String service, Duration timeout) {
+    Path socket = localSocket(address);
+    if (socket == null) {
+      return connectAsync(address, null, service, timeout);
+    }
+    CompletableFuture<RpcConnection> result = new CompletableFuture<>();
+    connectAsync(address, socket, service, timeout).whenComplete((c, e) -> {
+      if (e == null) {
+        result.complete(c);
+        return;
+      }
+      LOG.debug("calling {} over TCP: {}", address, e.getMessage());
+      connectAsync(address, null, service, timeout).whenComplete((tcp, failed) -> {
+        if (failed == null) {
+          result.complete(tcp);
+        } else {
+          result.completeExceptionally(failed);
+        }
+      });
+    });
+    return result;
+  }
+
+  /** Connects over TCP, or through the local {@code socket} when it is not null. */
+  private CompletableFuture<RpcConnection> connectAsync(InetSocketAddress address, Path socket,
+      String service, Duration timeout) {
     NettyConnection connection = new NettyConnection(address, service);
-    Bootstrap b = new Bootstrap().group(loop).channel(transport.socketChannel())
-        .option(ChannelOption.TCP_NODELAY, true)
+    Bootstrap b = new Bootstrap().group(loop)
         .option(ChannelOption.ALLOCATOR, RpcBuffers.ALLOCATOR)
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
             timeout.toMillis()))
-        .handler(new ChannelInitializer<SocketChannel>() {
+        .handler(new ChannelInitializer<Channel>() {
           @Override
-          protected void initChannel(SocketChannel ch) {
+          protected void initChannel(Channel ch) {
             ch.pipeline()
                 .addLast("frames", new LengthFieldBasedFrameDecoder(MAX_RESPONSE, 0, 4, 0, 4))
                 .addLast("answers", connection.handler());
           }
         });
+    if (socket == null) {
+      b.channel(transport.socketChannel()).option(ChannelOption.TCP_NODELAY, true);
+    } else {
+      b.channel(EpollDomainSocketChannel.class);
+    }
+    String where = socket == null ? address.toString() : address + " through " + socket;
     CompletableFuture<RpcConnection> result = new CompletableFuture<>();
     try {
-      b.connect(address).addListener((io.netty.channel.ChannelFutureListener) f -> {
-        if (f.isSuccess()) {
-          connection.start(f.channel(), user);
-          result.complete(connection);
-        } else {
-          Throwable cause = f.cause();
-          result.completeExceptionally(new IOException("cannot connect to " + address + ": "
-              + (cause == null ? "cancelled" : cause.getMessage())
-              + "; is the server running there?", cause));
-        }
-      });
+      b.connect(socket == null ? address : new DomainSocketAddress(socket.toString()))
+          .addListener((io.netty.channel.ChannelFutureListener) f -> {
+            if (f.isSuccess()) {
+              connection.start(f.channel(), user);
+              result.complete(connection);
+            } else {
+              Throwable cause = f.cause();
+              result.completeExceptionally(new IOException("cannot connect to " + where + ": "
+                  + (cause == null ? "cancelled" : cause.getMessage())
+                  + "; is the server running there?", cause));
+            }
+          });
     } catch (RuntimeException e) { // the event loop is shut down
-      result.completeExceptionally(new IOException("cannot connect to " + address + ": "
+      result.completeExceptionally(new IOException("cannot connect to " + where + ": "
           + e.getMessage(), e));
     }
     return result;
+  }
+
+  /**
+   * The local socket of the server at {@code address} when it is on this machine and has one
+   * in a directory closed to other users; else null.
+   */
+  private Path localSocket(InetSocketAddress address) {
+    if (localSockets == null || !LocalSockets.isThisMachine(address.getAddress())) {
+      return null;
+    }
+    Path socket = LocalSockets.socket(localSockets, address.getPort());
+    return Files.exists(socket) && LocalSockets.isPrivate(localSockets) ? socket : null;
   }
 
   /**
@@ -103,6 +165,14 @@ public final class RpcClient implements Closeable {
    */
   public DirectConnection connectDirect(InetSocketAddress address, String service,
       Duration timeout, long spinNanos) throws IOException {
+    Path socket = localSocket(address);
+    if (socket != null) {
+      try {
+        return DirectConnection.openLocal(socket, address, service, user, timeout, spinNanos);
+      } catch (IOException e) {
+        LOG.debug("calling {} over TCP: {}", address, e.getMessage());
+      }
+    }
     return DirectConnection.open(address, service, user, timeout, spinNanos);
   }
 

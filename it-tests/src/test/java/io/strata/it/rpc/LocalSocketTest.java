@@ -1,0 +1,185 @@
+package io.strata.it.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.google.protobuf.StringValue;
+import io.strata.client.internal.rpc.DirectConnection;
+import io.strata.client.internal.rpc.RpcClient;
+import io.strata.client.internal.rpc.RpcConnection;
+import io.strata.client.internal.rpc.RpcResponse;
+import io.strata.common.conf.RpcKeys;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.rpc.CellBlock;
+import io.strata.common.rpc.LocalSockets;
+import io.strata.common.rpc.NettyTransport;
+import io.strata.server.rpc.CallKind;
+import io.strata.server.rpc.RpcMethod;
+import io.strata.server.rpc.RpcResult;
+import io.strata.server.rpc.RpcServer;
+import io.strata.server.rpc.RpcServerOptions;
+import io.strata.server.rpc.RpcService;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Servers' local sockets (strata.rpc.local.sockets) over real sockets: a client on the server's
+ * machine calls through the socket, any other client and any client that cannot reach the
+ * socket calls over TCP, and the answers are the same either way.
+ */
+class LocalSocketTest {
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  private static final long SPIN = TimeUnit.MICROSECONDS.toNanos(100);
+
+  @TempDir
+  Path tmp;
+  private Path dir;
+  private final List<RpcServer> servers = new ArrayList<>();
+  private final List<RpcClient> clients = new ArrayList<>();
+  private final List<RpcConnection> connections = new ArrayList<>();
+
+  @BeforeEach
+  void nativeTransport() {
+    assumeTrue(NettyTransport.choose(true).hasDomainSockets(), "local sockets need epoll");
+    dir = tmp.resolve("sockets");
+  }
+
+  @AfterEach
+  void stop() {
+    connections.forEach(RpcConnection::close);
+    servers.forEach(RpcServer::close);
+    clients.forEach(RpcClient::close);
+  }
+
+  private RpcServer server(Path socketDir, int port) throws IOException {
+    StrataConfiguration conf = StrataConfiguration.defaults()
+        .set(RpcKeys.LOCAL_SOCKET_DIR.name(), socketDir.toString());
+    RpcServer s = new RpcServer("test-server", RpcServerOptions.fromConfig(conf, "127.0.0.1",
+        port), List.of(new RpcService("TestService", Map.of("Echo", new RpcMethod(
+            StringValue.parser(), CallKind.READ, (param, cells) -> new RpcResult(param, cells))))));
+    servers.add(s);
+    s.start();
+    return s;
+  }
+
+  private RpcClient client(Path socketDir) {
+    RpcClient c = new RpcClient("tester", 1, NettyTransport.choose(true), socketDir);
+    clients.add(c);
+    return c;
+  }
+
+  private DirectConnection direct(RpcClient client, RpcServer server) throws IOException {
+    DirectConnection c = client.connectDirect(server.address(), "TestService", TIMEOUT, SPIN);
+    connections.add(c);
+    return c;
+  }
+
+  private RpcConnection async(RpcClient client, RpcServer server) throws IOException {
+    RpcConnection c = client.connect(server.address(), "TestService", TIMEOUT);
+    connections.add(c);
+    return c;
+  }
+
+  /** Echo calls with cell blocks of several sizes, one larger than a read buffer. */
+  private static void echoes(RpcConnection c) throws Exception {
+    Random rnd = new Random(42);
+    for (int size : new int[] {0, 17, 5000, 300_000}) {
+      byte[] cells = new byte[size];
+      rnd.nextBytes(cells);
+      String s = "echo " + size;
+      CompletableFuture<RpcResponse<StringValue>> f = c.call("Echo", StringValue.of(s),
+          CellBlock.Writer.encoded(cells), StringValue.parser(), TIMEOUT, 0);
+      if (c instanceof DirectConnection d) {
+        d.await(f);
+      }
+      RpcResponse<StringValue> r = f.get(30, TimeUnit.SECONDS);
+      assertEquals(s, r.result().getValue());
+      assertArrayEquals(cells, size == 0 && r.cellBlock() == null ? new byte[0] : r.cellBlock());
+    }
+  }
+
+  @Test
+  void aClientOnThisMachineCallsThroughTheSocketWhichGoesWithItsServer() throws Exception {
+    RpcServer server = server(dir, 0);
+    Path socket = LocalSockets.socket(dir, server.address().getPort());
+    assertEquals(socket, server.localSocket());
+    assertTrue(Files.exists(socket));
+    assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
+
+    RpcClient local = client(dir);
+    DirectConnection d = direct(local, server);
+    assertTrue(d.isLocal(), d.toString());
+    echoes(d);
+    echoes(async(local, server));
+    // A client not told of the directory calls over TCP, and gets the same answers.
+    RpcClient tcp = client(null);
+    DirectConnection t = direct(tcp, server);
+    assertFalse(t.isLocal());
+    echoes(t);
+    echoes(async(tcp, server));
+
+    servers.remove(server);
+    server.close();
+    assertFalse(Files.exists(socket), "a stopped server's socket is gone");
+  }
+
+  @Test
+  void withoutTheSocketOrWithADeadOneTheClientCallsOverTcp() throws Exception {
+    RpcServer server = server(dir, 0);
+    RpcClient client = client(dir);
+    Files.delete(server.localSocket());
+    DirectConnection d = direct(client, server);
+    assertFalse(d.isLocal());
+    echoes(d);
+    echoes(async(client, server));
+    // A file where the socket was, as a killed server leaves: nobody answers there.
+    Files.createFile(server.localSocket());
+    d = direct(client, server);
+    assertFalse(d.isLocal());
+    echoes(d);
+    echoes(async(client, server));
+  }
+
+  @Test
+  void aServerReplacesWhatADeadServerLeftAndServesTcpOnlyFromAnOpenDirectory() throws Exception {
+    int port;
+    try (ServerSocket probe = new ServerSocket(0)) {
+      port = probe.getLocalPort();
+    }
+    LocalSockets.prepare(dir);
+    Path stale = LocalSockets.socket(dir, port);
+    Files.writeString(stale, "left by a killed server");
+    RpcServer server = server(dir, port);
+    assertEquals(stale, server.localSocket());
+    DirectConnection d = direct(client(dir), server);
+    assertTrue(d.isLocal());
+    echoes(d);
+
+    Path open = Files.createDirectory(tmp.resolve("open"));
+    Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
+    RpcServer exposed = server(open, 0);
+    assertNull(exposed.localSocket(), "no socket where other users could replace it");
+    assertFalse(Files.exists(LocalSockets.socket(open, exposed.address().getPort())));
+    DirectConnection t = direct(client(open), exposed);
+    assertFalse(t.isLocal());
+    echoes(t);
+  }
+}
