@@ -36,6 +36,7 @@ class BenchmarksRunTest {
    */
   private static final Map<String, String> SMALLEST = Map.ofEntries(
       Map.entry("rows", "1000"),
+      Map.entry("ringMegabytes", "1"),
       Map.entry("columns", "1000"),
       Map.entry("cache", "l1"),
       Map.entry("seek", "true"),

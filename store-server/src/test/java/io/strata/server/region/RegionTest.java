@@ -14,6 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellLimits;
 import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.cell.Tag;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.NoSuchFamilyException;
 import io.strata.common.util.Bytes;
@@ -178,6 +180,36 @@ class RegionTest {
     f.mutate("r", putNow("r", CF1, "q", "v"));
     long ts = f.region.get(Bytes.toBytes("r"), ScanSpec.all()).get(0).getTimestamp();
     assertTrue(ts >= before && ts <= System.currentTimeMillis(), Long.toString(ts));
+  }
+
+  /**
+   * The clock's time goes to the WAL and the memstore, while the cell given stays as it came:
+   * written twice at two times, the same cell makes two versions, each read back, after a flush
+   * of the memstore and after a crash's WAL replay, with its tag.
+   */
+  @Test
+  void aCellSentForNowIsWrittenWithTheClockAndStaysAsItCame() throws IOException {
+    KeyValue cell = KeyValue.of(Bytes.toBytes("r"), CF1, Bytes.toBytes("q"),
+        CellLimits.LATEST_TIMESTAMP, CellType.PUT, Bytes.toBytes("value"),
+        List.of(new Tag(7, Bytes.toBytes("tagged"))));
+    byte[] sent = Bytes.copy(cell.getBuffer(), cell.getOffset(), cell.getLength());
+    f.fakeNow.set(1_000);
+    f.mutate("r", cell);
+    f.fakeNow.set(2_000);
+    f.mutate("r", cell);
+    assertEquals(Bytes.toStringBinary(sent),
+        Bytes.toStringBinary(cell.getBuffer(), cell.getOffset(), cell.getLength()));
+    List<String> expected = List.of("a:q@2000=value", "a:q@1000=value");
+    assertEquals(expected, get("r"));
+    f.crash();
+    f.restart();
+    assertEquals(expected, get("r"));
+    f.region.flush();
+    List<Cell> read = f.region.get(Bytes.toBytes("r"), ScanSpec.all().withMaxVersions(10));
+    assertEquals(expected, render(read));
+    for (Cell c : read) {
+      assertEquals(List.of(new Tag(7, Bytes.toBytes("tagged"))), Tag.tagsOf(c));
+    }
   }
 
   @Test
