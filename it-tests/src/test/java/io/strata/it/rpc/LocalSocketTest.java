@@ -24,6 +24,7 @@ import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcServerOptions;
 import io.strata.server.rpc.RpcService;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,11 +71,18 @@ class LocalSocketTest {
   }
 
   private RpcServer server(Path socketDir, int port) throws IOException {
+    return server(socketDir, "127.0.0.1", port);
+  }
+
+  private RpcServer server(Path socketDir, String host, int port) throws IOException {
     StrataConfiguration conf = StrataConfiguration.defaults()
         .set(RpcKeys.LOCAL_SOCKET_DIR.name(), socketDir.toString());
-    RpcServer s = new RpcServer("test-server", RpcServerOptions.fromConfig(conf, "127.0.0.1",
-        port), List.of(new RpcService("TestService", Map.of("Echo", new RpcMethod(
-            StringValue.parser(), CallKind.READ, (param, cells) -> new RpcResult(param, cells))))));
+    RpcServer s = new RpcServer("test-server", RpcServerOptions.fromConfig(conf, host, port),
+        List.of(new RpcService("TestService", Map.of(
+            "Echo", new RpcMethod(StringValue.parser(), CallKind.READ,
+                (param, cells) -> new RpcResult(param, cells)),
+            "Who", new RpcMethod(StringValue.parser(), CallKind.READ,
+                (param, cells) -> RpcResult.of(StringValue.of(host)))))));
     servers.add(s);
     s.start();
     return s;
@@ -119,7 +127,7 @@ class LocalSocketTest {
   @Test
   void aClientOnThisMachineCallsThroughTheSocketWhichGoesWithItsServer() throws Exception {
     RpcServer server = server(dir, 0);
-    Path socket = LocalSockets.socket(dir, server.address().getPort());
+    Path socket = LocalSockets.socket(dir, server.address());
     assertEquals(socket, server.localSocket());
     assertTrue(Files.exists(socket));
     assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
@@ -128,13 +136,17 @@ class LocalSocketTest {
     DirectConnection d = direct(local, server);
     assertTrue(d.isLocal(), d.toString());
     echoes(d);
-    echoes(async(local, server));
+    RpcConnection a = async(local, server);
+    assertTrue(a.isLocal());
+    echoes(a);
     // A client not told of the directory calls over TCP, and gets the same answers.
     RpcClient tcp = client(null);
     DirectConnection t = direct(tcp, server);
     assertFalse(t.isLocal());
     echoes(t);
-    echoes(async(tcp, server));
+    RpcConnection ta = async(tcp, server);
+    assertFalse(ta.isLocal());
+    echoes(ta);
 
     servers.remove(server);
     server.close();
@@ -149,13 +161,51 @@ class LocalSocketTest {
     DirectConnection d = direct(client, server);
     assertFalse(d.isLocal());
     echoes(d);
-    echoes(async(client, server));
+    RpcConnection a = async(client, server);
+    assertFalse(a.isLocal());
+    echoes(a);
     // A file where the socket was, as a killed server leaves: nobody answers there.
     Files.createFile(server.localSocket());
     d = direct(client, server);
     assertFalse(d.isLocal());
     echoes(d);
-    echoes(async(client, server));
+    a = async(client, server);
+    assertFalse(a.isLocal());
+    echoes(a);
+  }
+
+  /**
+   * Two servers on one port of two addresses of this machine each keep their own socket, each
+   * client reaches the server it asked for, and a second close of one leaves the other's alone.
+   */
+  @Test
+  void serversOnOnePortOfTwoAddressesEachAnswerTheirOwnClients() throws Exception {
+    RpcServer first = server(dir, "127.0.0.1", 0);
+    int port = first.address().getPort();
+    RpcServer second;
+    try {
+      second = server(dir, "127.0.0.2", port);
+    } catch (IOException e) {
+      assumeTrue(false, "127.0.0.2 cannot be bound here: " + e.getMessage());
+      return;
+    }
+    assertEquals(2, List.of(first.localSocket(), second.localSocket()).stream().distinct()
+        .filter(Files::exists).count());
+    RpcClient client = client(dir);
+    for (RpcServer s : List.of(first, second)) {
+      DirectConnection d = direct(client, s);
+      assertTrue(d.isLocal());
+      CompletableFuture<RpcResponse<StringValue>> f = d.call("Who", StringValue.of(""), null,
+          StringValue.parser(), TIMEOUT, 0);
+      d.await(f);
+      assertEquals(s.address().getAddress().getHostAddress(), f.get().result().getValue());
+    }
+    servers.remove(first);
+    first.close();
+    first.close();
+    assertFalse(Files.exists(first.localSocket()));
+    assertTrue(Files.exists(second.localSocket()));
+    assertTrue(direct(client, second).isLocal());
   }
 
   @Test
@@ -165,7 +215,7 @@ class LocalSocketTest {
       port = probe.getLocalPort();
     }
     LocalSockets.prepare(dir);
-    Path stale = LocalSockets.socket(dir, port);
+    Path stale = LocalSockets.socket(dir, new InetSocketAddress("127.0.0.1", port));
     Files.writeString(stale, "left by a killed server");
     RpcServer server = server(dir, port);
     assertEquals(stale, server.localSocket());
@@ -177,7 +227,7 @@ class LocalSocketTest {
     Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rwxrwxrwx"));
     RpcServer exposed = server(open, 0);
     assertNull(exposed.localSocket(), "no socket where other users could replace it");
-    assertFalse(Files.exists(LocalSockets.socket(open, exposed.address().getPort())));
+    assertFalse(Files.exists(LocalSockets.socket(open, exposed.address())));
     DirectConnection t = direct(client(open), exposed);
     assertFalse(t.isLocal());
     echoes(t);

@@ -80,7 +80,7 @@ public final class RpcKeys {
   public static final ConfigKey<String> LOCAL_SOCKET_DIR = ConfigKey.string(
       "strata.rpc.local.socket.dir", "",
       "Directory of the servers' local sockets (see strata.rpc.local.sockets), one per server, "
-          + "named after its TCP port. It must belong to the user running servers and clients "
+          + "named after its TCP address. It must belong to the user running servers and clients "
           + "and be closed to others (mode 700; a server creates it so); otherwise local "
           + "sockets are not used. Empty: strata-<user> in the JVM's temporary directory.");
 

@@ -4,6 +4,7 @@ import io.strata.common.conf.RpcKeys;
 import io.strata.common.conf.StrataConfiguration;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.nio.file.Files;
@@ -17,9 +18,9 @@ import java.util.Set;
 
 /**
  * Where a server's same-machine socket lives ({@link RpcKeys#LOCAL_SOCKETS}): a Unix domain
- * socket beside its TCP listener, in a directory of the user's own, named after the TCP port.
- * A client that would call a server on its own machine finds the socket by that port and calls
- * there, skipping TCP on both sides. The directory must be closed to other users: whoever can
+ * socket beside its TCP listener, in a directory of the user's own, named after the listener's
+ * IP and port. A client that would call a server on its own machine finds the socket by the
+ * address it would connect to and calls there, skipping TCP on both sides. The directory must be closed to other users: whoever can
  * put a socket there can answer the client's calls.
  */
 public final class LocalSockets {
@@ -42,9 +43,15 @@ public final class LocalSockets {
         : Path.of(dir);
   }
 
-  /** The socket of the server whose TCP listener has {@code port}. */
-  public static Path socket(Path dir, int port) {
-    return dir.resolve("rpc-" + port + ".sock");
+  /**
+   * The socket of the server whose TCP listener is {@code address}: named after its IP and port,
+   * since servers bound to different addresses of one machine may share a port.
+   */
+  public static Path socket(Path dir, InetSocketAddress address) {
+    InetAddress ip = address.getAddress();
+    String host = ip == null ? address.getHostString() : ip.getHostAddress();
+    return dir.resolve("rpc-" + host.replace(':', '_').replace('%', '_') + "-"
+        + address.getPort() + ".sock");
   }
 
   /**

@@ -10,6 +10,7 @@ import io.strata.common.conf.RpcKeys;
 import io.strata.common.conf.StrataConfiguration;
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -29,7 +30,12 @@ class LocalSocketsTest {
     assertEquals(tmp.resolve("s"), LocalSockets.directory(conf));
     conf.set(RpcKeys.LOCAL_SOCKETS.name(), "false");
     assertNull(LocalSockets.directory(conf));
-    assertEquals(tmp.resolve("rpc-16020.sock"), LocalSockets.socket(tmp, 16020));
+    assertEquals(tmp.resolve("rpc-127.0.0.1-16020.sock"),
+        LocalSockets.socket(tmp, new InetSocketAddress("127.0.0.1", 16020)));
+    assertEquals(tmp.resolve("rpc-127.0.0.2-16020.sock"),
+        LocalSockets.socket(tmp, new InetSocketAddress("127.0.0.2", 16020)));
+    assertEquals(tmp.resolve("rpc-0_0_0_0_0_0_0_1-16020.sock"),
+        LocalSockets.socket(tmp, new InetSocketAddress("::1", 16020)));
   }
 
   @Test

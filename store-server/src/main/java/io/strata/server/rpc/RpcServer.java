@@ -58,6 +58,7 @@ public final class RpcServer implements Closeable {
   private Channel localListener;
   private volatile Path localSocket;
   private volatile boolean stopping;
+  private boolean closed;
 
   public RpcServer(String name, RpcServerOptions options, List<RpcService> services) {
     this.name = name;
@@ -110,14 +111,18 @@ public final class RpcServer implements Closeable {
   }
 
   /**
-   * Also listens on the local socket of the TCP port just bound (strata.rpc.local.sockets). A
-   * file left there belongs to a server that held this port before and is gone, so it is
-   * replaced. Clients fall back to TCP, so a socket that cannot be made is a warning only.
+   * Also listens on the local socket of the TCP address just bound (strata.rpc.local.sockets).
+   * A file left there whose socket nobody answers belongs to a server that held this address
+   * before and is gone, so it is replaced; one that answers is left alone. Clients fall back to
+   * TCP, so a socket that cannot be made is a warning only.
    */
   private void listenLocally(Path dir) {
-    Path socket = LocalSockets.socket(dir, address().getPort());
+    Path socket = LocalSockets.socket(dir, address());
     try {
       LocalSockets.prepare(dir);
+      if (answers(socket)) {
+        throw new IOException("another server answers there");
+      }
       Files.deleteIfExists(socket);
       localListener = new ServerBootstrap().group(boss, workers)
           .channel(EpollServerDomainSocketChannel.class)
@@ -128,6 +133,21 @@ public final class RpcServer implements Closeable {
       LOG.info("{} listening on {} for clients on this machine", name, socket);
     } catch (Exception e) {
       LOG.warn("{} serves TCP only: no local socket at {}: {}", name, socket, e.toString());
+    }
+  }
+
+  /** Whether a server listens on the socket file {@code socket}. */
+  private static boolean answers(Path socket) {
+    if (!Files.exists(socket)) {
+      return false;
+    }
+    try (java.nio.channels.SocketChannel probe =
+        java.nio.channels.SocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+      probe.configureBlocking(false); // a full backlog answers at once instead of blocking
+      probe.connect(java.net.UnixDomainSocketAddress.of(socket));
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false; // refused, or not a socket: nobody is there
     }
   }
 
@@ -186,9 +206,18 @@ public final class RpcServer implements Closeable {
     return name;
   }
 
-  /** Stops accepting, lets queued calls finish (up to 10 s), then closes every connection. */
+  /**
+   * Stops accepting, lets queued calls finish (up to 10 s), then closes every connection. Once:
+   * a second call returns at once.
+   */
   @Override
   public void close() {
+    synchronized (this) {
+      if (closed) {
+        return; // a second close must not delete a socket a newer server made meanwhile
+      }
+      closed = true;
+    }
     stopping = true;
     try {
       // The local socket first: once the TCP port is free, another server may take it and

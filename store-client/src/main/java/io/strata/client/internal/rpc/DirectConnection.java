@@ -11,6 +11,7 @@ import io.strata.common.rpc.CellBlock;
 import io.strata.common.rpc.RpcParam;
 import io.strata.common.rpc.RpcFrame;
 import java.io.IOException;
+import jdk.net.ExtendedSocketOptions;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
@@ -103,7 +104,24 @@ public final class DirectConnection implements RpcConnection {
       String user, Duration timeout, long spinNanos) throws IOException {
     SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
     try {
-      ch.connect(UnixDomainSocketAddress.of(socket)); // on this machine: at once, or refused
+      // Not blocking: a server too busy to accept fails the connect at once (its backlog is
+      // full) and the caller goes over TCP, where a blocking one would wait without a limit.
+      ch.configureBlocking(false);
+      if (!ch.connect(UnixDomainSocketAddress.of(socket))) {
+        try (Selector connected = Selector.open()) {
+          ch.register(connected, SelectionKey.OP_CONNECT);
+          if (connected.select(Math.max(1, timeout.toMillis())) == 0 || !ch.finishConnect()) {
+            throw new IOException("no answer within " + timeout.toMillis() + " ms");
+          }
+        }
+      }
+      // Only a server run by this user may answer: the directory's check alone would leave the
+      // time between that check and this connect.
+      String peer = ch.getOption(ExtendedSocketOptions.SO_PEERCRED).user().getName();
+      String self = System.getProperty("user.name", "");
+      if (!peer.equals(self)) {
+        throw new IOException("the socket is served by user " + peer + ", not " + self);
+      }
     } catch (IOException | RuntimeException e) {
       ch.close();
       throw new IOException("cannot connect to " + address + " through " + socket + ": "
@@ -138,7 +156,7 @@ public final class DirectConnection implements RpcConnection {
     }
   }
 
-  /** Whether this connection runs over the server's local socket rather than TCP. */
+  @Override
   public boolean isLocal() {
     return local;
   }

@@ -100,6 +100,11 @@ final class NettyConnection implements RpcConnection {
   }
 
   @Override
+  public boolean isLocal() {
+    return channel instanceof io.netty.channel.unix.DomainSocketChannel;
+  }
+
+  @Override
   public boolean isOpen() {
     return !pending.isClosed() && channel.isActive();
   }

@@ -130,7 +130,11 @@ public final class RpcClient implements Closeable {
     try {
       b.connect(socket == null ? address : new DomainSocketAddress(socket.toString()))
           .addListener((io.netty.channel.ChannelFutureListener) f -> {
-            if (f.isSuccess()) {
+            if (f.isSuccess() && socket != null && !servedByThisUser(f.channel())) {
+              f.channel().close();
+              result.completeExceptionally(new IOException("the socket " + socket
+                  + " is served by another user"));
+            } else if (f.isSuccess()) {
               connection.start(f.channel(), user);
               result.complete(connection);
             } else {
@@ -148,6 +152,21 @@ public final class RpcClient implements Closeable {
   }
 
   /**
+   * Whether the server at the other end of a local socket runs as the user owning the socket
+   * directory, that is as this client's user: the directory's check alone would leave the time
+   * between that check and the connect.
+   */
+  private boolean servedByThisUser(Channel ch) {
+    try {
+      int peer = ((EpollDomainSocketChannel) ch).peerCredentials().uid();
+      return peer == (Integer) Files.getAttribute(localSockets, "unix:uid",
+          java.nio.file.LinkOption.NOFOLLOW_LINKS);
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
    * The local socket of the server at {@code address} when it is on this machine and has one
    * in a directory closed to other users; else null.
    */
@@ -155,7 +174,7 @@ public final class RpcClient implements Closeable {
     if (localSockets == null || !LocalSockets.isThisMachine(address.getAddress())) {
       return null;
     }
-    Path socket = LocalSockets.socket(localSockets, address.getPort());
+    Path socket = LocalSockets.socket(localSockets, address);
     return Files.exists(socket) && LocalSockets.isPrivate(localSockets) ? socket : null;
   }
 

@@ -37,6 +37,9 @@ public interface RpcConnection extends Closeable {
       CellBlock.Writer cells, Parser<T> parser, Duration timeout, int priority);
 
   /** Whether the connection still works. */
+  /** Whether the connection runs through the server's local socket rather than TCP. */
+  boolean isLocal();
+
   boolean isOpen();
 
   @Override
