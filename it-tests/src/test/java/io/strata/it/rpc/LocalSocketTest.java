@@ -124,6 +124,18 @@ class LocalSocketTest {
     }
   }
 
+  /**
+   * A direct and a Netty connection of {@code client} to {@code server}, each through the local
+   * socket if {@code local}, else over TCP, each answering echoes.
+   */
+  private void bothConnectionsEcho(RpcClient client, RpcServer server, boolean local)
+      throws Exception {
+    for (RpcConnection c : List.of(direct(client, server), async(client, server))) {
+      assertEquals(local, c.isLocal(), c.toString());
+      echoes(c);
+    }
+  }
+
   @Test
   void aClientOnThisMachineCallsThroughTheSocketWhichGoesWithItsServer() throws Exception {
     RpcServer server = server(dir, 0);
@@ -132,21 +144,9 @@ class LocalSocketTest {
     assertTrue(Files.exists(socket));
     assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
 
-    RpcClient local = client(dir);
-    DirectConnection d = direct(local, server);
-    assertTrue(d.isLocal(), d.toString());
-    echoes(d);
-    RpcConnection a = async(local, server);
-    assertTrue(a.isLocal());
-    echoes(a);
+    bothConnectionsEcho(client(dir), server, true);
     // A client not told of the directory calls over TCP, and gets the same answers.
-    RpcClient tcp = client(null);
-    DirectConnection t = direct(tcp, server);
-    assertFalse(t.isLocal());
-    echoes(t);
-    RpcConnection ta = async(tcp, server);
-    assertFalse(ta.isLocal());
-    echoes(ta);
+    bothConnectionsEcho(client(null), server, false);
 
     servers.remove(server);
     server.close();
@@ -158,20 +158,10 @@ class LocalSocketTest {
     RpcServer server = server(dir, 0);
     RpcClient client = client(dir);
     Files.delete(server.localSocket());
-    DirectConnection d = direct(client, server);
-    assertFalse(d.isLocal());
-    echoes(d);
-    RpcConnection a = async(client, server);
-    assertFalse(a.isLocal());
-    echoes(a);
+    bothConnectionsEcho(client, server, false);
     // A file where the socket was, as a killed server leaves: nobody answers there.
     Files.createFile(server.localSocket());
-    d = direct(client, server);
-    assertFalse(d.isLocal());
-    echoes(d);
-    a = async(client, server);
-    assertFalse(a.isLocal());
-    echoes(a);
+    bothConnectionsEcho(client, server, false);
   }
 
   /**
