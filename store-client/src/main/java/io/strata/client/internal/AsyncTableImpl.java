@@ -156,7 +156,25 @@ final class AsyncTableImpl implements AsyncTable {
   @Override
   public CompletableFuture<Result> get(Get get) {
     CompletableFuture<Result> bad = check(get, "Get");
-    return out(bad != null ? bad : rawGet(OperationProtos.toProto(get), "get", get.getRow()));
+    return out(bad != null ? bad : rawGet(get, get.isCheckExistenceOnly(), "get"));
+  }
+
+  /**
+   * The get's call: its request written straight from the Get where the encoder handles it
+   * ({@link GetRequestEncoder}), else built as a message.
+   */
+  private CompletableFuture<Result> rawGet(Get get, boolean existenceOnly, String what) {
+    if (!GetRequestEncoder.handles(get)) {
+      GetProto proto = OperationProtos.toProto(get);
+      if (existenceOnly && !proto.getExistenceOnly()) {
+        proto = proto.toBuilder().setExistenceOnly(true).build();
+      }
+      return rawGet(proto, what, get.getRow());
+    }
+    GetRequestEncoder request = new GetRequestEncoder(get, existenceOnly);
+    return onRegion(what, get.getRow(), true, (c, region, timeout) -> c.callEncoded("Get",
+        request.forRegion(region.getEncodedName()), null, GetResponse.parser(), timeout,
+        priority).thenApply(resp -> result(resp.result().getResult(), resp.cellBlock())));
   }
 
   private CompletableFuture<Result> rawGet(GetProto proto, String what, byte[] row) {
@@ -186,8 +204,7 @@ final class AsyncTableImpl implements AsyncTable {
     if (bad != null) {
       return out(bad);
     }
-    GetProto p = OperationProtos.toProto(get).toBuilder().setExistenceOnly(true).build();
-    return out(rawGet(p, "exists", get.getRow()).thenApply(AsyncTableImpl::exists));
+    return out(rawGet(get, true, "exists").thenApply(AsyncTableImpl::exists));
   }
 
   private static boolean exists(Result r) {

@@ -36,10 +36,10 @@ public interface RpcConnection extends Closeable {
   <T> CompletableFuture<RpcResponse<T>> callEncoded(String method, RpcParam param,
       CellBlock.Writer cells, Parser<T> parser, Duration timeout, int priority);
 
-  /** Whether the connection still works. */
   /** Whether the connection runs through the server's local socket rather than TCP. */
   boolean isLocal();
 
+  /** Whether the connection still works. */
   boolean isOpen();
 
   @Override
