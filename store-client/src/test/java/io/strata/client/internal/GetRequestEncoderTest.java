@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.protobuf.CodedOutputStream;
 import io.strata.client.Get;
 import io.strata.common.filter.PrefixFilter;
 import io.strata.common.proto.ClientProtos.GetProto;
 import io.strata.common.proto.ClientProtos.GetRequest;
 import io.strata.common.proto.ClientProtos.RegionSpecifierProto;
-import io.strata.common.rpc.RpcParam;
 import io.strata.common.util.Bytes;
 import java.io.IOException;
 import java.util.Random;
@@ -22,14 +20,6 @@ class GetRequestEncoderTest {
     byte[] b = new byte[min + rnd.nextInt(max - min + 1)];
     rnd.nextBytes(b);
     return b;
-  }
-
-  private static byte[] encode(RpcParam p) throws IOException {
-    byte[] out = new byte[p.serializedSize()];
-    CodedOutputStream cos = CodedOutputStream.newInstance(out);
-    p.writeTo(cos);
-    cos.checkNoSpaceLeft();
-    return out;
   }
 
   private static Get randomGet(Random rnd) {
@@ -79,11 +69,11 @@ class GetRequestEncoderTest {
           .setRegion(RegionSpecifierProto.newBuilder().setEncodedName(region))
           .setGet(proto).build().toByteArray();
       GetRequestEncoder encoder = new GetRequestEncoder(g, exists);
-      assertArrayEquals(built, encode(encoder.forRegion(region)), g + " to " + region);
+      assertArrayEquals(built, ParamBytes.of(encoder.forRegion(region)), g + " to " + region);
       // A later attempt at another region writes the same get.
       assertArrayEquals(GetRequest.newBuilder()
           .setRegion(RegionSpecifierProto.newBuilder().setEncodedName("other"))
-          .setGet(proto).build().toByteArray(), encode(encoder.forRegion("other")));
+          .setGet(proto).build().toByteArray(), ParamBytes.of(encoder.forRegion("other")));
     }
   }
 
@@ -96,7 +86,7 @@ class GetRequestEncoderTest {
         .setGet(OperationProtos.toProto(g)).build().toByteArray();
     GetRequestEncoder encoder = new GetRequestEncoder(g, false);
     g.addColumn(Bytes.toBytes("g"), Bytes.toBytes("x")).readVersions(7).setTimestamp(5);
-    assertArrayEquals(before, encode(encoder.forRegion("abc")));
+    assertArrayEquals(before, ParamBytes.of(encoder.forRegion("abc")));
   }
 
   @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import com.google.protobuf.CodedOutputStream;
 import io.strata.client.Append;
 import io.strata.client.Delete;
 import io.strata.client.Get;
@@ -30,14 +29,6 @@ import org.junit.jupiter.api.Test;
  */
 class MultiRequestEncoderTest {
   private static final byte[] CF = Bytes.toBytes("f");
-
-  private static byte[] encode(MultiRequestEncoder e) throws IOException {
-    byte[] out = new byte[e.serializedSize()];
-    CodedOutputStream cos = CodedOutputStream.newInstance(out);
-    e.writeTo(cos);
-    cos.checkNoSpaceLeft();
-    return out;
-  }
 
   /** The request as BatchCaller built it before the encoder. */
   private static MultiRequest built(List<MultiRequestEncoder.Region> regions,
@@ -143,8 +134,9 @@ class MultiRequestEncoderTest {
       CellBlock.Writer cells = OperationProtos.cellWriter(0);
       MultiRequestEncoder encoder = new MultiRequestEncoder(regions, actions, cells, asIndexes);
       assertEquals(expected.length, encoder.serializedSize(), "round " + round);
-      assertArrayEquals(expected, encode(encoder), "round " + round);
-      assertArrayEquals(encode(encoder), encode(encoder), "written again, the same");
+      assertArrayEquals(expected, ParamBytes.of(encoder), "round " + round);
+      assertArrayEquals(ParamBytes.of(encoder), ParamBytes.of(encoder),
+          "written again, the same");
       assertArrayEquals(expectedCells.toBytes(), cells.toBytes(), "round " + round);
     }
   }
