@@ -31,6 +31,7 @@ import io.strata.common.proto.ClientProtos.MutateResponse;
 import io.strata.common.proto.ClientProtos.RegionSpecifierProto;
 import io.strata.common.proto.ClientProtos.ResultProto;
 import io.strata.common.rpc.CellBlock;
+import io.strata.common.rpc.RpcParam;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import java.io.IOException;
@@ -40,6 +41,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 
 /**
  * The one implementation of table operations: each call locates its region and runs through
@@ -161,27 +163,23 @@ final class AsyncTableImpl implements AsyncTable {
 
   /**
    * The get's call: its request written straight from the Get where the encoder handles it
-   * ({@link GetRequestEncoder}), else built as a message.
+   * ({@link GetRequestEncoder}), else built as a message; either is taken from the Get now.
    */
   private CompletableFuture<Result> rawGet(Get get, boolean existenceOnly, String what) {
-    if (!GetRequestEncoder.handles(get)) {
-      GetProto proto = OperationProtos.toProto(get);
-      if (existenceOnly && !proto.getExistenceOnly()) {
-        proto = proto.toBuilder().setExistenceOnly(true).build();
-      }
-      return rawGet(proto, what, get.getRow());
+    Function<RegionSpecifierProto, RpcParam> request;
+    if (GetRequestEncoder.handles(get)) {
+      GetRequestEncoder encoder = new GetRequestEncoder(get, existenceOnly);
+      request = region -> encoder.forRegion(region.getEncodedName());
+    } else {
+      GetProto built = OperationProtos.toProto(get);
+      GetProto proto = existenceOnly && !built.getExistenceOnly()
+          ? built.toBuilder().setExistenceOnly(true).build() : built;
+      request = region -> RpcParam.of(
+          GetRequest.newBuilder().setRegion(region).setGet(proto).build());
     }
-    GetRequestEncoder request = new GetRequestEncoder(get, existenceOnly);
     return onRegion(what, get.getRow(), true, (c, region, timeout) -> c.callEncoded("Get",
-        request.forRegion(region.getEncodedName()), null, GetResponse.parser(), timeout,
-        priority).thenApply(resp -> result(resp.result().getResult(), resp.cellBlock())));
-  }
-
-  private CompletableFuture<Result> rawGet(GetProto proto, String what, byte[] row) {
-    return onRegion(what, row, true, (c, region, timeout) -> c.call("Get",
-        GetRequest.newBuilder().setRegion(region).setGet(proto).build(), null,
-        GetResponse.parser(), timeout, priority).thenApply(resp -> result(
-            resp.result().getResult(), resp.cellBlock())));
+        request.apply(region), null, GetResponse.parser(), timeout, priority)
+        .thenApply(resp -> result(resp.result().getResult(), resp.cellBlock())));
   }
 
   /** The Result an answer carries (inside a future's stage). */

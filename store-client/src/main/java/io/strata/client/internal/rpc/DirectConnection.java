@@ -11,7 +11,6 @@ import io.strata.common.rpc.CellBlock;
 import io.strata.common.rpc.RpcParam;
 import io.strata.common.rpc.RpcFrame;
 import java.io.IOException;
-import jdk.net.ExtendedSocketOptions;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
@@ -21,13 +20,17 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipal;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import jdk.net.ExtendedSocketOptions;
 
 /**
  * A connection on which the threads that wait for answers move the bytes themselves: a caller
@@ -115,12 +118,13 @@ public final class DirectConnection implements RpcConnection {
           }
         }
       }
-      // Only a server run by this user may answer: the directory's check alone would leave the
-      // time between that check and this connect.
-      String peer = ch.getOption(ExtendedSocketOptions.SO_PEERCRED).user().getName();
-      String self = System.getProperty("user.name", "");
-      if (!peer.equals(self)) {
-        throw new IOException("the socket is served by user " + peer + ", not " + self);
+      // Only a server run by the directory's owner (this user) may answer: the directory's
+      // check alone would leave the time between that check and this connect.
+      UserPrincipal peer = ch.getOption(ExtendedSocketOptions.SO_PEERCRED).user();
+      UserPrincipal owner = Files.getOwner(socket.getParent(), LinkOption.NOFOLLOW_LINKS);
+      if (!peer.equals(owner)) {
+        throw new IOException("the socket is served by user " + peer.getName() + ", not "
+            + owner.getName());
       }
     } catch (IOException | RuntimeException e) {
       ch.close();

@@ -86,22 +86,10 @@ public final class RpcClient implements Closeable {
     if (socket == null) {
       return connectAsync(address, null, service, timeout);
     }
-    CompletableFuture<RpcConnection> result = new CompletableFuture<>();
-    connectAsync(address, socket, service, timeout).whenComplete((c, e) -> {
-      if (e == null) {
-        result.complete(c);
-        return;
-      }
+    return connectAsync(address, socket, service, timeout).exceptionallyCompose(e -> {
       LOG.debug("calling {} over TCP: {}", address, e.getMessage());
-      connectAsync(address, null, service, timeout).whenComplete((tcp, failed) -> {
-        if (failed == null) {
-          result.complete(tcp);
-        } else {
-          result.completeExceptionally(failed);
-        }
-      });
+      return connectAsync(address, null, service, timeout);
     });
-    return result;
   }
 
   /** Connects over TCP, or through the local {@code socket} when it is not null. */
@@ -152,9 +140,9 @@ public final class RpcClient implements Closeable {
   }
 
   /**
-   * Whether the server at the other end of a local socket runs as the user owning the socket
-   * directory, that is as this client's user: the directory's check alone would leave the time
-   * between that check and the connect.
+   * Whether the server at the other end of a local socket runs as the directory's owner (this
+   * client's user), as {@link DirectConnection} checks too: the directory's check alone would
+   * leave the time between that check and the connect.
    */
   private boolean servedByThisUser(Channel ch) {
     try {
