@@ -5,10 +5,10 @@ import io.strata.common.rpc.RpcParam;
 import java.io.IOException;
 
 /** The bytes a call parameter writes, checked to fill exactly the size it gave. */
-final class ParamBytes {
+public final class ParamBytes {
   private ParamBytes() {}
 
-  static byte[] of(RpcParam p) throws IOException {
+  public static byte[] of(RpcParam p) throws IOException {
     byte[] out = new byte[p.serializedSize()];
     CodedOutputStream cos = CodedOutputStream.newInstance(out);
     p.writeTo(cos);

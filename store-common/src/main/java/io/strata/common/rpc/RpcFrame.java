@@ -43,6 +43,11 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
 
   /** As {@link #frameSize(MessageLite, MessageLite, CellBlock.Writer)}, for any parameter. */
   public static int frameSize(MessageLite header, RpcParam param, CellBlock.Writer cells) {
+    return frameSize(RpcParam.of(header), param, cells);
+  }
+
+  /** As {@link #frameSize(MessageLite, RpcParam, CellBlock.Writer)}, for any header. */
+  public static int frameSize(RpcParam header, RpcParam param, CellBlock.Writer cells) {
     return messagesSize(header, param) + (cells == null ? 0 : cells.size());
   }
 
@@ -51,8 +56,11 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
   }
 
   private static int messagesSize(MessageLite header, RpcParam param) {
-    return 4 + 4 + header.getSerializedSize() + 4
-        + (param == null ? 0 : param.serializedSize());
+    return messagesSize(RpcParam.of(header), param);
+  }
+
+  private static int messagesSize(RpcParam header, RpcParam param) {
+    return 4 + 4 + header.serializedSize() + 4 + (param == null ? 0 : param.serializedSize());
   }
 
   /** Writes a whole frame, length prefix included. */
@@ -73,6 +81,12 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
   /** As {@link #write(ByteBuf, MessageLite, MessageLite, CellBlock.Writer)}, any parameter. */
   public static void write(ByteBuf out, MessageLite header, RpcParam param,
       CellBlock.Writer cells) {
+    write(out, RpcParam.of(header), param, cells);
+  }
+
+  /** As {@link #write(ByteBuf, MessageLite, RpcParam, CellBlock.Writer)}, any header. */
+  public static void write(ByteBuf out, RpcParam header, RpcParam param,
+      CellBlock.Writer cells) {
     int n = cells == null ? 0 : cells.size();
     writeMessages(out, header, param, n);
     if (n > 0) {
@@ -82,11 +96,16 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
 
   private static void writeMessages(ByteBuf out, MessageLite header, RpcParam param,
       int cellBytes) {
-    int h = header.getSerializedSize();
+    writeMessages(out, RpcParam.of(header), param, cellBytes);
+  }
+
+  private static void writeMessages(ByteBuf out, RpcParam header, RpcParam param,
+      int cellBytes) {
+    int h = header.serializedSize();
     int p = param == null ? 0 : param.serializedSize();
     out.writeInt(4 + h + 4 + p + cellBytes);
     out.writeInt(h);
-    writeMessage(out, RpcParam.of(header), h);
+    writeMessage(out, header, h);
     out.writeInt(p);
     if (p > 0) {
       writeMessage(out, param, p);
@@ -101,7 +120,10 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
     out.ensureWritable(size);
     CodedOutputStream cos;
     byte[] array = null;
-    if (out.nioBufferCount() == 1) {
+    if (out.hasArray()) { // no ByteBuffer view to make
+      cos = CodedOutputStream.newInstance(out.array(), out.arrayOffset() + out.writerIndex(),
+          size);
+    } else if (out.nioBufferCount() == 1) {
       cos = CodedOutputStream.newInstance(out.nioBuffer(out.writerIndex(), size));
     } else {
       array = new byte[size];

@@ -7,7 +7,6 @@ import io.strata.common.error.CallTimeoutException;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.error.StrataException;
 import io.strata.common.proto.RpcProtos.ExceptionProto;
-import io.strata.common.proto.RpcProtos.RequestHeaderProto;
 import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.rpc.RpcFrame;
@@ -67,9 +66,8 @@ final class PendingCalls {
     if (callId == 0) {
       return null;
     }
-    RequestHeaderProto header = RequestHeaderProto.newBuilder().setCallId(callId)
-        .setMethod(method).setTimeoutMillis((int) Math.min(Integer.MAX_VALUE, timeoutMillis))
-        .setPriority(priority).build();
+    RequestHeaderEncoder header = new RequestHeaderEncoder(callId, method,
+        (int) Math.min(Integer.MAX_VALUE, timeoutMillis), priority);
     ByteBuf buf = buffers.apply(RpcFrame.frameSize(header, param, cells));
     RpcFrame.write(buf, header, param, cells);
     return buf;
