@@ -42,6 +42,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The one implementation of table operations: each call locates its region and runs through
@@ -127,7 +128,9 @@ final class AsyncTableImpl implements AsyncTable {
       RegionCall<T> call) {
     RegionLocation[] last = new RegionLocation[1];
     boolean[] sent = new boolean[1];
-    String desc = what + " on table '" + name + "' row '" + Bytes.toStringBinary(row) + "'";
+    // Only a failure's message needs it: not made for every call.
+    Supplier<String> desc = () -> what + " on table '" + name + "' row '"
+        + Bytes.toStringBinary(row) + "'";
     return conn.caller().call(desc, policy, (timeout, previous) -> {
       boolean stale = previous != null && conn.locations().onError(last[0], previous);
       sent[0] = false;
@@ -146,7 +149,7 @@ final class AsyncTableImpl implements AsyncTable {
         Throwable cause = RetryingCaller.unwrap(e);
         if (!idempotent && sent[0] && (cause instanceof CallTimeoutException
             || cause instanceof ServerErrorException)) {
-          throw new CompletionException(new OutcomeUnknownException(desc, cause));
+          throw new CompletionException(new OutcomeUnknownException(desc.get(), cause));
         }
         throw new CompletionException(cause);
       });
@@ -292,16 +295,23 @@ final class AsyncTableImpl implements AsyncTable {
   private CompletableFuture<Result> mutate(String what, byte[] row,
       List<? extends Mutation> ms, boolean idempotent) {
     CellBlock.Writer cells = OperationProtos.cellWriter(ms);
-    MutateRequest.Builder b = MutateRequest.newBuilder();
+    Function<RegionSpecifierProto, RpcParam> request;
     try {
-      for (Mutation m : ms) {
-        b.addMutations(OperationProtos.toProto(m, cells));
+      if (MutateRequestEncoder.handles(ms)) {
+        MutateRequestEncoder encoder = new MutateRequestEncoder(ms, cells);
+        request = region -> encoder.forRegion(region.getEncodedName());
+      } else {
+        MutateRequest.Builder b = MutateRequest.newBuilder();
+        for (Mutation m : ms) {
+          b.addMutations(OperationProtos.toProto(m, cells));
+        }
+        request = region -> RpcParam.of(b.setRegion(region).build());
       }
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }
     return onRegion(what, row, idempotent, (c, region, timeout) ->
-        c.call("Mutate", b.setRegion(region).build(), cells, MutateResponse.parser(), timeout,
+        c.callEncoded("Mutate", request.apply(region), cells, MutateResponse.parser(), timeout,
             priority).thenApply(resp -> result(resp.result().getResult(), resp.cellBlock())));
   }
 

@@ -1,13 +1,14 @@
 package io.strata.client.internal;
 
+import static io.strata.client.internal.RequestEncoding.LENGTH_DELIMITED;
+import static io.strata.client.internal.RequestEncoding.lengthDelimited;
+
 import com.google.protobuf.CodedOutputStream;
-import com.google.protobuf.WireFormat;
 import io.strata.client.Get;
 import io.strata.client.TimeRange;
 import io.strata.common.proto.ClientProtos.GetRequest;
 import io.strata.common.rpc.RpcParam;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.NavigableSet;
 
@@ -20,12 +21,9 @@ import java.util.NavigableSet;
  * get's 65 µs round trip in the pe client on this project's 2-core machine, under C1.
  */
 final class GetRequestEncoder {
-  private static final int LENGTH_DELIMITED = WireFormat.WIRETYPE_LENGTH_DELIMITED;
   // GetRequest
   private static final int REGION = 1;
   private static final int GET = 2;
-  // RegionSpecifierProto
-  private static final int ENCODED_NAME = 1;
   // GetProto
   private static final int ROW = 1;
   private static final int COLUMNS = 2;
@@ -102,9 +100,8 @@ final class GetRequestEncoder {
 
   /** The request to the region {@code encodedName}: one attempt's parameter. */
   RpcParam forRegion(String encodedName) {
-    byte[] name = encodedName.getBytes(StandardCharsets.UTF_8);
-    int spec = name.length == 0 ? 0 : CodedOutputStream.computeByteArraySize(ENCODED_NAME, name);
-    int size = CodedOutputStream.computeTagSize(REGION) + lengthDelimited(spec)
+    byte[] name = RequestEncoding.regionName(encodedName);
+    int size = RequestEncoding.regionSize(REGION, name)
         + CodedOutputStream.computeTagSize(GET) + lengthDelimited(getSize);
     return new RpcParam() {
       @Override
@@ -114,18 +111,10 @@ final class GetRequestEncoder {
 
       @Override
       public void writeTo(CodedOutputStream out) throws IOException {
-        out.writeTag(REGION, LENGTH_DELIMITED);
-        out.writeUInt32NoTag(spec);
-        if (name.length > 0) {
-          out.writeByteArray(ENCODED_NAME, name);
-        }
+        RequestEncoding.writeRegion(out, REGION, name);
         writeGet(out);
       }
     };
-  }
-
-  private static int lengthDelimited(int length) {
-    return CodedOutputStream.computeUInt32SizeNoTag(length) + length;
   }
 
   private void writeGet(CodedOutputStream out) throws IOException {

@@ -10,6 +10,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Runs one operation with retries: the single retry loop of the client (never nested, so an
@@ -42,18 +43,26 @@ final class RetryingCaller {
   }
 
   <T> CompletableFuture<T> call(String what, Attempt<T> attempt) {
-    return call(what, policy, attempt);
+    return call(() -> what, policy, attempt);
   }
 
   /** As {@link #call(String, Attempt)} under another policy (a table's own timeouts). */
   <T> CompletableFuture<T> call(String what, RetryPolicy policy, Attempt<T> attempt) {
+    return call(() -> what, policy, attempt);
+  }
+
+  /**
+   * As {@link #call(String, RetryPolicy, Attempt)}, the operation's description made only for
+   * a failure's message.
+   */
+  <T> CompletableFuture<T> call(Supplier<String> what, RetryPolicy policy, Attempt<T> attempt) {
     CompletableFuture<T> result = new CompletableFuture<>();
     new Run<>(what, policy, attempt, result).next(null);
     return result;
   }
 
   private final class Run<T> {
-    private final String what;
+    private final Supplier<String> what;
     private final RetryPolicy policy;
     private final Attempt<T> attempt;
     private final long startNanos = System.nanoTime();
@@ -62,7 +71,8 @@ final class RetryingCaller {
     private final List<RetriesExhaustedException.Attempt> failures = new ArrayList<>();
     private long attemptStartedMillis;
 
-    Run(String what, RetryPolicy policy, Attempt<T> attempt, CompletableFuture<T> result) {
+    Run(Supplier<String> what, RetryPolicy policy, Attempt<T> attempt,
+        CompletableFuture<T> result) {
       this.what = what;
       this.policy = policy;
       this.attempt = attempt;
@@ -105,15 +115,15 @@ final class RetryingCaller {
       long pause = policy.pauseMillis(failures.size(), e);
       if (failures.size() >= policy.maxAttempts()
           || elapsedMillis() + pause >= timeoutMillis) {
-        result.completeExceptionally(new RetriesExhaustedException(what, elapsedMillis(),
+        result.completeExceptionally(new RetriesExhaustedException(what.get(), elapsedMillis(),
             failures));
         return;
       }
       try {
         timer.schedule(() -> next(e), pause, TimeUnit.MILLISECONDS);
       } catch (java.util.concurrent.RejectedExecutionException closed) {
-        result.completeExceptionally(new java.io.IOException(what + " failed: the connection "
-            + "was closed while it waited to retry", e));
+        result.completeExceptionally(new IOException(what.get()
+            + " failed: the connection was closed while it waited to retry", e));
       }
     }
   }
@@ -126,7 +136,6 @@ final class RetryingCaller {
     return e;
   }
 
-  /** Waits for a future, rethrowing its failure as the IOException it was. */
   /**
    * Starts an operation on this thread and waits for it, letting its first call go over a
    * direct connection whose answer this thread reads itself ({@link DirectScope}).
@@ -144,6 +153,7 @@ final class RetryingCaller {
     return join(f);
   }
 
+  /** Waits for a future, rethrowing its failure as the IOException it was. */
   static <T> T join(CompletableFuture<T> f) throws IOException {
     try {
       return f.get();

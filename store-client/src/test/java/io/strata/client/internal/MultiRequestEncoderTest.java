@@ -52,7 +52,8 @@ class MultiRequestEncoderTest {
     return req.build();
   }
 
-  private static Mutation randomMutation(Random random, byte[] row) {
+  /** A random put, delete, increment or append of {@code row}, or null for a get. */
+  static Mutation randomMutation(Random random, byte[] row) {
     Durability[] durabilities = Durability.values();
     switch (random.nextInt(9)) {
       case 0, 1, 2, 3 -> {
@@ -87,10 +88,29 @@ class MultiRequestEncoderTest {
         return d;
       }
       case 6 -> {
-        return new Increment(row).addColumn(CF, Bytes.toBytes("n"), random.nextInt(9) - 4);
+        Increment inc = new Increment(row).addColumn(CF, Bytes.toBytes("n"),
+            random.nextInt(9) - 4);
+        inc.setReturnResults(random.nextBoolean());
+        inc.setDurability(durabilities[random.nextInt(durabilities.length)]);
+        if (random.nextInt(5) == 0) {
+          inc.setTimeRange(random.nextInt(10), 10 + random.nextInt(10));
+        }
+        if (random.nextInt(5) == 0) {
+          inc.setTTL(1 + random.nextInt(100_000));
+        }
+        return inc;
       }
       case 7 -> {
-        return new Append(row).addColumn(CF, Bytes.toBytes("s"), Bytes.toBytes("+"));
+        Append app = new Append(row).addColumn(CF, Bytes.toBytes("s"), Bytes.toBytes("+"));
+        app.setReturnResults(random.nextBoolean());
+        app.setDurability(durabilities[random.nextInt(durabilities.length)]);
+        if (random.nextInt(5) == 0) {
+          app.setTimeRange(random.nextInt(10), 10 + random.nextInt(10));
+        }
+        if (random.nextInt(5) == 0) {
+          app.setAttribute("c", Bytes.toBytes("y"));
+        }
+        return app;
       }
       default -> {
         return null; // a get

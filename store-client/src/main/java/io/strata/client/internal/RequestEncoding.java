@@ -1,0 +1,44 @@
+package io.strata.client.internal;
+
+import com.google.protobuf.CodedOutputStream;
+import com.google.protobuf.WireFormat;
+import io.strata.common.proto.ClientProtos.RegionSpecifierProto;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/** Pieces the request encoders share: a length-delimited field, a region's specifier. */
+final class RequestEncoding {
+  static final int LENGTH_DELIMITED = WireFormat.WIRETYPE_LENGTH_DELIMITED;
+  // RegionSpecifierProto
+  private static final int ENCODED_NAME = 1;
+
+  private RequestEncoding() {}
+
+  /** Bytes of a length prefix and {@code length} bytes. */
+  static int lengthDelimited(int length) {
+    return CodedOutputStream.computeUInt32SizeNoTag(length) + length;
+  }
+
+  /** The UTF-8 bytes of a region's encoded name. */
+  static byte[] regionName(String encodedName) {
+    return encodedName.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Bytes of a {@link RegionSpecifierProto} field {@code field} naming {@code name}. */
+  static int regionSize(int field, byte[] name) {
+    return CodedOutputStream.computeTagSize(field) + lengthDelimited(specSize(name));
+  }
+
+  /** Writes the {@link RegionSpecifierProto} field {@code field} naming {@code name}. */
+  static void writeRegion(CodedOutputStream out, int field, byte[] name) throws IOException {
+    out.writeTag(field, LENGTH_DELIMITED);
+    out.writeUInt32NoTag(specSize(name));
+    if (name.length > 0) {
+      out.writeByteArray(ENCODED_NAME, name);
+    }
+  }
+
+  private static int specSize(byte[] name) {
+    return name.length == 0 ? 0 : CodedOutputStream.computeByteArraySize(ENCODED_NAME, name);
+  }
+}
