@@ -94,6 +94,14 @@ final class PendingCalls {
    * connection (every call failed); a frame about the whole connection (call id 0) fails all.
    */
   boolean answer(RpcFrame frame) {
+    int answered = answeredCallId(frame.header());
+    if (answered > 0) { // the usual header: a call id and no error
+      Pending<?> p = calls.remove(answered);
+      if (p != null) {
+        complete(p, frame);
+      }
+      return true;
+    }
     ResponseHeaderProto header;
     try {
       header = ResponseHeaderProto.parseFrom(frame.header());
@@ -107,16 +115,36 @@ final class PendingCalls {
     }
     Pending<?> p = calls.remove(header.getCallId());
     if (p != null) {
-      complete(p, header, frame);
+      if (header.hasException()) {
+        p.f().completeExceptionally(fromProto(header.getException()));
+      } else {
+        complete(p, frame);
+      }
     }
     return true;
   }
 
-  private static <T> void complete(Pending<T> p, ResponseHeaderProto header, RpcFrame frame) {
-    if (header.hasException()) {
-      p.f().completeExceptionally(fromProto(header.getException()));
-      return;
+  /**
+   * The call id of a header that holds nothing else (field 1, a positive varint of at most 5
+   * bytes: the whole of a successful answer's header), or 0 for any other header, which the
+   * message parser reads. Parsing it as a message was about 0.6 µs of each call in pe (under C1).
+   */
+  static int answeredCallId(byte[] header) {
+    if (header.length < 2 || header.length > 6 || header[0] != 0x08) {
+      return 0;
     }
+    int id = 0;
+    for (int i = 1; i < header.length; i++) {
+      int b = header[i];
+      id |= (b & 0x7F) << (7 * (i - 1));
+      if (b >= 0) { // the varint's last byte must be the header's last
+        return i == header.length - 1 && id > 0 ? id : 0;
+      }
+    }
+    return 0; // the varint did not end
+  }
+
+  private static <T> void complete(Pending<T> p, RpcFrame frame) {
     try {
       p.f().complete(new RpcResponse<>(p.parser().parseFrom(frame.param()), frame.cellBlock()));
     } catch (InvalidProtocolBufferException e) {

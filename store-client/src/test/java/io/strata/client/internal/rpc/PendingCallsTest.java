@@ -1,0 +1,39 @@
+package io.strata.client.internal.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.strata.common.proto.RpcProtos.ExceptionProto;
+import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PendingCallsTest {
+  @Test
+  void aHeaderOfOnlyACallIdIsReadWithoutTheParser() {
+    Random random = new Random(20261126);
+    int[] edges = {1, 127, 128, 16_383, 16_384, 2_097_151, 2_097_152, Integer.MAX_VALUE};
+    for (int i = 0; i < 5_000; i++) {
+      int id = i < edges.length ? edges[i] : 1 + random.nextInt(Integer.MAX_VALUE);
+      byte[] header = ResponseHeaderProto.newBuilder().setCallId(id).build().toByteArray();
+      assertEquals(id, PendingCalls.answeredCallId(header), "call " + id);
+      byte[] failed = ResponseHeaderProto.newBuilder().setCallId(id)
+          .setException(ExceptionProto.newBuilder().setCode(3)).build().toByteArray();
+      assertEquals(0, PendingCalls.answeredCallId(failed), "an error goes to the parser");
+    }
+  }
+
+  @Test
+  void anyOtherHeaderGoesToTheParser() {
+    assertEquals(0, PendingCalls.answeredCallId(new byte[0]), "call id 0: the connection's");
+    assertEquals(0, PendingCalls.answeredCallId(ResponseHeaderProto.newBuilder()
+        .setException(ExceptionProto.newBuilder().setCode(1)).build().toByteArray()));
+    assertEquals(0, PendingCalls.answeredCallId(new byte[] {0x08, (byte) 0x80}),
+        "a varint that does not end");
+    assertEquals(0, PendingCalls.answeredCallId(new byte[] {0x08, 0x05, 0x10, 0x01}),
+        "a field after the call id");
+    assertEquals(0, PendingCalls.answeredCallId(new byte[] {0x10, 0x05}), "another field");
+    assertEquals(0, PendingCalls.answeredCallId(
+        ResponseHeaderProto.newBuilder().setCallId(-5).build().toByteArray()),
+        "an id past Integer.MAX_VALUE, which no client makes");
+  }
+}
