@@ -3,6 +3,7 @@ package io.strata.it.rpc;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -26,10 +27,15 @@ import io.strata.server.rpc.RpcService;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -221,5 +227,40 @@ class LocalSocketTest {
     DirectConnection t = direct(client(open), exposed);
     assertFalse(t.isLocal());
     echoes(t);
+  }
+
+  /** A socket file bound at {@code path}, listening, its mtime {@code age} ago. */
+  private static ServerSocketChannel bound(Path path, Duration age) throws IOException {
+    ServerSocketChannel ch = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+    ch.bind(UnixDomainSocketAddress.of(path));
+    Files.setLastModifiedTime(path, FileTime.from(Instant.now().minus(age)));
+    return ch;
+  }
+
+  @Test
+  void aStartingServerRemovesOnlyTheSocketsOfServersLongGone() throws Exception {
+    LocalSockets.prepare(dir);
+    Duration old = Duration.ofMinutes(2);
+    Path gone = dir.resolve("rpc-127.0.0.9-4001.sock");
+    bound(gone, old).close(); // a killed server's: the file stays, nobody listens
+    Path plainFile = dir.resolve("rpc-127.0.0.9-4002.sock");
+    Files.writeString(plainFile, "not a socket");
+    Files.setLastModifiedTime(plainFile, FileTime.from(Instant.now().minus(old)));
+    Path justBound = dir.resolve("rpc-127.0.0.9-4003.sock");
+    bound(justBound, Duration.ZERO).close(); // as a server between its bind and its listen
+    Path other = dir.resolve("notes.txt");
+    Files.writeString(other, "not a server's");
+    Files.setLastModifiedTime(other, FileTime.from(Instant.now().minus(old)));
+    try (ServerSocketChannel live = bound(dir.resolve("rpc-127.0.0.9-4004.sock"), old)) {
+      RpcServer server = server(dir, 0);
+      assertNotNull(server.localSocket());
+      assertFalse(Files.exists(gone), "a dead server's socket is removed");
+      assertFalse(Files.exists(plainFile), "a file nobody can answer at is removed");
+      assertTrue(Files.exists(justBound), "a socket bound a moment ago is left");
+      assertTrue(Files.exists(other), "a file not named as sockets are is left");
+      assertTrue(Files.exists(dir.resolve("rpc-127.0.0.9-4004.sock")),
+          "a socket a server listens at is left");
+      assertTrue(Files.exists(server.localSocket()));
+    }
   }
 }

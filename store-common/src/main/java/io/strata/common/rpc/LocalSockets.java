@@ -20,8 +20,8 @@ import java.util.Set;
  * Where a server's same-machine socket lives ({@link RpcKeys#LOCAL_SOCKETS}): a Unix domain
  * socket beside its TCP listener, in a directory of the user's own, named after the listener's
  * IP and port. A client that would call a server on its own machine finds the socket by the
- * address it would connect to and calls there, skipping TCP on both sides. The directory must be closed to other users: whoever can
- * put a socket there can answer the client's calls.
+ * address it would connect to and calls there, skipping TCP on both sides. The directory must
+ * be closed to other users: whoever can put a socket there can answer the client's calls.
  */
 public final class LocalSockets {
   private static final Set<PosixFilePermission> OTHERS = EnumSet.of(

@@ -16,9 +16,17 @@ import io.strata.common.rpc.LocalSockets;
 import io.strata.common.rpc.RpcBuffers;
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +65,8 @@ public final class RpcServer implements Closeable {
   private Channel listener;
   private Channel localListener;
   private volatile Path localSocket;
+  /** How old another server's socket file must be before this one may remove it. */
+  private static final Duration STALE_SOCKET_AGE = Duration.ofMinutes(1);
   private volatile boolean stopping;
   private boolean closed;
 
@@ -120,6 +130,7 @@ public final class RpcServer implements Closeable {
     Path socket = LocalSockets.socket(dir, address());
     try {
       LocalSockets.prepare(dir);
+      sweep(dir, socket);
       if (answers(socket)) {
         throw new IOException("another server answers there");
       }
@@ -136,15 +147,54 @@ public final class RpcServer implements Closeable {
     }
   }
 
+  /**
+   * Removes the socket files of other servers that are gone (killed, so they never deleted
+   * them): files named as servers name them, older than {@link #STALE_SOCKET_AGE}, at which a
+   * connect is refused. A busy server's full backlog is another error, not a refusal, and a
+   * server that just bound its file has not listened yet for a moment, which the age covers.
+   */
+  private void sweep(Path dir, Path own) {
+    long before = System.currentTimeMillis() - STALE_SOCKET_AGE.toMillis();
+    List<Path> removed = new ArrayList<>();
+    try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "rpc-*.sock")) {
+      for (Path f : files) {
+        if (!f.equals(own)
+            && Files.getLastModifiedTime(f, LinkOption.NOFOLLOW_LINKS).toMillis() < before
+            && refuses(f) && Files.deleteIfExists(f)) {
+          removed.add(f.getFileName());
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("{} did not finish looking for dead servers' sockets in {}: {}", name, dir,
+          e.toString());
+    }
+    if (!removed.isEmpty()) {
+      LOG.info("{} removed the sockets of {} servers gone from {}: {}", name, removed.size(),
+          dir, removed);
+    }
+  }
+
+  /** Whether a connect to {@code socket} is refused: no server listens there. */
+  private static boolean refuses(Path socket) {
+    try (SocketChannel probe = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+      probe.configureBlocking(false);
+      probe.connect(UnixDomainSocketAddress.of(socket));
+      return false;
+    } catch (ConnectException e) {
+      return true;
+    } catch (IOException | RuntimeException e) {
+      return false; // busy, or not ours to judge
+    }
+  }
+
   /** Whether a server listens on the socket file {@code socket}. */
   private static boolean answers(Path socket) {
     if (!Files.exists(socket)) {
       return false;
     }
-    try (java.nio.channels.SocketChannel probe =
-        java.nio.channels.SocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+    try (SocketChannel probe = SocketChannel.open(StandardProtocolFamily.UNIX)) {
       probe.configureBlocking(false); // a full backlog answers at once instead of blocking
-      probe.connect(java.net.UnixDomainSocketAddress.of(socket));
+      probe.connect(UnixDomainSocketAddress.of(socket));
       return true;
     } catch (IOException | RuntimeException e) {
       return false; // refused, or not a socket: nobody is there
