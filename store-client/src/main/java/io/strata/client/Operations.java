@@ -3,6 +3,7 @@ package io.strata.client;
 import io.strata.common.cell.CellLimits;
 import io.strata.common.util.Bytes;
 import java.util.Collections;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.TreeMap;
@@ -138,7 +139,11 @@ final class Operations {
   static NavigableMap<byte[], NavigableSet<byte[]>> readOnly(
       NavigableMap<byte[], NavigableSet<byte[]>> map) {
     NavigableMap<byte[], NavigableSet<byte[]>> view = newFamilyMap();
-    map.forEach((f, qs) -> view.put(f, Collections.unmodifiableNavigableSet(qs)));
+    // A loop, not forEach: under C1 alone (pe's JIT) a capturing lambda is made through a
+    // method handle and a call into the VM, and every get's request reads this.
+    for (Map.Entry<byte[], NavigableSet<byte[]>> e : map.entrySet()) {
+      view.put(e.getKey(), Collections.unmodifiableNavigableSet(e.getValue()));
+    }
     return Collections.unmodifiableNavigableMap(view);
   }
 

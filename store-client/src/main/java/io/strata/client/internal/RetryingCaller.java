@@ -10,6 +10,8 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 
 /**
@@ -61,7 +63,8 @@ final class RetryingCaller {
     return result;
   }
 
-  private final class Run<T> {
+  /** One operation's attempts; it also takes each attempt's outcome (no lambda a call). */
+  private final class Run<T> implements BiConsumer<T, Throwable> {
     private final Supplier<String> what;
     private final RetryPolicy policy;
     private final Attempt<T> attempt;
@@ -96,13 +99,17 @@ final class RetryingCaller {
       } catch (IOException | RuntimeException e) {
         f = CompletableFuture.failedFuture(e);
       }
-      f.whenComplete((v, e) -> {
-        if (e == null) {
-          result.complete(v);
-        } else {
-          failed(unwrap(e));
-        }
-      });
+      f.whenComplete(this);
+    }
+
+    /** An attempt's outcome. */
+    @Override
+    public void accept(T value, Throwable e) {
+      if (e == null) {
+        result.complete(value);
+      } else {
+        failed(unwrap(e));
+      }
     }
 
     private void failed(Throwable e) {
@@ -137,15 +144,17 @@ final class RetryingCaller {
   }
 
   /**
-   * Starts an operation on this thread and waits for it, letting its first call go over a
-   * direct connection whose answer this thread reads itself ({@link DirectScope}).
+   * Starts the operation {@code operation(target, argument)} on this thread and waits for it,
+   * letting its first call go over a direct connection whose answer this thread reads itself
+   * ({@link DirectScope}). An unbound method reference such as {@code AsyncTableImpl::get} is
+   * one shared object, where a lambda capturing the argument would be made for every call.
    */
-  static <T> T joinDirect(java.util.function.Supplier<CompletableFuture<T>> operation)
-      throws IOException {
+  static <S, A, T> T joinDirect(BiFunction<S, A, CompletableFuture<T>> operation, S target,
+      A argument) throws IOException {
     DirectScope scope = DirectScope.open();
     CompletableFuture<T> f;
     try {
-      f = operation.get();
+      f = operation.apply(target, argument);
     } finally {
       scope.close();
     }

@@ -38,7 +38,7 @@ final class TableImpl implements Table {
 
   @Override
   public Result get(Get get) throws IOException {
-    return RetryingCaller.joinDirect(() -> table.get(get));
+    return RetryingCaller.joinDirect(AsyncTableImpl::get, table, get);
   }
 
   @Override
@@ -48,7 +48,7 @@ final class TableImpl implements Table {
 
   @Override
   public boolean exists(Get get) throws IOException {
-    return RetryingCaller.joinDirect(() -> table.exists(get));
+    return RetryingCaller.joinDirect(AsyncTableImpl::exists, table, get);
   }
 
   @Override
@@ -63,7 +63,7 @@ final class TableImpl implements Table {
 
   @Override
   public void put(Put put) throws IOException {
-    RetryingCaller.joinDirect(() -> table.put(put));
+    RetryingCaller.joinDirect(AsyncTableImpl::put, table, put);
   }
 
   @Override
@@ -73,7 +73,7 @@ final class TableImpl implements Table {
 
   @Override
   public void delete(Delete delete) throws IOException {
-    RetryingCaller.joinDirect(() -> table.delete(delete));
+    RetryingCaller.joinDirect(AsyncTableImpl::delete, table, delete);
   }
 
   @Override
@@ -83,22 +83,22 @@ final class TableImpl implements Table {
 
   @Override
   public Result increment(Increment increment) throws IOException {
-    return RetryingCaller.joinDirect(() -> table.increment(increment));
+    return RetryingCaller.joinDirect(AsyncTableImpl::increment, table, increment);
   }
 
   @Override
   public Result append(Append append) throws IOException {
-    return RetryingCaller.joinDirect(() -> table.append(append));
+    return RetryingCaller.joinDirect(AsyncTableImpl::append, table, append);
   }
 
   @Override
   public CheckAndMutateResult checkAndMutate(CheckAndMutate cam) throws IOException {
-    return RetryingCaller.joinDirect(() -> table.checkAndMutate(cam));
+    return RetryingCaller.joinDirect(AsyncTableImpl::checkAndMutate, table, cam);
   }
 
   @Override
   public void mutateRow(RowMutations mutations) throws IOException {
-    RetryingCaller.joinDirect(() -> table.mutateRow(mutations));
+    RetryingCaller.joinDirect(AsyncTableImpl::mutateRow, table, mutations);
   }
 
   @Override
