@@ -124,38 +124,9 @@ class StandaloneRestartTest {
 
   /** Starts the launcher's main class in a child JVM; returns its ZooKeeper address. */
   private String startChild(Path info) throws Exception {
-    Files.deleteIfExists(info);
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m",
-        "-Dstrata.rootdir=" + root.toUri(), "-Dstrata.zookeeper.quorum=127.0.0.1:0",
-        "-Dstrata.master.port=0", "-Dstrata.regionserver.port=0",
-        "-Dstrata.blockcache.l1.heap.fraction=0.05",
-        "-Dstrata.info.file=" + info,
-        "-Dlog4j2.configurationFile=" + System.getProperty("log4j2.configurationFile", ""),
-        "-cp", System.getProperty("java.class.path"),
-        "io.strata.server.launcher.StrataMain", "standalone"));
-    child = new ProcessBuilder(cmd).redirectErrorStream(true)
-        .redirectOutput(root.resolve("child.out").toFile()).start();
-    MiniCluster.waitFor(() -> {
-      if (!child.isAlive()) {
-        throw new AssertionError("the standalone child died: " + childOutput());
-      }
-      return Files.exists(info);
-    }, Duration.ofMinutes(2), "the standalone child to start");
-    for (String line : Files.readAllLines(info)) {
-      if (line.startsWith("zookeeper=")) {
-        return line.substring("zookeeper=".length());
-      }
-    }
-    throw new AssertionError("no zookeeper address in " + Files.readAllLines(info));
-  }
-
-  private String childOutput() {
-    try {
-      return Files.readString(root.resolve("child.out"));
-    } catch (IOException e) {
-      return "(no output: " + e + ")";
-    }
+    StandaloneChild c = StandaloneChild.start(root, info);
+    child = c.process();
+    return c.zookeeper();
   }
 
   private StrataConfiguration client(String zk) {

@@ -1,0 +1,104 @@
+package io.strata.it.cluster;
+
+import io.strata.it.minicluster.MiniCluster;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A standalone cluster in a child JVM (the launcher's main class, as {@code bin/strata start}
+ * runs it) over the root directory {@code root}: for tests that kill, stop or freeze a real
+ * server process. Its output goes to {@code child.out} in the root.
+ */
+final class StandaloneChild implements AutoCloseable {
+  private final Path root;
+  private final Process process;
+  private final String zookeeper;
+
+  private StandaloneChild(Path root, Process process, String zookeeper) {
+    this.root = root;
+    this.process = process;
+    this.zookeeper = zookeeper;
+  }
+
+  /** Starts a child over {@code root}; {@code info} is where it writes its addresses. */
+  static StandaloneChild start(Path root, Path info) throws Exception {
+    Files.deleteIfExists(info);
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m",
+        "-Dstrata.rootdir=" + root.toUri(), "-Dstrata.zookeeper.quorum=127.0.0.1:0",
+        "-Dstrata.master.port=0", "-Dstrata.regionserver.port=0",
+        "-Dstrata.blockcache.l1.heap.fraction=0.05",
+        "-Dstrata.info.file=" + info,
+        "-Dlog4j2.configurationFile=" + System.getProperty("log4j2.configurationFile", ""),
+        "-cp", System.getProperty("java.class.path"),
+        "io.strata.server.launcher.StrataMain", "standalone"));
+    Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(root.resolve("child.out").toFile()).start();
+    try {
+      MiniCluster.waitFor(() -> {
+        if (!p.isAlive()) {
+          throw new AssertionError("the standalone child died: " + output(root));
+        }
+        return Files.exists(info);
+      }, Duration.ofMinutes(2), "the standalone child to start");
+      for (String line : Files.readAllLines(info)) {
+        if (line.startsWith("zookeeper=")) {
+          return new StandaloneChild(root, p, line.substring("zookeeper=".length()));
+        }
+      }
+      throw new AssertionError("no zookeeper address in " + Files.readAllLines(info));
+    } catch (Exception | Error e) {
+      p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      throw e;
+    }
+  }
+
+  /** The child's ZooKeeper address, for a client's {@code strata.zookeeper.quorum}. */
+  String zookeeper() {
+    return zookeeper;
+  }
+
+  Process process() {
+    return process;
+  }
+
+  /** Sends the child a signal by name ({@code STOP}, {@code CONT}) through {@code kill}. */
+  void signal(String name) throws IOException, InterruptedException {
+    Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+        .redirectErrorStream(true).start();
+    if (!kill.waitFor(30, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+      throw new IOException("kill -" + name + " " + process.pid() + " failed: "
+          + new String(kill.getInputStream().readAllBytes()));
+    }
+  }
+
+  String output() {
+    return output(root);
+  }
+
+  private static String output(Path root) {
+    try {
+      return Files.readString(root.resolve("child.out"));
+    } catch (IOException e) {
+      return "(no output: " + e + ")";
+    }
+  }
+
+  /** Kills the child (SIGCONT first, should it be stopped) and waits for it to end. */
+  @Override
+  public void close() throws InterruptedException {
+    if (process.isAlive()) {
+      try {
+        signal("CONT");
+      } catch (IOException e) {
+        // it is being killed anyway
+      }
+      process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+  }
+}
