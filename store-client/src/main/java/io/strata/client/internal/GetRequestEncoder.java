@@ -100,21 +100,8 @@ final class GetRequestEncoder {
 
   /** The request to the region {@code encodedName}: one attempt's parameter. */
   RpcParam forRegion(String encodedName) {
-    byte[] name = RequestEncoding.regionName(encodedName);
-    int size = RequestEncoding.regionSize(REGION, name)
-        + CodedOutputStream.computeTagSize(GET) + lengthDelimited(getSize);
-    return new RpcParam() {
-      @Override
-      public int serializedSize() {
-        return size;
-      }
-
-      @Override
-      public void writeTo(CodedOutputStream out) throws IOException {
-        RequestEncoding.writeRegion(out, REGION, name);
-        writeGet(out);
-      }
-    };
+    return RequestEncoding.toRegion(REGION, encodedName,
+        CodedOutputStream.computeTagSize(GET) + lengthDelimited(getSize), this::writeGet);
   }
 
   private void writeGet(CodedOutputStream out) throws IOException {

@@ -52,23 +52,14 @@ final class MutateRequestEncoder {
 
   /** The request to the region {@code encodedName}: one attempt's parameter. */
   RpcParam forRegion(String encodedName) {
-    byte[] name = RequestEncoding.regionName(encodedName);
-    int size = RequestEncoding.regionSize(REGION, name) + mutationsSize;
-    return new RpcParam() {
-      @Override
-      public int serializedSize() {
-        return size;
-      }
+    return RequestEncoding.toRegion(REGION, encodedName, mutationsSize, this::writeMutations);
+  }
 
-      @Override
-      public void writeTo(CodedOutputStream out) throws IOException {
-        RequestEncoding.writeRegion(out, REGION, name);
-        for (MutationEncoder m : mutations) {
-          out.writeTag(MUTATIONS, LENGTH_DELIMITED);
-          out.writeUInt32NoTag(m.size());
-          m.writeTo(out);
-        }
-      }
-    };
+  private void writeMutations(CodedOutputStream out) throws IOException {
+    for (MutationEncoder m : mutations) {
+      out.writeTag(MUTATIONS, LENGTH_DELIMITED);
+      out.writeUInt32NoTag(m.size());
+      m.writeTo(out);
+    }
   }
 }

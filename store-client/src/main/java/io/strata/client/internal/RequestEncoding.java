@@ -3,11 +3,18 @@ package io.strata.client.internal;
 import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.WireFormat;
 import io.strata.common.proto.ClientProtos.RegionSpecifierProto;
+import io.strata.common.rpc.RpcParam;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /** Pieces the request encoders share: a length-delimited field, a region's specifier. */
 final class RequestEncoding {
+  /** The fields a request has after its region specifier. */
+  @FunctionalInterface
+  interface Fields {
+    void writeTo(CodedOutputStream out) throws IOException;
+  }
+
   static final int LENGTH_DELIMITED = WireFormat.WIRETYPE_LENGTH_DELIMITED;
   // RegionSpecifierProto
   private static final int ENCODED_NAME = 1;
@@ -36,6 +43,27 @@ final class RequestEncoding {
     if (name.length > 0) {
       out.writeByteArray(ENCODED_NAME, name);
     }
+  }
+
+  /**
+   * A request to the region {@code encodedName}: its specifier as field {@code field} (field 1
+   * of every single-region request, so first), then {@code fieldsSize} bytes of {@code fields}.
+   */
+  static RpcParam toRegion(int field, String encodedName, int fieldsSize, Fields fields) {
+    byte[] name = regionName(encodedName);
+    int size = regionSize(field, name) + fieldsSize;
+    return new RpcParam() {
+      @Override
+      public int serializedSize() {
+        return size;
+      }
+
+      @Override
+      public void writeTo(CodedOutputStream out) throws IOException {
+        writeRegion(out, field, name);
+        fields.writeTo(out);
+      }
+    };
   }
 
   private static int specSize(byte[] name) {
