@@ -53,6 +53,8 @@ public final class RpcServer implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(RpcServer.class);
   /** How long a stop waits for queued calls to finish. */
   private static final long DRAIN_MILLIS = 10_000;
+  /** How old another server's socket file must be before this one may remove it. */
+  private static final Duration STALE_SOCKET_AGE = Duration.ofMinutes(1);
 
   private final String name;
   private final RpcServerOptions options;
@@ -65,8 +67,6 @@ public final class RpcServer implements Closeable {
   private Channel listener;
   private Channel localListener;
   private volatile Path localSocket;
-  /** How old another server's socket file must be before this one may remove it. */
-  private static final Duration STALE_SOCKET_AGE = Duration.ofMinutes(1);
   private volatile boolean stopping;
   private boolean closed;
 

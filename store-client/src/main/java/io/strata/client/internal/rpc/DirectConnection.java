@@ -51,7 +51,7 @@ public final class DirectConnection implements RpcConnection {
   /**
    * How long a connection may go without an answer before {@link #isOpen} reads the socket to
    * see whether the server closed it. Far below any idle timeout a server would use, and far
-   * above the time between a busy caller's calls: that read cost about 2 us a get, a twentieth
+   * above the time between a busy caller's calls: that read cost about 2 µs a get, a twentieth
    * of a cached get's round trip.
    */
   private static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
