@@ -3,18 +3,22 @@ package io.strata.it.rpc;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.google.protobuf.StringValue;
 import io.strata.client.internal.rpc.DirectConnection;
+import io.strata.client.internal.rpc.RequestNotSentException;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.client.internal.rpc.RpcConnection;
 import io.strata.client.internal.rpc.RpcResponse;
 import io.strata.common.conf.RpcKeys;
 import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.error.ServerErrorException;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.rpc.LocalSockets;
 import io.strata.common.rpc.NettyTransport;
@@ -41,6 +45,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -262,5 +267,27 @@ class LocalSocketTest {
           "a socket a server listens at is left");
       assertTrue(Files.exists(server.localSocket()));
     }
+  }
+
+  /**
+   * A call written after its server closed the connection fails with nothing of it sent: the
+   * client may then send even an increment again, on a new connection. (Through a Unix socket
+   * the write itself fails; over TCP the first write after the server's close still succeeds.)
+   */
+  @Test
+  void aCallOnAConnectionItsServerClosedFailsAsNotSent() throws Exception {
+    RpcServer server = server(dir, 0);
+    DirectConnection d = direct(client(dir), server);
+    assertTrue(d.isLocal());
+    echoes(d);
+    server.close(); // returns once its connections are closed
+    CompletableFuture<RpcResponse<StringValue>> late = d.call("Echo", StringValue.of("late"),
+        null, StringValue.parser(), TIMEOUT, 0);
+    d.await(late);
+    ExecutionException e = assertThrows(ExecutionException.class,
+        () -> late.get(30, TimeUnit.SECONDS));
+    assertInstanceOf(ServerErrorException.class, e.getCause());
+    assertTrue(RequestNotSentException.in(e.getCause()), e.getCause().toString());
+    assertFalse(d.isOpen());
   }
 }

@@ -19,6 +19,7 @@ import io.strata.client.Row;
 import io.strata.client.RowMutations;
 import io.strata.client.Scan;
 import io.strata.client.ScanResultConsumer;
+import io.strata.client.internal.rpc.RequestNotSentException;
 import io.strata.client.internal.rpc.RpcConnection;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.error.CallTimeoutException;
@@ -198,7 +199,7 @@ final class AsyncTableImpl implements AsyncTable {
       }
       Throwable cause = RetryingCaller.unwrap(e);
       if (!idempotent && sent && (cause instanceof CallTimeoutException
-          || cause instanceof ServerErrorException)) {
+          || cause instanceof ServerErrorException) && !RequestNotSentException.in(cause)) {
         throw new CompletionException(new OutcomeUnknownException(get(), cause));
       }
       throw new CompletionException(cause);

@@ -184,9 +184,14 @@ public final class DirectConnection implements RpcConnection {
     if (buf == null) {
       return f;
     }
+    ByteBuffer bytes = buf.nioBuffer();
     try {
-      send(buf.nioBuffer(), millis > 0 ? TimeUnit.MILLISECONDS.toNanos(millis) : Long.MAX_VALUE);
+      send(bytes, millis > 0 ? TimeUnit.MILLISECONDS.toNanos(millis) : Long.MAX_VALUE);
     } catch (IOException e) {
+      if (bytes.position() == 0) { // the server cannot have this call: it may be tried again
+        f.completeExceptionally(new ServerErrorException(address.toString(),
+            new RequestNotSentException(address.toString(), e)));
+      }
       broken(e);
     }
     pending.failAllIfEnded();
