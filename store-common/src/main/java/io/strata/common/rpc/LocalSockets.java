@@ -7,6 +7,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -63,7 +64,7 @@ public final class LocalSockets {
       try {
         Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(
             PosixFilePermissions.fromString("rwx------")));
-      } catch (java.nio.file.FileAlreadyExistsException raced) {
+      } catch (FileAlreadyExistsException raced) {
         // another server made it meanwhile; checked below
       }
     }

@@ -131,7 +131,7 @@ public final class RpcServer implements Closeable {
     try {
       LocalSockets.prepare(dir);
       sweep(dir, socket);
-      if (answers(socket)) {
+      if (Files.exists(socket) && !refuses(socket)) {
         throw new IOException("another server answers there");
       }
       Files.deleteIfExists(socket);
@@ -174,7 +174,11 @@ public final class RpcServer implements Closeable {
     }
   }
 
-  /** Whether a connect to {@code socket} is refused: no server listens there. */
+  /**
+   * Whether a connect to {@code socket} is refused: no server listens there (a plain file is
+   * refused too). Not blocking, so a busy server's full backlog is an error at once, and not a
+   * refusal.
+   */
   private static boolean refuses(Path socket) {
     try (SocketChannel probe = SocketChannel.open(StandardProtocolFamily.UNIX)) {
       probe.configureBlocking(false);
@@ -184,20 +188,6 @@ public final class RpcServer implements Closeable {
       return true;
     } catch (IOException | RuntimeException e) {
       return false; // busy, or not ours to judge
-    }
-  }
-
-  /** Whether a server listens on the socket file {@code socket}. */
-  private static boolean answers(Path socket) {
-    if (!Files.exists(socket)) {
-      return false;
-    }
-    try (SocketChannel probe = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-      probe.configureBlocking(false); // a full backlog answers at once instead of blocking
-      probe.connect(UnixDomainSocketAddress.of(socket));
-      return true;
-    } catch (IOException | RuntimeException e) {
-      return false; // refused, or not a socket: nobody is there
     }
   }
 

@@ -4,6 +4,7 @@ import io.strata.common.conf.RpcKeys;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.rpc.LocalSockets;
 import io.strata.common.rpc.NettyTransport;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
@@ -15,7 +16,7 @@ import java.util.Map;
 public record RpcServerOptions(String host, int port, long maxRequestSize,
     Map<CallKind, Integer> handlers, int queueLength, Duration setupTimeout,
     Duration idleTimeout, NettyTransport transport, boolean readsOnIoThread,
-    boolean writesOnIoThread, Duration spin, java.nio.file.Path localSocketDir) {
+    boolean writesOnIoThread, Duration spin, Path localSocketDir) {
   /** From configuration; {@code port} 0 binds an ephemeral port. */
   public static RpcServerOptions fromConfig(StrataConfiguration conf, String host, int port) {
     Map<CallKind, Integer> handlers = new EnumMap<>(CallKind.class);

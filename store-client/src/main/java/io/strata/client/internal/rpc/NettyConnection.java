@@ -6,6 +6,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.unix.DomainSocketChannel;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
 import io.strata.common.rpc.CellBlock;
@@ -101,7 +102,7 @@ final class NettyConnection implements RpcConnection {
 
   @Override
   public boolean isLocal() {
-    return channel instanceof io.netty.channel.unix.DomainSocketChannel;
+    return channel instanceof DomainSocketChannel;
   }
 
   @Override

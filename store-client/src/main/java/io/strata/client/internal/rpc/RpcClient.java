@@ -15,6 +15,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -148,7 +149,7 @@ public final class RpcClient implements Closeable {
     try {
       int peer = ((EpollDomainSocketChannel) ch).peerCredentials().uid();
       return peer == (Integer) Files.getAttribute(localSockets, "unix:uid",
-          java.nio.file.LinkOption.NOFOLLOW_LINKS);
+          LinkOption.NOFOLLOW_LINKS);
     } catch (IOException | RuntimeException e) {
       return false;
     }
