@@ -45,9 +45,14 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
   private Durability durability = Durability.USE_DEFAULT;
   private long ttl = NO_TTL;
   // Families in unsigned byte order; within a family, cells in the order they were added.
-  private final NavigableMap<byte[], List<Cell>> familyCells = new TreeMap<>(Bytes::compare);
-  // The same lists behind read-only wrappers, so getFamilyCellMap() is a live view costing O(1).
-  private final NavigableMap<byte[], List<Cell>> readOnlyLists = new TreeMap<>(Bytes::compare);
+  private final NavigableMap<byte[], FamilyCells> familyCells = new TreeMap<>(Bytes::compare);
+  // What getFamilyCellMap() returns: a live view, its lists read-only FamilyCells.
+  private final NavigableMap<byte[], List<Cell>> readOnlyView =
+      Collections.unmodifiableNavigableMap(familyCells);
+  // The family a cell was last added to, by identity: callers add a row's columns with the
+  // same family array, which then needs no search of the map.
+  private byte[] lastFamily;
+  private FamilyCells lastCells;
   private int cellCount;
   private long encodedSize;
 
@@ -125,7 +130,7 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
    * mutation through its add methods.
    */
   public NavigableMap<byte[], List<Cell>> getFamilyCellMap() {
-    return Collections.unmodifiableNavigableMap(readOnlyLists);
+    return readOnlyView;
   }
 
   /** Whether no cell was added. (An empty Delete still means something: see {@link Delete}.) */
@@ -155,13 +160,17 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
 
   /** Adds a cell of this row under its family; subclasses have checked row and type. */
   void addCell(byte[] family, Cell cell) {
-    List<Cell> cells = familyCells.get(family);
-    if (cells == null) {
-      cells = new ArrayList<>();
-      familyCells.put(family, cells);
-      readOnlyLists.put(family, Collections.unmodifiableList(cells));
+    FamilyCells cells = lastCells;
+    if (family != lastFamily) {
+      cells = familyCells.get(family);
+      if (cells == null) {
+        cells = new FamilyCells();
+        familyCells.put(family, cells);
+      }
+      lastFamily = family;
+      lastCells = cells;
     }
-    cells.add(cell);
+    cells.append(cell);
     cellCount++;
     encodedSize += CellKeys.cellLength(cell);
   }

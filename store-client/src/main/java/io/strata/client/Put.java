@@ -1,5 +1,6 @@
 package io.strata.client;
 
+import io.strata.common.cell.ArraysCell;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellLimits;
 import io.strata.common.cell.CellType;
@@ -33,21 +34,22 @@ public final class Put extends Mutation {
   }
 
   /**
-   * Writes {@code value} at the Put's timestamp. The family, qualifier and value are copied into
-   * the cell, so the caller may change or reuse its arrays once this returns (as HBase's Put).
+   * Writes {@code value} at the Put's timestamp. The family, qualifier and value arrays are kept,
+   * not copied (as HBase's Put since 2.0): do not change them until the Put has been sent, which
+   * for a {@link BufferedMutator} is when its flush returns.
    */
   public Put addColumn(byte[] family, byte[] qualifier, byte[] value) {
     return addColumn(family, qualifier, getTimestamp(), value);
   }
 
   /**
-   * Writes {@code value} at timestamp {@code ts}, copying the arrays as
+   * Writes {@code value} at timestamp {@code ts}, keeping the arrays as
    * {@link #addColumn(byte[], byte[], byte[])} does.
    */
   public Put addColumn(byte[] family, byte[] qualifier, long ts, byte[] value) {
     Operations.checkFamily(family);
     Operations.checkTimestamp(ts);
-    addCell(family, KeyValue.of(getRow(), family, Operations.qualifier(qualifier), ts,
+    addCell(family, new ArraysCell(getRow(), family, Operations.qualifier(qualifier), ts,
         CellType.PUT, Operations.value(value)));
     return this;
   }

@@ -1,6 +1,7 @@
 package io.strata.common.rpc;
 
 import io.netty.buffer.ByteBuf;
+import io.strata.common.cell.ArraysCell;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellKeys;
 import io.strata.common.cell.KeyValue;
@@ -8,6 +9,7 @@ import io.strata.common.error.BadRequestException;
 import io.strata.common.util.ByteOutput;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.RandomAccess;
 
 /**
  * The cell block of an RPC frame (docs/formats/rpc.md, codec "keyvalue"): cells back to back in
@@ -97,8 +99,15 @@ public final class CellBlock {
         // and was copied once more to trim it (toBytes).
         reserve(bytes(cells));
       }
-      for (Cell c : cells) {
-        add(c);
+      if (cells instanceof RandomAccess) {
+        // Indexed: a mutation's read-only lists made an iterator and a wrapper per family.
+        for (int i = 0, n = cells.size(); i < n; i++) {
+          add(cells.get(i));
+        }
+      } else {
+        for (Cell c : cells) {
+          add(c);
+        }
       }
     }
 
@@ -152,9 +161,20 @@ public final class CellBlock {
         return;
       }
       ByteOutput scratch = null;
+      byte[] header = null;
       for (Cell c : deferred) {
         if (c instanceof KeyValue kv) {
           buf.writeBytes(kv.getBuffer(), kv.getOffset(), kv.getLength());
+        } else if (c instanceof ArraysCell ac) {
+          // A Put's column: its key, then its value straight from the caller's array.
+          int n = ac.keyHeaderLength();
+          if (header == null || header.length < n) {
+            header = new byte[Math.max(n, 64)];
+          }
+          ac.writeKeyHeader(header, 0);
+          buf.writeBytes(header, 0, n);
+          buf.writeBytes(ac.getValueArray());
+          buf.writeShort(0);
         } else {
           if (scratch == null) {
             scratch = new ByteOutput(256);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.common.cell.BufferKeyValue;
+import io.strata.common.cell.ArraysCell;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.CellKeys;
@@ -56,11 +57,17 @@ class CellBlockTest {
       for (int i = 0; i < n; i++) {
         byte[] value = new byte[rand.nextInt(3) == 0 ? 0 : rand.nextInt(3000)];
         rand.nextBytes(value);
-        KeyValue kv = KeyValue.of(Bytes.toBytes("row" + rand.nextInt(100)), Bytes.toBytes("f"),
-            Bytes.toBytes("q" + i), rand.nextInt(1000), CellType.PUT, value,
-            rand.nextBoolean() ? List.of() : List.of(Tag.ttl(1 + rand.nextInt(5000))));
-        // A cell that is not a KeyValue is encoded through a scratch buffer.
-        Cell c = rand.nextBoolean() ? kv : inBuffer(kv);
+        byte[] row = Bytes.toBytes("row" + rand.nextInt(100));
+        byte[] qualifier = Bytes.toBytes("q" + i);
+        long ts = rand.nextInt(1000);
+        boolean tagged = rand.nextBoolean();
+        KeyValue kv = KeyValue.of(row, Bytes.toBytes("f"), qualifier, ts, CellType.PUT, value,
+            tagged ? List.of(Tag.ttl(1 + rand.nextInt(5000))) : List.of());
+        // A cell that is not a KeyValue is encoded through a scratch buffer; a Put's column
+        // (ArraysCell, never tagged) as its key and then its value.
+        int kind = rand.nextInt(3);
+        Cell c = kind == 0 ? kv : kind == 1 || tagged ? inBuffer(kv)
+            : new ArraysCell(row, Bytes.toBytes("f"), qualifier, ts, CellType.PUT, value);
         eager.add(c);
         deferred.add(c);
       }

@@ -25,8 +25,6 @@ abstract class PeTest {
   protected final byte[][] families;
   protected final byte[][] qualifiers;
   private final ValueSizes valueSizes;
-  /** The last value array, filled again for the next value of the same length. */
-  private byte[] valueBuffer;
   /** False when the last row only joined a batch that was not sent yet (not timed). */
   protected boolean sent = true;
 
@@ -67,9 +65,8 @@ abstract class PeTest {
     long bytes = row.length;
     for (byte[] f : families) {
       for (byte[] q : qualifiers) {
-        // Put copies the value, so one array serves every cell of this client's values.
-        byte[] v = RowKeys.value(rand, valueSizes.next(rand), valueBuffer);
-        valueBuffer = v;
+        // A new array each time: Put keeps the one it is given until the write is sent.
+        byte[] v = RowKeys.value(rand, valueSizes.next(rand));
         put.addColumn(f, q, v);
         bytes += f.length + q.length + v.length;
       }

@@ -30,15 +30,7 @@ final class RowKeys {
 
   /** {@code length} bytes: runs of 8 copies of a random capital letter, the tail one letter. */
   static byte[] value(Random rand, int length) {
-    return value(rand, length, null);
-  }
-
-  /**
-   * {@link #value(Random, int)} written into {@code reuse} when it has that length (the same
-   * draws, so the same bytes), else into a new array.
-   */
-  static byte[] value(Random rand, int length, byte[] reuse) {
-    byte[] b = reuse != null && reuse.length == length ? reuse : new byte[length];
+    byte[] b = new byte[length];
     int i = rand instanceof ClientRandom fast ? fast.fillRuns(b, length) : 0;
     // pe's own draws go through ClientRandom.fillRuns; other Randoms (tests) take this loop.
     for (; i < length - 8; i += 8) {

@@ -2,8 +2,6 @@ package io.strata.shell.pe;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.common.util.Bytes;
@@ -32,23 +30,6 @@ class RowKeysTest {
     }
     assertEquals(0, RowKeys.value(new Random(1), 0).length);
     assertEquals(3, RowKeys.value(new Random(1), 3).length);
-  }
-
-  @Test
-  void aReusedArrayGetsTheSameBytesANewOneWould() {
-    Random fresh = new Random(9);
-    Random reusing = new Random(9);
-    byte[] buffer = new byte[1000];
-    for (int length : new int[] {1000, 1000, 17, 1000}) {
-      byte[] expected = RowKeys.value(fresh, length);
-      byte[] v = RowKeys.value(reusing, length, buffer);
-      assertArrayEquals(expected, v, "length " + length);
-      if (length == buffer.length) {
-        assertSame(buffer, v);
-      } else {
-        assertNotSame(buffer, v); // another length: a new array, the buffer untouched
-      }
-    }
   }
 
   @Test

@@ -1,0 +1,180 @@
+package io.strata.common.cell;
+
+import io.strata.common.util.Bytes;
+
+/**
+ * A cell whose row, family, qualifier and value are each the whole of an array its maker
+ * holds, none copied, with no tags: what a client's Put keeps for each column it adds (as HBase's
+ * {@code IndividualBytesFieldCell}). A 1 KB value added to a Put was copied into a
+ * {@link KeyValue} and copied again into the request's frame; kept as it is, it is copied once,
+ * into the frame ({@link #writeKeyHeader}). The arrays must not change while the cell is in use.
+ */
+public final class ArraysCell implements Cell {
+  private final byte[] row;
+  private final byte[] family;
+  private final byte[] qualifier;
+  private final long timestamp;
+  private final CellType type;
+  private final byte[] value;
+
+  /**
+   * Checks the parts' sizes as {@link KeyValue#of} does, so a cell too large for the key
+   * encoding is refused where it is made, not where it is sent.
+   */
+  public ArraysCell(byte[] row, byte[] family, byte[] qualifier, long timestamp, CellType type,
+      byte[] value) {
+    if (row.length > CellLimits.MAX_ROW_LENGTH) {
+      throw new IllegalArgumentException("row is " + row.length + " bytes; the limit is "
+          + CellLimits.MAX_ROW_LENGTH + " bytes: use a shorter row key");
+    }
+    if (family.length > CellLimits.MAX_FAMILY_LENGTH) {
+      throw new IllegalArgumentException("family is " + family.length + " bytes; the limit is "
+          + CellLimits.MAX_FAMILY_LENGTH + " bytes");
+    }
+    long total = 8L + CellLimits.KEY_INFRASTRUCTURE_SIZE + row.length + family.length
+        + qualifier.length + value.length + 2;
+    if (total > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException("cell of " + total + " bytes is larger than 2 GiB");
+    }
+    this.row = row;
+    this.family = family;
+    this.qualifier = qualifier;
+    this.timestamp = timestamp;
+    this.type = type;
+    this.value = value;
+  }
+
+  /** Bytes of the encoded cell's lengths and key: what comes before its value. */
+  public int keyHeaderLength() {
+    return 8 + CellLimits.KEY_INFRASTRUCTURE_SIZE + row.length + family.length + qualifier.length;
+  }
+
+  /**
+   * Writes the encoded cell's two lengths and its key into {@code b} from {@code offset}
+   * ({@link #keyHeaderLength} bytes); the value and an empty tags area follow it in the
+   * encoding (docs/formats/key-encoding.md).
+   */
+  public void writeKeyHeader(byte[] b, int offset) {
+    int p = offset;
+    Bytes.putInt(b, p, keyHeaderLength() - 8);
+    Bytes.putInt(b, p + 4, value.length);
+    Bytes.putShort(b, p + 8, (short) row.length);
+    p += 10;
+    System.arraycopy(row, 0, b, p, row.length);
+    p += row.length;
+    b[p++] = (byte) family.length;
+    System.arraycopy(family, 0, b, p, family.length);
+    p += family.length;
+    System.arraycopy(qualifier, 0, b, p, qualifier.length);
+    p += qualifier.length;
+    Bytes.putLong(b, p, timestamp);
+    b[p + 8] = (byte) type.code();
+  }
+
+  @Override
+  public byte[] getRowArray() {
+    return row;
+  }
+
+  @Override
+  public int getRowOffset() {
+    return 0;
+  }
+
+  @Override
+  public int getRowLength() {
+    return row.length;
+  }
+
+  @Override
+  public byte[] getFamilyArray() {
+    return family;
+  }
+
+  @Override
+  public int getFamilyOffset() {
+    return 0;
+  }
+
+  @Override
+  public int getFamilyLength() {
+    return family.length;
+  }
+
+  @Override
+  public byte[] getQualifierArray() {
+    return qualifier;
+  }
+
+  @Override
+  public int getQualifierOffset() {
+    return 0;
+  }
+
+  @Override
+  public int getQualifierLength() {
+    return qualifier.length;
+  }
+
+  @Override
+  public long getTimestamp() {
+    return timestamp;
+  }
+
+  @Override
+  public CellType getType() {
+    return type;
+  }
+
+  @Override
+  public byte[] getValueArray() {
+    return value;
+  }
+
+  @Override
+  public int getValueOffset() {
+    return 0;
+  }
+
+  @Override
+  public int getValueLength() {
+    return value.length;
+  }
+
+  @Override
+  public byte[] getTagsArray() {
+    return Bytes.EMPTY;
+  }
+
+  @Override
+  public int getTagsOffset() {
+    return 0;
+  }
+
+  @Override
+  public int getTagsLength() {
+    return 0;
+  }
+
+  /** Equal to another ArraysCell of equal parts (as a KeyValue is to another KeyValue). */
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ArraysCell c && c.timestamp == timestamp && c.type == type
+        && Bytes.equals(row, c.row) && Bytes.equals(family, c.family)
+        && Bytes.equals(qualifier, c.qualifier) && Bytes.equals(value, c.value);
+  }
+
+  /** The hash code of the same cell as a {@link KeyValue}. */
+  @Override
+  public int hashCode() {
+    return KeyValue.copyOf(this).hashCode();
+  }
+
+  /** {@code row/family:qualifier/timestamp/TYPE/vlen=N} with bytes escaped, as a KeyValue's. */
+  @Override
+  public String toString() {
+    return Bytes.toStringBinary(row) + "/" + Bytes.toStringBinary(family) + ":"
+        + Bytes.toStringBinary(qualifier) + "/" + timestamp + "/" + type + "/vlen="
+        + value.length;
+  }
+}
