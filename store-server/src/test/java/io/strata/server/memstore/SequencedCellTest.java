@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.common.cell.CellComparator;
+import io.strata.common.cell.CellKeys;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.util.Bytes;
@@ -29,7 +30,8 @@ class SequencedCellTest {
    * Rows of 0 to 40 bytes from an alphabet of 0x00, 0x01, 0x7F, 0x80 and 0xFF (so rows share
    * long prefixes, differ in sign bits, and end where another has a zero), some of them after a
    * common 32-byte prefix, the 26-digit rows of pe, and equal rows with other qualifiers,
-   * timestamps, types and write numbers.
+   * timestamps, types and write numbers, and the first keys of rows (no family) that a get
+   * searches for.
    */
   @Test
   void orderIsTheCellOrderThenNewestWriteFirst() {
@@ -47,6 +49,11 @@ class SequencedCellTest {
           row[j] = i % 3 == 1 && j < 32 ? alphabet[j % alphabet.length]
               : alphabet[random.nextInt(alphabet.length)];
         }
+      }
+      if (i % 5 == 4) { // a search key: the first of its row, with no family (as a get's)
+        cells.add(new SequencedCell(KeyValue.copyOf(CellKeys.firstOnRowView(row)),
+            Long.MAX_VALUE));
+        continue;
       }
       CellType type = random.nextBoolean() ? CellType.PUT : CellType.DELETE;
       cells.add(cell(row, "q" + random.nextInt(2), random.nextInt(3), type, random.nextInt(3)));
