@@ -3,7 +3,9 @@ package io.strata.server.fs;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
 import org.apache.hadoop.fs.StreamCapabilities;
 import org.apache.hadoop.fs.Syncable;
 
@@ -15,27 +17,30 @@ import org.apache.hadoop.fs.Syncable;
  *
  * <p>Bytes reach the file in aligned {@value #BUFFER}-byte writes (a partial one only on a flush
  * or at the end): a write that covers part of a page the cache no longer holds would make the
- * kernel read that page from disk first.
+ * kernel read that page from disk first. They are gathered in native memory, from which the
+ * kernel copies them: a heap array written through {@code RandomAccessFile} was copied once more
+ * into a buffer allocated for each write, the WAL's and every flushed file's bytes.
  */
 final class OverwritingOutputStream extends OutputStream implements Syncable, StreamCapabilities {
   static final int BUFFER = 64 * 1024;
 
   private final File path;
-  private final RandomAccessFile file;
-  private final byte[] buffer = new byte[BUFFER];
-  private int buffered;
+  private final FileChannel file;
+  private final ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
   private boolean closed;
 
   OverwritingOutputStream(File path) throws IOException {
     this.path = path;
-    this.file = new RandomAccessFile(path, "rw"); // "rw" neither truncates nor appends
+    // Neither TRUNCATE_EXISTING nor APPEND: the old content is written over.
+    this.file = FileChannel.open(path.toPath(), StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE);
   }
 
   @Override
   public void write(int b) throws IOException {
     checkOpen();
-    buffer[buffered++] = (byte) b;
-    if (buffered == BUFFER) {
+    buffer.put((byte) b);
+    if (!buffer.hasRemaining()) {
       drain();
     }
   }
@@ -44,22 +49,22 @@ final class OverwritingOutputStream extends OutputStream implements Syncable, St
   public void write(byte[] b, int off, int len) throws IOException {
     checkOpen();
     while (len > 0) {
-      int n = Math.min(len, BUFFER - buffered);
-      System.arraycopy(b, off, buffer, buffered, n);
-      buffered += n;
+      int n = Math.min(len, buffer.remaining());
+      buffer.put(b, off, n);
       off += n;
       len -= n;
-      if (buffered == BUFFER) {
+      if (!buffer.hasRemaining()) {
         drain();
       }
     }
   }
 
   private void drain() throws IOException {
-    if (buffered > 0) {
-      file.write(buffer, 0, buffered);
-      buffered = 0;
+    buffer.flip();
+    while (buffer.hasRemaining()) {
+      file.write(buffer);
     }
+    buffer.clear();
   }
 
   private void checkOpen() throws IOException {
@@ -84,7 +89,7 @@ final class OverwritingOutputStream extends OutputStream implements Syncable, St
   @Override
   public void hsync() throws IOException {
     flush();
-    file.getFD().sync();
+    file.force(false);
   }
 
   @Override
@@ -100,9 +105,9 @@ final class OverwritingOutputStream extends OutputStream implements Syncable, St
       return;
     }
     closed = true;
-    try (RandomAccessFile f = file) {
+    try (FileChannel f = file) {
       drain();
-      f.setLength(f.getFilePointer());
+      f.truncate(f.position());
     }
   }
 }
