@@ -16,6 +16,9 @@ final class ClientRandom extends Random {
   private static final long MULTIPLIER = 0x5DEECE66DL;
   private static final long ADDEND = 0xBL;
   private static final long MASK = (1L << 48) - 1;
+  /** Two steps of the generator at once: {@code s * M + A} applied twice. */
+  static final long MULTIPLIER_2 = (MULTIPLIER * MULTIPLIER) & MASK;
+  static final long ADDEND_2 = (MULTIPLIER * ADDEND + ADDEND) & MASK;
 
   /** 2^36 / 26 rounded up: {@code (u * DIV26) >>> 36} is {@code u / 26} for all u below 2^31. */
   static final long DIV26 = 2_643_056_798L;
@@ -61,21 +64,42 @@ final class ClientRandom extends Random {
    * constant into a multiplication; a 1,000-byte value draws 126 times. Each run is written as
    * one long: under C1 its eight byte stores, each checked against the array's bounds, took a
    * third of the method's time (0.60 against 0.39 µs a value here).
+   *
+   * <p>Two runs are drawn at a time from two states a step apart, each advanced two steps at
+   * once ({@link #MULTIPLIER_2}, {@link #ADDEND_2}): the two multiplications do not wait for
+   * each other, where one chain of draws waits for every one before it. A draw Random would
+   * reject (about one in 80 million) ends the pairs; the rest are drawn one at a time.
    */
   int fillRuns(byte[] b, int length) {
-    long s = seed;
+    long last = seed; // the state of the last draw made
+    long next = (last * MULTIPLIER + ADDEND) & MASK; // the state of the next one
     int i = 0;
+    for (long after = (next * MULTIPLIER + ADDEND) & MASK; i < length - 16; i += 16) {
+      int u = (int) (next >>> 17); // next(31)
+      int v = (int) (after >>> 17);
+      int r = u - 26 * (int) ((u * DIV26) >>> 36);
+      int q = v - 26 * (int) ((v * DIV26) >>> 36);
+      if (u - r + 25 < 0 || v - q + 25 < 0) {
+        break;
+      }
+      LONGS.set(b, i, RUNS[r]);
+      LONGS.set(b, i + 8, RUNS[q]);
+      last = after;
+      next = (next * MULTIPLIER_2 + ADDEND_2) & MASK;
+      after = (after * MULTIPLIER_2 + ADDEND_2) & MASK;
+    }
     for (; i < length - 8; i += 8) {
       int u;
       int r;
       do { // Random's rejection of the last, partial run of values, as in nextInt(bound)
-        s = (s * MULTIPLIER + ADDEND) & MASK;
-        u = (int) (s >>> 17); // next(31)
+        u = (int) (next >>> 17);
         r = u - 26 * (int) ((u * DIV26) >>> 36);
+        last = next;
+        next = (next * MULTIPLIER + ADDEND) & MASK;
       } while (u - r + 25 < 0);
       LONGS.set(b, i, RUNS[r]);
     }
-    seed = s;
+    seed = last;
     return i;
   }
 }

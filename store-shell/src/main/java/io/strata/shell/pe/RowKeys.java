@@ -16,9 +16,19 @@ final class RowKeys {
   static byte[] format(long n) {
     byte[] b = new byte[ROW_LENGTH];
     long d = Math.abs(n);
-    for (int i = ROW_LENGTH - 1; i >= 0; i--) {
+    int i = ROW_LENGTH - 1;
+    // The digits past an int's range as a long, the rest as an int, and no division once only
+    // zeros are left: C1 (pe's compiler) divides a long by a call into the VM, two a digit.
+    for (; d > Integer.MAX_VALUE && i >= 0; i--) {
       b[i] = (byte) ('0' + d % 10);
       d /= 10;
+    }
+    for (int v = (int) d; v != 0 && i >= 0; i--) {
+      b[i] = (byte) ('0' + v % 10);
+      v /= 10;
+    }
+    for (; i >= 0; i--) {
+      b[i] = '0';
     }
     return b;
   }

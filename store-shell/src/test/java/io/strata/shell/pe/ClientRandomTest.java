@@ -3,6 +3,7 @@ package io.strata.shell.pe;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -44,10 +45,37 @@ class ClientRandomTest {
   }
 
   @Test
+  void aRejectedDrawAnywhereInAValueLeavesItAsRandomMakesIt() {
+    // The generator's state whose next draw Random rejects (see the test above), walked back
+    // k - 1 steps: the k-th draw of a value is then the rejected one, first or second of a pair
+    // of runs, or among the last runs, drawn one at a time.
+    long mask = (1L << 48) - 1;
+    long rejectedNext = 0x93f5b5ba8a4bL ^ 0x5DEECE66DL;
+    long inverse = BigInteger.valueOf(0x5DEECE66DL).modInverse(BigInteger.ONE.shiftLeft(48))
+        .longValue();
+    long state = rejectedNext;
+    for (int k = 1; k <= 126; k++) {
+      long seed = state ^ 0x5DEECE66DL; // Random's constructor scrambles its seed so
+      for (int length : new int[] {1000, 24, 25, 17}) {
+        Random expected = new Random(seed);
+        ClientRandom actual = new ClientRandom(seed);
+        assertArrayEquals(RowKeys.value(expected, length), RowKeys.value(actual, length),
+            "rejected draw " + k + ", length " + length);
+        assertEquals(expected.nextInt(), actual.nextInt(), "the draw after the value");
+      }
+      state = ((state - 0xBL) * inverse) & mask; // one step back
+    }
+  }
+
+  @Test
   void valuesAreTheSameAsWithRandom() {
     for (int length : new int[] {0, 1, 7, 8, 9, 16, 17, 1000, 4096}) {
-      assertArrayEquals(RowKeys.value(new Random(length), length),
-          RowKeys.value(new ClientRandom(length), length), "length " + length);
+      Random expected = new Random(length);
+      Random actual = new ClientRandom(length);
+      for (int value = 0; value < 3; value++) {
+        assertArrayEquals(RowKeys.value(expected, length), RowKeys.value(actual, length),
+            "length " + length + ", value " + value);
+      }
     }
   }
 

@@ -16,6 +16,14 @@ class RowKeysTest {
     assertEquals("00000000000000000000000005", Bytes.toString(RowKeys.format(5)));
     assertEquals("00000000000000002147483647",
         Bytes.toString(RowKeys.format(Integer.MAX_VALUE)));
+    assertEquals("00000000000000002147483648",
+        Bytes.toString(RowKeys.format(Integer.MAX_VALUE + 1L)));
+    assertEquals("00000009223372036854775807", Bytes.toString(RowKeys.format(Long.MAX_VALUE)));
+    Random r = new Random(3);
+    for (int k = 0; k < 1000; k++) {
+      long n = k % 2 == 0 ? r.nextInt(Integer.MAX_VALUE) : r.nextLong() & Long.MAX_VALUE;
+      assertEquals(String.format("%026d", n), Bytes.toString(RowKeys.format(n)));
+    }
   }
 
   @Test
