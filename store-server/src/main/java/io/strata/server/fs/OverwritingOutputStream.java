@@ -89,7 +89,7 @@ final class OverwritingOutputStream extends OutputStream implements Syncable, St
   @Override
   public void hsync() throws IOException {
     flush();
-    file.force(false);
+    file.force(true); // as fsync: the data and the file's metadata
   }
 
   @Override
