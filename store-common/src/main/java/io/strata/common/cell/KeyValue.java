@@ -131,10 +131,50 @@ public class KeyValue implements Cell {
       throw new IllegalArgumentException("cell of " + total + " bytes is larger than 2 GiB");
     }
     byte[] b = new byte[(int) total];
-    int p = 0;
-    Bytes.putInt(b, p, (int) keyLen);
+    encode(b, 0, row, rowOff, rowLen, fam, famOff, famLen, qual, qualOff, qualLen, ts, type,
+        value, valOff, valLen, tags, tagsOff, tagsLen);
+    return new KeyValue(b, 0, b.length, (int) keyLen, rowLen, famLen);
+  }
+
+  /**
+   * Bytes {@code c} takes in the key encoding with {@code tagsLength} bytes of tags in place of
+   * its own; IllegalArgumentException if that is more than a cell may take.
+   */
+  public static int encodedLength(Cell c, int tagsLength) {
+    if (tagsLength > CellLimits.MAX_TAGS_LENGTH) {
+      throw new IllegalArgumentException("tags take " + tagsLength + " bytes; the limit is "
+          + CellLimits.MAX_TAGS_LENGTH + " bytes");
+    }
+    long total = 8L + CellLimits.KEY_INFRASTRUCTURE_SIZE + c.getRowLength() + c.getFamilyLength()
+        + c.getQualifierLength() + c.getValueLength() + 2 + tagsLength;
+    if (total > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException("cell of " + total + " bytes is larger than 2 GiB");
+    }
+    return (int) total;
+  }
+
+  /**
+   * Writes {@code c} with timestamp {@code timestamp} and the encoded tags at
+   * {@code tags[tagsOffset, tagsOffset + tagsLength)} in place of its own into {@code target} from {@code offset}: {@link #encodedLength} bytes, which the
+   * caller has made room for. For a memstore that copies a cell into its own memory as it
+   * stamps it.
+   */
+  public static void encodeInto(byte[] target, int offset, Cell c, long timestamp, byte[] tags,
+      int tagsOffset, int tagsLength) {
+    encode(target, offset, c.getRowArray(), c.getRowOffset(), c.getRowLength(),
+        c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength(), c.getQualifierArray(),
+        c.getQualifierOffset(), c.getQualifierLength(), timestamp, c.getType(),
+        c.getValueArray(), c.getValueOffset(), c.getValueLength(), tags, tagsOffset, tagsLength);
+  }
+
+  private static void encode(byte[] b, int p, byte[] row, int rowOff, int rowLen, byte[] fam,
+      int famOff, int famLen, byte[] qual, int qualOff, int qualLen, long ts, CellType type,
+      byte[] value, int valOff, int valLen, byte[] tags, int tagsOff, int tagsLen) {
+    int keyLen = CellLimits.KEY_INFRASTRUCTURE_SIZE + rowLen + famLen + qualLen;
+    int start = p;
+    Bytes.putInt(b, p, keyLen);
     Bytes.putInt(b, p + 4, valLen);
-    p = ROW_OFFSET;
+    p = start + ROW_OFFSET;
     Bytes.putShort(b, p, (short) rowLen);
     System.arraycopy(row, rowOff, b, p + 2, rowLen);
     p += 2 + rowLen;
@@ -150,7 +190,6 @@ public class KeyValue implements Cell {
     p += valLen;
     Bytes.putShort(b, p, (short) tagsLen);
     System.arraycopy(tags, tagsOff, b, p + 2, tagsLen);
-    return new KeyValue(b, 0, b.length, (int) keyLen, rowLen, famLen);
   }
 
   /**

@@ -23,6 +23,32 @@ class KeyValueTest {
   }
 
   @Test
+  void encodeIntoWritesTheCopyWithANewTimestampAndTagsAtAnOffset() {
+    Random rnd = new Random(23);
+    for (int i = 0; i < 200; i++) {
+      List<Tag> own = rnd.nextBoolean() ? List.of() : List.of(Tag.ttl(1 + rnd.nextInt(1000)));
+      KeyValue c = KeyValue.of(bytes(rnd, 30), Bytes.toBytes("f"), bytes(rnd, 10),
+          rnd.nextInt(100), STORED_TYPES[rnd.nextInt(STORED_TYPES.length)], bytes(rnd, 500),
+          own);
+      List<Tag> tags = rnd.nextBoolean() ? Tag.tagsOf(c) : List.of(Tag.ttl(5000));
+      KeyValue expected = KeyValue.copyOf(c, 1_000 + i, tags);
+      byte[] encodedTags = expected.getTagsLength() == 0 ? new byte[0] : Arrays.copyOfRange(
+          expected.getTagsArray(), expected.getTagsOffset(),
+          expected.getTagsOffset() + expected.getTagsLength());
+      byte[] padded = new byte[encodedTags.length + 3]; // the tags taken from inside an array
+      System.arraycopy(encodedTags, 0, padded, 2, encodedTags.length);
+      int length = KeyValue.encodedLength(c, encodedTags.length);
+      assertEquals(expected.getLength(), length);
+      byte[] target = new byte[length + 7];
+      KeyValue.encodeInto(target, 7, c, 1_000 + i, padded, 2, encodedTags.length);
+      assertEquals(expected, KeyValue.decode(target, 7, target.length));
+    }
+    assertThrows(IllegalArgumentException.class, () -> KeyValue.encodedLength(
+        KeyValue.of(Bytes.toBytes("r"), Bytes.toBytes("f"), Bytes.EMPTY, 1, CellType.PUT,
+            Bytes.EMPTY), CellLimits.MAX_TAGS_LENGTH + 1));
+  }
+
+  @Test
   void encodesTheDocumentedLayout() {
     KeyValue kv = KeyValue.of(Bytes.toBytes("r1"), Bytes.toBytes("f"), Bytes.toBytes("q"), 7L,
         CellType.PUT, Bytes.toBytes("val"));

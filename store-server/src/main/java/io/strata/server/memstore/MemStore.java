@@ -44,6 +44,26 @@ public final class MemStore {
     s.addAll(cells, writeNumber, out);
   }
 
+  /**
+   * Copies {@code c} into the active segment's MSLAB with {@code timestamp} and the encoded tags
+   * given, for an {@link #addAll} of the same segment to index without copying it again. Only
+   * under a lock that keeps the active segment from being swapped for a snapshot in between
+   * (a region's updates lock), and only for cells nothing else keeps once the write returns.
+   */
+  public SequencedCell stage(Cell c, long timestamp, byte[] tags, int tagsOffset,
+      int tagsLength) {
+    return active.stage(c, timestamp, tags, tagsOffset, tagsLength);
+  }
+
+  /**
+   * A write that staged cells in the active segment failed after handing them to the WAL, whose
+   * queue may still hold them: the segment's chunks go to the garbage collector when it is
+   * released, not back to the pool, so those cells' bytes never become another cell's.
+   */
+  public void keepActiveChunks() {
+    active.neverRecycle();
+  }
+
   /** Removes cells of an edit that failed before becoming visible. */
   public void rollback(List<SequencedCell> cells) {
     for (SequencedCell c : cells) {

@@ -20,6 +20,11 @@ final class MemStoreLab {
   private byte[] current;
   private int used;
   private boolean released;
+  // False once a write that staged cells here failed after handing them to the WAL.
+  private boolean recycle = true;
+  // Where reserve() made room, read by its caller under the same lock.
+  private byte[] at;
+  private int atOffset;
 
   MemStoreLab(ChunkPool pool) {
     this.pool = pool;
@@ -27,27 +32,57 @@ final class MemStoreLab {
 
   /** Copies the cell into the lab and returns a view of the copy under {@code writeNumber}. */
   synchronized SequencedCell copy(Cell c, long writeNumber) {
+    int size = CellKeys.cellLength(c);
+    reserve(size);
+    write(c, at, atOffset, size);
+    return new SequencedCell(at, atOffset, size, writeNumber);
+  }
+
+  /**
+   * Copies the cell into the lab with {@code timestamp} and the encoded tags given in place of
+   * its own, and returns a view of the copy that is not yet in the segment
+   * ({@link SequencedCell#STAGED}): a write stamps its cells straight into the memstore, and the
+   * segment then indexes the copies instead of copying them again ({@link #holds}).
+   */
+  synchronized SequencedCell stage(Cell c, long timestamp, byte[] tags, int tagsOffset,
+      int tagsLength) {
+    int size = KeyValue.encodedLength(c, tagsLength);
+    reserve(size);
+    KeyValue.encodeInto(at, atOffset, c, timestamp, tags, tagsOffset, tagsLength);
+    return new SequencedCell(at, atOffset, size, SequencedCell.STAGED);
+  }
+
+  /** Whether {@code bytes} is one of this lab's chunks (a staged cell's, for one). */
+  synchronized boolean holds(byte[] bytes) {
+    if (bytes == current) {
+      return true;
+    }
+    for (int i = chunks.size() - 1; i >= 0; i--) {
+      if (chunks.get(i) == bytes) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Room for {@code size} bytes: sets {@link #at} and {@link #atOffset}. Called locked. */
+  private void reserve(int size) {
     if (released) {
       throw new IllegalStateException("MSLAB used after its segment was released");
     }
-    int size = CellKeys.cellLength(c);
-    byte[] target;
-    int offset;
     if (size > pool.chunkSize() / 4) {
-      target = new byte[size];
-      offset = 0;
-    } else {
-      if (current == null || used + size > current.length) {
-        current = pool.take();
-        chunks.add(current);
-        used = 0;
-      }
-      target = current;
-      offset = used;
-      used += size;
+      at = new byte[size];
+      atOffset = 0;
+      return;
     }
-    write(c, target, offset, size);
-    return new SequencedCell(target, offset, size, writeNumber);
+    if (current == null || used + size > current.length) {
+      current = pool.take();
+      chunks.add(current);
+      used = 0;
+    }
+    at = current;
+    atOffset = used;
+    used += size;
   }
 
   private static void write(Cell c, byte[] target, int offset, int size) {
@@ -60,11 +95,22 @@ final class MemStoreLab {
     System.arraycopy(out.array(), 0, target, offset, size);
   }
 
+  /**
+   * Leaves the chunks to the garbage collector on release instead of giving them back to the
+   * pool: something this lab cannot see may still read cells in them (a failed write's cells in
+   * the WAL's queue), and a reused chunk would show it another cell's bytes.
+   */
+  synchronized void neverRecycle() {
+    recycle = false;
+  }
+
   /** Gives every chunk back to the pool; the lab's cells must no longer be read. */
   synchronized void release() {
     if (!released) {
       released = true;
-      chunks.forEach(pool::give);
+      if (recycle) {
+        chunks.forEach(pool::give);
+      }
       chunks.clear();
       current = null;
     }

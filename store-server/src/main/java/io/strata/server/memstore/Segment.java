@@ -53,7 +53,12 @@ public final class Segment {
   void addAll(List<? extends Cell> cells, long writeNumber, SequencedCell[] out) {
     SequencedCell[] sorted = new SequencedCell[cells.size()];
     for (int i = 0; i < sorted.length; i++) {
-      out[i] = lab.copy(cells.get(i), writeNumber);
+      Cell c = cells.get(i);
+      out[i] = c instanceof SequencedCell staged && staged.writeNumber() == SequencedCell.STAGED
+          && lab.holds(staged.getBuffer())
+          ? new SequencedCell(staged.getBuffer(), staged.getOffset(), staged.getLength(),
+              writeNumber)
+          : lab.copy(c, writeNumber);
       sorted[i] = out[i];
     }
     Arrays.sort(sorted, SequencedCell.ORDER); // stable: equal keys stay in the order given
@@ -72,6 +77,16 @@ public final class Segment {
     } finally {
       dataSize.addAndGet(bytes); // what went in, for a rollback to take back
     }
+  }
+
+  /** {@link MemStoreLab#stage}: the cell copied in with a new timestamp and tags, not indexed. */
+  SequencedCell stage(Cell c, long timestamp, byte[] tags, int tagsOffset, int tagsLength) {
+    return lab.stage(c, timestamp, tags, tagsOffset, tagsLength);
+  }
+
+  /** {@link MemStoreLab#neverRecycle}. */
+  void neverRecycle() {
+    lab.neverRecycle();
   }
 
   /** Takes back a cell whose edit failed (it was never visible). */

@@ -22,6 +22,9 @@ import java.util.Comparator;
  * {@link #ORDER}.
  */
 public final class SequencedCell extends KeyValue {
+  /** The write number of a cell staged in an MSLAB, not yet in its segment. */
+  public static final long STAGED = Long.MIN_VALUE;
+
   /** Row bytes the four row words hold. */
   private static final int ROW_WORD_BYTES = 32;
 

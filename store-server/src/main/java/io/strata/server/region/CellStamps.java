@@ -6,6 +6,7 @@ import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.cell.Tag;
 import io.strata.common.util.Bytes;
+import io.strata.server.memstore.MemStore;
 import io.strata.server.scan.ScanSpec;
 import java.io.IOException;
 import java.util.List;
@@ -26,21 +27,44 @@ final class CellStamps {
     if (ts != CellLimits.LATEST_TIMESTAMP && !retag) {
       return KeyValue.copyOf(c);
     }
-    if (ts == CellLimits.LATEST_TIMESTAMP) {
-      ts = now;
-      if (c.getType() == CellType.DELETE) {
-        byte[] row = Bytes.copy(c.getRowArray(), c.getRowOffset(), c.getRowLength());
-        byte[] family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(),
-            c.getFamilyLength());
-        byte[] qualifier = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
-            c.getQualifierLength());
-        List<Cell> latest = region.get(row, ScanSpec.row(row).withColumn(family, qualifier));
-        if (!latest.isEmpty()) {
-          ts = latest.get(0).getTimestamp();
-        }
-      }
-    }
+    ts = timestamp(region, c, now);
     List<Tag> tags = Tag.tagsOf(c);
     return KeyValue.copyOf(c, ts, retag ? Tag.withTtl(tags, ttlMillis) : tags);
+  }
+
+  /**
+   * The cell as written, copied into {@code memstore}'s MSLAB as it is stamped
+   * ({@link MemStore#stage}) rather than into an array of its own and then into the MSLAB; a
+   * put given a TTL, whose tags change, as {@link #resolve}.
+   */
+  static KeyValue stage(Region region, Cell c, long now, long ttlMillis, MemStore memstore)
+      throws IOException {
+    if (ttlMillis != Tag.NO_TTL && c.getType() == CellType.PUT) {
+      return resolve(region, c, now, ttlMillis); // new tags: the memstore copies it as usual
+    }
+    return memstore.stage(c, timestamp(region, c, now), c.getTagsArray(), c.getTagsOffset(),
+        c.getTagsLength());
+  }
+
+  /**
+   * The cell's timestamp as written: LATEST_TIMESTAMP becomes now, or for a DELETE of the
+   * latest version the newest visible version's (now if there is none).
+   */
+  private static long timestamp(Region region, Cell c, long now) throws IOException {
+    long ts = c.getTimestamp();
+    if (ts != CellLimits.LATEST_TIMESTAMP) {
+      return ts;
+    }
+    if (c.getType() == CellType.DELETE) {
+      byte[] row = Bytes.copy(c.getRowArray(), c.getRowOffset(), c.getRowLength());
+      byte[] family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
+      byte[] qualifier = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
+          c.getQualifierLength());
+      List<Cell> latest = region.get(row, ScanSpec.row(row).withColumn(family, qualifier));
+      if (!latest.isEmpty()) {
+        return latest.get(0).getTimestamp();
+      }
+    }
+    return now;
   }
 }

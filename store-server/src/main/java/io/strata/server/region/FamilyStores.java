@@ -85,6 +85,11 @@ final class FamilyStores {
     }
   }
 
+  /** The store of the cell's family. */
+  Store storeOf(Cell c) {
+    return stores[indexOf(c)];
+  }
+
   /** The index of the cell's family, found without copying its name. */
   private int indexOf(Cell c) {
     for (int k = 0; k < names.length; k++) {

@@ -275,12 +275,19 @@ public final class Region implements Closeable {
     boolean mixed = someUnlogged && durability != Durability.SKIP_WAL;
     Set<KeyValue> unlogged = mixed ? Collections.newSetFromMap(new IdentityHashMap<>())
         : Set.of();
+    // The cells are stamped straight into their memstores (CellStamps.stage) when nothing
+    // keeps them once the write returns: a synced or unlogged write waits for the WAL to have
+    // written them; an ASYNC_WAL one leaves them in the WAL's queue, where a flush could free
+    // their chunks first, so those get arrays of their own.
+    boolean staged = durability != Durability.ASYNC_WAL;
     underRowLocks(rows, durability, unlogged, now -> {
       List<KeyValue> cells = new ArrayList<>();
       for (RowEdit e : edits) {
         boolean skipsWal = resolveDurability(e.durability()) == Durability.SKIP_WAL;
         for (Cell c : e.cells()) {
-          KeyValue kv = CellStamps.resolve(this, c, now, e.ttlMillis());
+          KeyValue kv = staged
+              ? CellStamps.stage(this, c, now, e.ttlMillis(), familyStores.storeOf(c).memstore())
+              : CellStamps.resolve(this, c, now, e.ttlMillis());
           cells.add(kv);
           if (skipsWal && mixed) {
             unlogged.add(kv);
@@ -455,10 +462,24 @@ public final class Region implements Closeable {
       for (int i = 0; i < added.size(); i++) {
         addedTo.get(i).memstore().rollback(List.of(added.get(i)));
       }
+      keepChunksOfStaged(cells);
       mvcc.complete(we);
       throw e;
     }
     mvcc.completeAndWait(we);
+  }
+
+  /**
+   * After a failed write: the WAL may still hold cells staged in a memstore's MSLAB (its queue
+   * keeps an edit whose sync timed out, or that it had not written when the memstore failed), so
+   * the chunks they live in must never be reused.
+   */
+  private void keepChunksOfStaged(List<KeyValue> cells) {
+    for (KeyValue c : cells) {
+      if (c instanceof SequencedCell) {
+        familyStores.storeOf(c).memstore().keepActiveChunks();
+      }
+    }
   }
 
   /**

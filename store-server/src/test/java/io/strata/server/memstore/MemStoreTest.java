@@ -179,6 +179,51 @@ class MemStoreTest {
   }
 
   @Test
+  void aStagedCellIsStampedIntoTheMslabAndIndexedWithoutAnotherCopy() {
+    ChunkPool pool = new ChunkPool(4096, 4);
+    MemStore m = new MemStore(pool);
+    KeyValue latest = cell("r", "q", io.strata.common.cell.CellLimits.LATEST_TIMESTAMP, "v1");
+    SequencedCell staged = m.stage(latest, 42, latest.getTagsArray(), latest.getTagsOffset(),
+        latest.getTagsLength());
+    assertEquals(SequencedCell.STAGED, staged.writeNumber());
+    assertEquals(cell("r", "q", 42, "v1"), KeyValue.deepCopy(staged)); // stamped, same bytes
+    assertEquals(0, m.dataSize(), "staged is not yet stored");
+
+    SequencedCell[] out = new SequencedCell[2];
+    KeyValue other = cell("s", "q", 7, "v2");
+    m.addAll(List.of(staged, other), 5, 100, out);
+    assertSame(staged.getBuffer(), out[0].getBuffer(), "indexed where it was staged");
+    assertEquals(staged.getOffset(), out[0].getOffset());
+    assertEquals(5, out[0].writeNumber());
+    assertTrue(out[1].getBuffer() != other.getBuffer(), "an unstaged cell is copied in");
+    assertEquals(List.of("r/f:q/42/PUT/vlen=2/seq=5=v1", "s/f:q/7/PUT/vlen=2/seq=5=v2"),
+        contents(m.retainSegments().get(0).cells().iterator()));
+
+    // Staged in a segment that became the snapshot: the new active one copies it.
+    SequencedCell old = m.stage(other, 8, other.getTagsArray(), 0, 0);
+    m.snapshot();
+    m.addAll(List.of(old), 6, 101, out);
+    assertTrue(out[0].getBuffer() != old.getBuffer(), "another segment's staging is copied");
+    assertEquals(8, out[0].getTimestamp());
+  }
+
+  @Test
+  void chunksAWriteStagedBeforeItFailedNeverReturnToThePool() {
+    ChunkPool pool = new ChunkPool(4096, 4);
+    MemStore m = new MemStore(pool);
+    KeyValue c = cell("r", "q", 1, "v");
+    m.stage(c, 2, c.getTagsArray(), 0, 0);
+    m.keepActiveChunks(); // the write failed with its cells still in the WAL's queue
+    Segment snap = m.snapshot();
+    m.clearSnapshot(snap);
+    assertEquals(0, pool.idleChunks(), "left to the collector, not reused");
+    // The next segment's chunks are pooled again.
+    m.add(c, 3, 3);
+    m.clearSnapshot(m.snapshot());
+    assertEquals(1, pool.idleChunks());
+  }
+
+  @Test
   void aFailedFlushGetsTheSameSnapshotAgain() {
     MemStore m = new MemStore(new ChunkPool(4096, 4));
     m.add(cell("a", "q", 1, "v"), 1, 1);

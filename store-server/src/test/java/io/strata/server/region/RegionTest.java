@@ -286,6 +286,27 @@ class RegionTest {
   }
 
   @Test
+  void theChunksABatchWasStampedIntoAreNeverReusedWhenItsWalSyncFails() throws IOException {
+    // A write stamps its cells straight into the memstore's chunks; the WAL may still hold a
+    // failed batch's cells, so those chunks must never carry another cell's bytes.
+    f.mutate("a", put("a", CF1, "q", 1, "ok"));
+    f.region.flush();
+    int idle = f.pool.idleChunks();
+    assertEquals(1, idle);
+    f.mutate("b", put("b", CF1, "q", 1, "kept"));
+    f.fs.failSyncs.set(1);
+    assertThrows(IOException.class, () -> f.mutate("c", put("c", CF1, "q", 1, "lost")));
+    f.region.flush();
+    // b took the pooled chunk, c was stamped into it too: it is not given back.
+    assertEquals(idle - 1, f.pool.idleChunks(), "the failed batch's chunk went to the collector");
+    f.mutate("d", put("d", CF1, "q", 1, "later"));
+    f.region.flush();
+    assertEquals(idle, f.pool.idleChunks(), "a later segment's chunk is pooled again");
+    assertEquals(List.of("a [a:q@1=ok]", "b [a:q@1=kept]", "d [a:q@1=later]"),
+        scanRows(ScanSpec.all()));
+  }
+
+  @Test
   void aFailedWalSyncTakesBackEveryCellOfABatchOfRows() throws IOException {
     f.mutate("r5", put("r5", CF1, "q", 1, "ok"));
     long sizeBefore = f.region.memStoreSize();
