@@ -436,6 +436,7 @@ public final class Region implements Closeable {
     // What was added, for a rollback: two lists in step, no map keyed by each cell.
     List<SequencedCell> added = new ArrayList<>(cells.size());
     List<Store> addedTo = new ArrayList<>(cells.size());
+    WalTicket ticket = null;
     try {
       List<KeyValue> logged = cells;
       if (!unlogged.isEmpty()) {
@@ -447,7 +448,6 @@ public final class Region implements Closeable {
         }
       }
       // The memstore cells of SKIP_WAL edits take the entry's sequence id too.
-      WalTicket ticket;
       if (noWaiting) {
         ticket = ctx.wal().tryAppend(info.getEncodedName(), logged, durability);
         if (ticket == null) {
@@ -462,7 +462,9 @@ public final class Region implements Closeable {
       for (int i = 0; i < added.size(); i++) {
         addedTo.get(i).memstore().rollback(List.of(added.get(i)));
       }
-      keepChunksOfStaged(cells);
+      if (ticket != null) { // the WAL has the cells, and its queue may still hold them
+        keepChunksOfStaged(cells);
+      }
       mvcc.complete(we);
       throw e;
     }
@@ -470,9 +472,9 @@ public final class Region implements Closeable {
   }
 
   /**
-   * After a failed write: the WAL may still hold cells staged in a memstore's MSLAB (its queue
-   * keeps an edit whose sync timed out, or that it had not written when the memstore failed), so
-   * the chunks they live in must never be reused.
+   * After a write failed once the WAL had its cells: the WAL's queue may still hold cells staged
+   * in a memstore's MSLAB (an edit whose sync timed out, or that it had not written when the
+   * memstore failed), so the chunks they live in must never be reused.
    */
   private void keepChunksOfStaged(List<KeyValue> cells) {
     for (KeyValue c : cells) {

@@ -121,7 +121,8 @@ final class RegionFixture implements Closeable {
     generation++;
     return new Wal(fs, new Path(root, "wals/server," + generation), new Path(root, "oldWALs"),
         "server," + generation, new WalOptions(1 << 20, Duration.ofHours(1), 1024,
-            Duration.ofMillis(100), Duration.ofSeconds(30)), firstSeq, InstantSource.system());
+            Duration.ofMillis(100), Duration.ofSeconds(30), Duration.ZERO, walDirectSync),
+        firstSeq, InstantSource.system());
   }
 
   RegionContext context() {
@@ -152,6 +153,12 @@ final class RegionFixture implements Closeable {
     region.abort();
     wal.close();
   }
+
+  /**
+   * Whether a lone writer syncs its own WAL edit (as by default) rather than handing it to the
+   * WAL's thread; taken by the next WAL ({@link #cleanRestart}).
+   */
+  boolean walDirectSync = true;
 
   void restart() throws IOException {
     restartWal();
