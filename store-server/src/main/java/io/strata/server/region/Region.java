@@ -278,8 +278,10 @@ public final class Region implements Closeable {
     // The cells are stamped straight into their memstores (CellStamps.stage) when nothing
     // keeps them once the write returns: a synced or unlogged write waits for the WAL to have
     // written them; an ASYNC_WAL one leaves them in the WAL's queue, where a flush could free
-    // their chunks first, so those get arrays of their own.
-    boolean staged = durability != Durability.ASYNC_WAL;
+    // their chunks first, so those get arrays of their own. So do a network thread's writes,
+    // which give up when the WAL is busy and are run again by a handler: staged, each attempt
+    // would leave a copy in the MSLAB.
+    boolean staged = durability != Durability.ASYNC_WAL && !NO_WAITING.get();
     underRowLocks(rows, durability, unlogged, now -> {
       List<KeyValue> cells = new ArrayList<>();
       for (RowEdit e : edits) {
