@@ -23,19 +23,7 @@ public final class ArraysCell implements Cell {
    */
   public ArraysCell(byte[] row, byte[] family, byte[] qualifier, long timestamp, CellType type,
       byte[] value) {
-    if (row.length > CellLimits.MAX_ROW_LENGTH) {
-      throw new IllegalArgumentException("row is " + row.length + " bytes; the limit is "
-          + CellLimits.MAX_ROW_LENGTH + " bytes: use a shorter row key");
-    }
-    if (family.length > CellLimits.MAX_FAMILY_LENGTH) {
-      throw new IllegalArgumentException("family is " + family.length + " bytes; the limit is "
-          + CellLimits.MAX_FAMILY_LENGTH + " bytes");
-    }
-    long total = 8L + CellLimits.KEY_INFRASTRUCTURE_SIZE + row.length + family.length
-        + qualifier.length + value.length + 2;
-    if (total > Integer.MAX_VALUE - 8) {
-      throw new IllegalArgumentException("cell of " + total + " bytes is larger than 2 GiB");
-    }
+    KeyValue.checkedLength(row.length, family.length, qualifier.length, value.length, 0);
     this.row = row;
     this.family = family;
     this.qualifier = qualifier;
@@ -55,20 +43,8 @@ public final class ArraysCell implements Cell {
    * encoding (docs/formats/key-encoding.md).
    */
   public void writeKeyHeader(byte[] b, int offset) {
-    int p = offset;
-    Bytes.putInt(b, p, keyHeaderLength() - 8);
-    Bytes.putInt(b, p + 4, value.length);
-    Bytes.putShort(b, p + 8, (short) row.length);
-    p += 10;
-    System.arraycopy(row, 0, b, p, row.length);
-    p += row.length;
-    b[p++] = (byte) family.length;
-    System.arraycopy(family, 0, b, p, family.length);
-    p += family.length;
-    System.arraycopy(qualifier, 0, b, p, qualifier.length);
-    p += qualifier.length;
-    Bytes.putLong(b, p, timestamp);
-    b[p + 8] = (byte) type.code();
+    KeyValue.writeHeader(b, offset, row, 0, row.length, family, 0, family.length, qualifier, 0,
+        qualifier.length, timestamp, type, value.length);
   }
 
   @Override

@@ -113,6 +113,27 @@ public class KeyValue implements Cell {
   static KeyValue of(byte[] row, int rowOff, int rowLen, byte[] fam, int famOff, int famLen,
       byte[] qual, int qualOff, int qualLen, long ts, CellType type, byte[] value, int valOff,
       int valLen, byte[] tags, int tagsOff, int tagsLen) {
+    byte[] b = new byte[checkedLength(rowLen, famLen, qualLen, valLen, tagsLen)];
+    encode(b, 0, row, rowOff, rowLen, fam, famOff, famLen, qual, qualOff, qualLen, ts, type,
+        value, valOff, valLen, tags, tagsOff, tagsLen);
+    return new KeyValue(b, 0, b.length, CellLimits.KEY_INFRASTRUCTURE_SIZE + rowLen + famLen
+        + qualLen, rowLen, famLen);
+  }
+
+  /**
+   * Bytes {@code c} takes in the key encoding with {@code tagsLength} bytes of tags in place of
+   * its own; IllegalArgumentException if that is more than a cell may take.
+   */
+  public static int encodedLength(Cell c, int tagsLength) {
+    return checkedLength(c.getRowLength(), c.getFamilyLength(), c.getQualifierLength(),
+        c.getValueLength(), tagsLength);
+  }
+
+  /**
+   * Bytes of a cell of parts this long in the key encoding; IllegalArgumentException naming
+   * the part when one is longer than the encoding allows, or the cell would pass 2 GiB.
+   */
+  static int checkedLength(int rowLen, int famLen, int qualLen, int valLen, int tagsLen) {
     if (rowLen > CellLimits.MAX_ROW_LENGTH) {
       throw new IllegalArgumentException("row is " + rowLen + " bytes; the limit is "
           + CellLimits.MAX_ROW_LENGTH + " bytes: use a shorter row key");
@@ -125,28 +146,8 @@ public class KeyValue implements Cell {
       throw new IllegalArgumentException("tags take " + tagsLen + " bytes; the limit is "
           + CellLimits.MAX_TAGS_LENGTH + " bytes");
     }
-    long keyLen = (long) CellLimits.KEY_INFRASTRUCTURE_SIZE + rowLen + famLen + qualLen;
-    long total = 8 + keyLen + valLen + 2 + tagsLen;
-    if (total > Integer.MAX_VALUE - 8) {
-      throw new IllegalArgumentException("cell of " + total + " bytes is larger than 2 GiB");
-    }
-    byte[] b = new byte[(int) total];
-    encode(b, 0, row, rowOff, rowLen, fam, famOff, famLen, qual, qualOff, qualLen, ts, type,
-        value, valOff, valLen, tags, tagsOff, tagsLen);
-    return new KeyValue(b, 0, b.length, (int) keyLen, rowLen, famLen);
-  }
-
-  /**
-   * Bytes {@code c} takes in the key encoding with {@code tagsLength} bytes of tags in place of
-   * its own; IllegalArgumentException if that is more than a cell may take.
-   */
-  public static int encodedLength(Cell c, int tagsLength) {
-    if (tagsLength > CellLimits.MAX_TAGS_LENGTH) {
-      throw new IllegalArgumentException("tags take " + tagsLength + " bytes; the limit is "
-          + CellLimits.MAX_TAGS_LENGTH + " bytes");
-    }
-    long total = 8L + CellLimits.KEY_INFRASTRUCTURE_SIZE + c.getRowLength() + c.getFamilyLength()
-        + c.getQualifierLength() + c.getValueLength() + 2 + tagsLength;
+    long total = 8L + CellLimits.KEY_INFRASTRUCTURE_SIZE + rowLen + famLen + qualLen + valLen + 2
+        + tagsLen;
     if (total > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException("cell of " + total + " bytes is larger than 2 GiB");
     }
@@ -170,11 +171,24 @@ public class KeyValue implements Cell {
   private static void encode(byte[] b, int p, byte[] row, int rowOff, int rowLen, byte[] fam,
       int famOff, int famLen, byte[] qual, int qualOff, int qualLen, long ts, CellType type,
       byte[] value, int valOff, int valLen, byte[] tags, int tagsOff, int tagsLen) {
-    int keyLen = CellLimits.KEY_INFRASTRUCTURE_SIZE + rowLen + famLen + qualLen;
-    int start = p;
-    Bytes.putInt(b, p, keyLen);
+    p = writeHeader(b, p, row, rowOff, rowLen, fam, famOff, famLen, qual, qualOff, qualLen, ts,
+        type, valLen);
+    System.arraycopy(value, valOff, b, p, valLen);
+    p += valLen;
+    Bytes.putShort(b, p, (short) tagsLen);
+    System.arraycopy(tags, tagsOff, b, p + 2, tagsLen);
+  }
+
+  /**
+   * Writes an encoded cell's two lengths and its key at {@code b[p]}; returns where its value
+   * goes.
+   */
+  static int writeHeader(byte[] b, int p, byte[] row, int rowOff, int rowLen, byte[] fam,
+      int famOff, int famLen, byte[] qual, int qualOff, int qualLen, long ts, CellType type,
+      int valLen) {
+    Bytes.putInt(b, p, CellLimits.KEY_INFRASTRUCTURE_SIZE + rowLen + famLen + qualLen);
     Bytes.putInt(b, p + 4, valLen);
-    p = start + ROW_OFFSET;
+    p += ROW_OFFSET;
     Bytes.putShort(b, p, (short) rowLen);
     System.arraycopy(row, rowOff, b, p + 2, rowLen);
     p += 2 + rowLen;
@@ -185,11 +199,7 @@ public class KeyValue implements Cell {
     p += qualLen;
     Bytes.putLong(b, p, ts);
     b[p + 8] = (byte) type.code();
-    p += 9;
-    System.arraycopy(value, valOff, b, p, valLen);
-    p += valLen;
-    Bytes.putShort(b, p, (short) tagsLen);
-    System.arraycopy(tags, tagsOff, b, p + 2, tagsLen);
+    return p + 9;
   }
 
   /**
