@@ -2,7 +2,6 @@ package io.strata.server.memstore;
 
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.KeyValue;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NavigableSet;
@@ -61,7 +60,7 @@ public final class Segment {
           : lab.copy(c, writeNumber);
       sorted[i] = out[i];
     }
-    Arrays.sort(sorted, SequencedCell.ORDER); // stable: equal keys stay in the order given
+    BatchOrder.sort(sorted); // stable: equal keys stay in the order given
     long bytes = 0;
     try {
       for (SequencedCell sc : sorted) {

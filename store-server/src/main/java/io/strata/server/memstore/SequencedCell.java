@@ -32,7 +32,10 @@ public final class SequencedCell extends KeyValue {
    * Cell order, then higher write number first: the newest of equal cells wins. Rows whose
    * prefixes differ are ordered by the prefixes alone (see {@link #rowWord}).
    */
-  public static final Comparator<SequencedCell> ORDER = (a, b) -> {
+  public static final Comparator<SequencedCell> ORDER = SequencedCell::compare;
+
+  /** {@link #ORDER}'s comparison, for code that compares without a comparator's call. */
+  static int compare(SequencedCell a, SequencedCell b) {
     if (a.row0 != b.row0) {
       return Long.compareUnsigned(a.row0, b.row0);
     }
@@ -63,7 +66,7 @@ public final class SequencedCell extends KeyValue {
     }
     int c = CellComparator.INSTANCE.compare(a, b);
     return c != 0 ? c : Long.compare(b.writeNumber, a.writeNumber);
-  };
+  }
 
   private final long writeNumber;
   // Row bytes 0-7, 8-15, 16-23 and 24-31 (see rowWord).
