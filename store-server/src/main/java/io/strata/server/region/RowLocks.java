@@ -52,36 +52,46 @@ final class RowLocks {
   }
 
   /**
-   * The rows in order, each once: the order a write takes their locks in, so that two writes
-   * never wait for each other. A batch's rows mostly come sorted and distinct already (a write
-   * buffer's sequential rows) and are used as they are; a tree of them was a node and a search
-   * per edit.
+   * The rows each once, in the order a write waiting for locks takes them in, the same for every
+   * write, so that two writes never wait for each other: by the rows' hash codes, rows sharing
+   * one by their bytes. Hashes are sorted as numbers: a batch of 2,000 random rows meets a row
+   * another batch holds nearly every time, and sorting the rows by their bytes took a quarter of
+   * the locks' time there.
    */
   static List<byte[]> inLockOrder(byte[][] rows) {
-    boolean sorted = true;
-    for (int i = 1; i < rows.length && sorted; i++) {
-      sorted = Bytes.compare(rows[i - 1], rows[i]) < 0;
+    long[] keys = new long[rows.length]; // hash code, then index in rows
+    for (int i = 0; i < rows.length; i++) {
+      keys[i] = (long) Arrays.hashCode(rows[i]) << 32 | i;
     }
-    if (sorted) {
-      return Arrays.asList(rows);
-    }
-    byte[][] copy = rows.clone();
-    Arrays.sort(copy, Bytes::compare);
-    List<byte[]> distinct = new ArrayList<>(copy.length);
-    for (byte[] row : copy) {
-      if (distinct.isEmpty() || Bytes.compare(distinct.get(distinct.size() - 1), row) != 0) {
-        distinct.add(row);
+    Arrays.sort(keys);
+    List<byte[]> ordered = new ArrayList<>(rows.length);
+    for (int from = 0, to; from < keys.length; from = to) {
+      int hash = (int) (keys[from] >> 32);
+      to = from + 1;
+      while (to < keys.length && (int) (keys[to] >> 32) == hash) {
+        to++;
+      }
+      int first = ordered.size();
+      for (int k = from; k < to; k++) { // rows sharing the hash: by their bytes, each once
+        byte[] row = rows[(int) keys[k]];
+        int at = ordered.size();
+        while (at > first && Bytes.compare(ordered.get(at - 1), row) > 0) {
+          at--;
+        }
+        if (at == first || Bytes.compare(ordered.get(at - 1), row) != 0) {
+          ordered.add(at, row);
+        }
       }
     }
-    return distinct;
+    return ordered;
   }
 
   /**
    * Locks every one of {@code rows} (in any order, repeats allowed) into {@code held}. First
    * each without waiting, in the order given: taking no lock blocks, so no order is needed, and
    * a batch of random rows that nobody else holds is not sorted. If one is held by another
-   * write, lets go of all and waits for them in row order ({@link #inLockOrder}), so that two
-   * writes never wait for each other. With {@code noWaiting}, returns false (holding nothing)
+   * write, lets go of all and waits for them in one order for all writes ({@link #inLockOrder}),
+   * so that two writes never wait for each other. With {@code noWaiting}, returns false (holding nothing)
    * instead of waiting.
    */
   boolean lockAll(byte[][] rows, boolean noWaiting, List<Held> held)
