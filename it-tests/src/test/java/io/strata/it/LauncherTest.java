@@ -88,6 +88,8 @@ class LauncherTest {
       String cmdline = java.nio.file.Files.readString(Path.of("/proc", pid, "cmdline"))
           .replace('\0', ' ');
       assertEquals(madvise, cmdline.contains(" -XX:+UseTransparentHugePages "), cmdline);
+      // A 512 MB heap's G1 regions of 8 MB, so that a write buffer's frame is not humongous.
+      assertTrue(cmdline.contains(" -XX:G1HeapRegionSize=8m "), cmdline);
       Run again = run(env, "start");
       assertEquals(1, again.exit);
       assertTrue(again.err.startsWith("Strata standalone is already running (pid "), again.err);
