@@ -156,9 +156,9 @@ public class KeyValue implements Cell {
 
   /**
    * Writes {@code c} with timestamp {@code timestamp} and the encoded tags at
-   * {@code tags[tagsOffset, tagsOffset + tagsLength)} in place of its own into {@code target} from {@code offset}: {@link #encodedLength} bytes, which the
-   * caller has made room for. For a memstore that copies a cell into its own memory as it
-   * stamps it.
+   * {@code tags[tagsOffset, tagsOffset + tagsLength)} in place of its own into {@code target}
+   * from {@code offset}: {@link #encodedLength} bytes, which the caller has made room for. For a
+   * memstore that copies a cell into its own memory as it stamps it.
    */
   public static void encodeInto(byte[] target, int offset, Cell c, long timestamp, byte[] tags,
       int tagsOffset, int tagsLength) {

@@ -13,7 +13,7 @@ package io.strata.server.memstore;
  */
 final class BatchOrder {
   /** Runs this short are sorted by insertion before the merges. */
-  static final int RUN = 16;
+  private static final int RUN = 16;
 
   private BatchOrder() {}
 

@@ -91,8 +91,8 @@ final class RowLocks {
    * each without waiting, in the order given: taking no lock blocks, so no order is needed, and
    * a batch of random rows that nobody else holds is not sorted. If one is held by another
    * write, lets go of all and waits for them in one order for all writes ({@link #inLockOrder}),
-   * so that two writes never wait for each other. With {@code noWaiting}, returns false (holding nothing)
-   * instead of waiting.
+   * so that two writes never wait for each other. With {@code noWaiting}, returns false
+   * (holding nothing) instead of waiting.
    */
   boolean lockAll(byte[][] rows, boolean noWaiting, List<Held> held)
       throws ServerBusyException, InterruptedIOException {
