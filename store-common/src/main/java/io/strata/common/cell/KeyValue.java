@@ -60,6 +60,12 @@ public class KeyValue implements Cell {
     this.familyLength = bytes[offset + ROW_OFFSET + 2 + rowLen] & 0xFF;
   }
 
+  /** Another view of the cell {@code same} views, its lengths taken rather than read again. */
+  protected KeyValue(KeyValue same) {
+    this(same.bytes, same.offset, same.length, same.keyLength, same.rowLength,
+        same.familyLength);
+  }
+
   public static KeyValue of(byte[] row, byte[] family, byte[] qualifier, long timestamp,
       CellType type, byte[] value) {
     return of(row, family, qualifier, timestamp, type, value, List.of());

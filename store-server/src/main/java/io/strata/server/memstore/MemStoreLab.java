@@ -11,7 +11,7 @@ import java.util.List;
  * Memstore-local allocation buffer: copies each cell into the current chunk from the pool, so a
  * segment's cells live in a few large arrays that are freed (returned to the pool) together. The
  * copy also detaches the memstore from the caller's arrays. Cells larger than a quarter chunk get
- * their own array. Allocation is synchronized: a short critical section next to the skip-list
+ * their own array. Allocation is synchronized: a short critical section next to the index
  * insert that follows it.
  */
 final class MemStoreLab {

@@ -4,19 +4,17 @@ import io.strata.common.cell.Cell;
 import io.strata.common.cell.KeyValue;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NavigableSet;
-import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One generation of a memstore: a concurrent skip list of cells whose bytes live in an MSLAB.
+ * One generation of a memstore: an index of cells ({@link CellTree}) whose bytes live in an
+ * MSLAB.
  * Reference counted: the memstore holds one reference while the segment is active or being
  * flushed, and each reader holds one while it iterates; the MSLAB's chunks go back to the pool
  * only when the last reference is released, so a reader never sees a recycled chunk.
  */
 public final class Segment {
-  private final ConcurrentSkipListSet<SequencedCell> cells =
-      new ConcurrentSkipListSet<>(SequencedCell.ORDER);
+  private final CellTree cells = new CellTree();
   private final MemStoreLab lab;
   private final AtomicLong dataSize = new AtomicLong();
   private final AtomicLong maxWalSequenceId = new AtomicLong(-1);
@@ -32,22 +30,17 @@ public final class Segment {
    */
   SequencedCell add(Cell c, long writeNumber) {
     SequencedCell sc = lab.copy(c, writeNumber);
-    while (!cells.add(sc)) {
-      SequencedCell earlier = cells.ceiling(sc);
-      if (earlier != null && SequencedCell.ORDER.compare(earlier, sc) == 0
-          && cells.remove(earlier)) {
-        dataSize.addAndGet(-earlier.getLength());
-      }
-    }
-    dataSize.addAndGet(sc.getLength());
+    long replaced = cells.insert(new SequencedCell[] {sc}, 0, 1);
+    dataSize.addAndGet(sc.getLength() - replaced);
     return sc;
   }
 
   /**
    * As {@link #add} for each of {@code cells}, one edit's, storing the copies in {@code out} in
    * the order given; the copies are indexed in key order (equal keys in the order given, so the
-   * later still replaces the earlier). A batch of random rows inserted in order walks the skip
-   * list near where the previous insert went, whose nodes are still in the processor's cache.
+   * later still replaces the earlier). A batch of random rows inserted in order walks the tree
+   * near where the previous insert went, whose nodes are still in the processor's cache, and
+   * copies each node on its way once.
    */
   void addAll(List<? extends Cell> cells, long writeNumber, SequencedCell[] out) {
     SequencedCell[] sorted = new SequencedCell[cells.size()];
@@ -55,27 +48,17 @@ public final class Segment {
       Cell c = cells.get(i);
       out[i] = c instanceof SequencedCell staged && staged.writeNumber() == SequencedCell.STAGED
           && lab.holds(staged.getBuffer())
-          ? new SequencedCell(staged.getBuffer(), staged.getOffset(), staged.getLength(),
-              writeNumber)
+          ? new SequencedCell(staged, writeNumber)
           : lab.copy(c, writeNumber);
       sorted[i] = out[i];
     }
     BatchOrder.sort(sorted); // stable: equal keys stay in the order given
     long bytes = 0;
-    try {
-      for (SequencedCell sc : sorted) {
-        while (!this.cells.add(sc)) {
-          SequencedCell earlier = this.cells.ceiling(sc);
-          if (earlier != null && SequencedCell.ORDER.compare(earlier, sc) == 0
-              && this.cells.remove(earlier)) {
-            bytes -= earlier.getLength();
-          }
-        }
-        bytes += sc.getLength();
-      }
-    } finally {
-      dataSize.addAndGet(bytes); // what went in, for a rollback to take back
+    for (SequencedCell sc : sorted) {
+      bytes += sc.getLength();
     }
+    bytes -= this.cells.insert(sorted, 0, sorted.length);
+    dataSize.addAndGet(bytes); // what went in, for a rollback to take back
   }
 
   /** {@link MemStoreLab#stage}: the cell copied in with a new timestamp and tags, not indexed. */
@@ -92,7 +75,7 @@ public final class Segment {
   boolean remove(SequencedCell sc) {
     // Only this very cell: a later cell of the same edit with the same key replaced it, and
     // removing by key would take that one (counting the wrong length).
-    if (cells.ceiling(sc) == sc && cells.remove(sc)) {
+    if (cells.remove(sc)) {
       dataSize.addAndGet(-sc.getLength());
       return true;
     }
@@ -118,17 +101,31 @@ public final class Segment {
   }
 
   public boolean isEmpty() {
-    return cells.isEmpty();
+    return cells.size() == 0;
   }
 
-  /** Every cell in order (newest first among equal keys); read under a reference. */
-  public NavigableSet<SequencedCell> cells() {
-    return cells;
+  /**
+   * Every cell in order (newest first among equal keys), as the segment was when the iteration
+   * began; read under a reference.
+   */
+  public Iterable<SequencedCell> cells() {
+    return () -> cells.iterator(null);
+  }
+
+  /** The first cell, or null if there is none. */
+  public SequencedCell first() {
+    return cells.first();
   }
 
   /** Cells at or after {@code key}, in order. */
   public Iterator<SequencedCell> iteratorFrom(Cell key) {
-    return cells.tailSet(new SequencedCell(KeyValue.copyOf(key), Long.MAX_VALUE), true).iterator();
+    return cells.iterator(new SequencedCell(KeyValue.copyOf(key), Long.MAX_VALUE));
+  }
+
+  /** Cells before {@code key} (every cell if null), the highest first. */
+  public Iterator<SequencedCell> descendingIteratorBefore(Cell key) {
+    return cells.descendingIterator(
+        key == null ? null : new SequencedCell(KeyValue.copyOf(key), Long.MAX_VALUE));
   }
 
   /** Takes a reference for reading; false if the segment is already released. */

@@ -67,7 +67,7 @@ public final class SegmentSource implements CellSource {
     return current != null;
   }
 
-  /** Steps a few cells first: a nearby target is cheaper to reach than a new skip-list search. */
+  /** Steps a few cells first: a nearby target is cheaper to reach than a new search. */
   @Override
   public boolean reseek(Cell key) {
     for (int i = 0; i < 8 && current != null; i++) {
@@ -87,10 +87,8 @@ public final class SegmentSource implements CellSource {
 
   @Override
   public byte[] previousRow(byte[] row) {
-    java.util.Iterator<SequencedCell> down = row == null
-        ? segment.cells().descendingIterator()
-        : segment.cells().headSet(new SequencedCell(io.strata.common.cell.CellKeys
-            .firstOnRow(row), Long.MAX_VALUE), false).descendingIterator();
+    Iterator<SequencedCell> down = segment.descendingIteratorBefore(
+        row == null ? null : io.strata.common.cell.CellKeys.firstOnRow(row));
     while (down.hasNext()) {
       SequencedCell c = down.next();
       if (c.writeNumber() <= readPoint) {

@@ -54,7 +54,7 @@ class MemStoreTest {
     List<String> actual = contents(segments.get(0).cells().iterator());
     assertEquals(contents(expected.iterator()), actual);
     // Equal keys written twice keep both, newer write first.
-    SequencedCell first = segments.get(0).cells().first();
+    SequencedCell first = segments.get(0).first();
     assertEquals("r0/f:q0/101/PUT/vlen=3/seq=22", first.toString()); // i = 21: newest timestamp
     assertEquals(22, first.writeNumber());
     assertEquals(1000 + 49, segments.get(0).maxWalSequenceId());
@@ -233,7 +233,7 @@ class MemStoreTest {
     m.clearSnapshot(first);
     Segment second = m.snapshot();
     assertEquals(1, second.cellCount());
-    assertEquals(0, CellComparator.INSTANCE.compareRow(second.cells().first(), Bytes.toBytes("b")));
+    assertEquals(0, CellComparator.INSTANCE.compareRow(second.first(), Bytes.toBytes("b")));
   }
 
   @Test

@@ -1,0 +1,270 @@
+package io.strata.server.memstore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.strata.common.cell.CellKeys;
+import io.strata.common.cell.CellType;
+import io.strata.common.cell.KeyValue;
+import io.strata.common.util.Bytes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/** {@link CellTree} against a {@link TreeSet} in {@link SequencedCell#ORDER} as its model. */
+class CellTreeTest {
+  private static final byte[] ALPHABET = {0x00, 0x01, 0x7F, (byte) 0x80, (byte) 0xFF};
+  private static final byte[] PREFIX = new byte[32];
+
+  static {
+    Arrays.fill(PREFIX, (byte) 'p');
+  }
+
+  /**
+   * A row of one of three kinds: a short row from a five-byte alphabet (shared prefixes, sign
+   * bits, rows ending where another has a zero), the same after a common 32-byte prefix (the
+   * row words all tie), or one of pe's 26-digit rows.
+   */
+  private static byte[] row(Random random, int rows) {
+    int kind = random.nextInt(3);
+    if (kind == 2) {
+      return Bytes.toBytes(String.format("%026d", random.nextInt(rows)));
+    }
+    byte[] tail = new byte[random.nextInt(4)];
+    for (int i = 0; i < tail.length; i++) {
+      tail[i] = ALPHABET[random.nextInt(ALPHABET.length)];
+    }
+    if (kind == 0) {
+      return tail;
+    }
+    byte[] row = Arrays.copyOf(PREFIX, 32 + tail.length);
+    System.arraycopy(tail, 0, row, 32, tail.length);
+    return row;
+  }
+
+  private static SequencedCell cell(Random random, int rows, long writeNumber) {
+    return new SequencedCell(KeyValue.of(row(random, rows), Bytes.toBytes("f"),
+        Bytes.toBytes("q" + random.nextInt(3)), 1 + random.nextInt(2), CellType.PUT,
+        Bytes.toBytes("v" + random.nextInt(1000))), writeNumber);
+  }
+
+  /** A search key: a cell, or the first key of a row (no family), at the highest write number. */
+  private static SequencedCell key(Random random, int rows) {
+    KeyValue k = random.nextBoolean()
+        ? CellKeys.firstOnRow(row(random, rows))
+        : KeyValue.copyOf(cell(random, rows, 0));
+    return new SequencedCell(k, random.nextBoolean() ? Long.MAX_VALUE : random.nextInt(20));
+  }
+
+  private static List<SequencedCell> list(Iterator<SequencedCell> it) {
+    List<SequencedCell> out = new ArrayList<>();
+    it.forEachRemaining(out::add);
+    return out;
+  }
+
+  private static void assertSameCells(List<SequencedCell> expected, List<SequencedCell> actual,
+      String what) {
+    assertEquals(expected.size(), actual.size(), what);
+    for (int i = 0; i < expected.size(); i++) {
+      assertSame(expected.get(i), actual.get(i), what + " at " + i);
+    }
+  }
+
+  private static void check(CellTree tree, TreeSet<SequencedCell> model, Random random,
+      String what) {
+    assertEquals(model.size(), tree.size(), what);
+    assertSameCells(new ArrayList<>(model), list(tree.iterator(null)), what);
+    assertSameCells(list(model.descendingIterator()), list(tree.descendingIterator(null)), what);
+    assertSame(model.isEmpty() ? null : model.first(), tree.first(), what);
+    for (int i = 0; i < 20; i++) {
+      SequencedCell k = key(random, 300);
+      assertSameCells(new ArrayList<>(model.tailSet(k, true)), list(tree.iterator(k)),
+          what + ", from " + k);
+      assertSameCells(list(model.headSet(k, false).descendingIterator()),
+          list(tree.descendingIterator(k)), what + ", before " + k);
+    }
+  }
+
+  /**
+   * Batches of 1 to 300 cells (so nodes split at every level, in order and out of it), some
+   * holding cells equal to held ones or to each other (the later takes the place), and
+   * removals of held cells and of equal cells that are not the ones held.
+   */
+  @Test
+  void batchesAndRemovalsMatchTheModel() {
+    for (int seed = 0; seed < 12; seed++) {
+      Random random = new Random(seed);
+      CellTree tree = new CellTree();
+      TreeSet<SequencedCell> model = new TreeSet<>(SequencedCell.ORDER);
+      check(tree, model, random, "empty");
+      int rows = seed % 2 == 0 ? 300 : 5_000;
+      for (int round = 0; round < 40; round++) {
+        int n = 1 + random.nextInt(random.nextBoolean() ? 8 : 300);
+        SequencedCell[] batch = new SequencedCell[n];
+        for (int i = 0; i < n; i++) {
+          batch[i] = cell(random, rows, 1 + random.nextInt(20));
+        }
+        BatchOrder.sort(batch);
+        long replaced = 0;
+        for (SequencedCell c : batch) {
+          SequencedCell earlier = model.ceiling(c);
+          if (earlier != null && SequencedCell.ORDER.compare(earlier, c) == 0) {
+            model.remove(earlier);
+            replaced += earlier.getLength();
+          }
+          model.add(c);
+        }
+        assertEquals(replaced, tree.insert(batch, 0, n), "seed " + seed + " round " + round);
+        if (random.nextInt(4) == 0 && !model.isEmpty()) {
+          List<SequencedCell> held = new ArrayList<>(model);
+          for (int i = 0; i < 1 + random.nextInt(30); i++) {
+            SequencedCell c = held.get(random.nextInt(held.size()));
+            SequencedCell twin = new SequencedCell(KeyValue.copyOf(c), c.writeNumber());
+            assertFalse(tree.remove(twin), "an equal cell that is not the one held");
+            assertEquals(model.remove(c), tree.remove(c), "seed " + seed + " remove " + c);
+          }
+        }
+        check(tree, model, random, "seed " + seed + " round " + round);
+      }
+    }
+  }
+
+  /** Rows in order, the way sequential writes come: nodes are filled, not left half empty. */
+  @Test
+  void rowsInOrderFillTheirNodes() {
+    rowsInOrderFillTheirNodes(100); // a write buffer's batches: nodes copied once a batch
+    rowsInOrderFillTheirNodes(1); // single puts: written into their leaf in place
+  }
+
+  private static void rowsInOrderFillTheirNodes(int batchSize) {
+    CellTree tree = new CellTree();
+    int n = CellTree.LEAF_WIDTH * CellTree.INNER_WIDTH;
+    for (int i = 0; i < n; i += batchSize) {
+      SequencedCell[] batch = new SequencedCell[Math.min(batchSize, n - i)];
+      for (int j = 0; j < batch.length; j++) {
+        batch[j] = new SequencedCell(KeyValue.of(Bytes.toBytes(String.format("%026d", i + j)),
+            Bytes.toBytes("f"), Bytes.toBytes("q"), 1, CellType.PUT, new byte[0]), 1);
+      }
+      tree.insert(batch, 0, batch.length);
+    }
+    assertEquals(n, tree.size());
+    // INNER_WIDTH full leaves under one root; leaves split in halves would need a level more.
+    assertEquals(1, tree.height());
+    Iterator<SequencedCell> it = tree.iterator(null);
+    for (int i = 0; i < n; i++) {
+      SequencedCell c = it.next();
+      assertEquals(String.format("%026d", i),
+          Bytes.toString(c.getRowArray(), c.getRowOffset(), c.getRowLength()));
+    }
+    assertFalse(it.hasNext());
+    try {
+      it.next();
+      fail("next() past the end");
+    } catch (NoSuchElementException expected) {
+      // as Iterator's contract says
+    }
+  }
+
+  /**
+   * An iterator sees the tree as it was when made, whatever batches are written after: a batch
+   * publishes its cells all at once.
+   */
+  @Test
+  void anIteratorSeesItsVersion() {
+    Random random = new Random(5);
+    CellTree tree = new CellTree();
+    SequencedCell[] batch = new SequencedCell[200];
+    for (int i = 0; i < batch.length; i++) {
+      batch[i] = cell(random, 10_000, 1);
+    }
+    BatchOrder.sort(batch);
+    tree.insert(batch, 0, batch.length);
+    List<SequencedCell> before = list(tree.iterator(null));
+    Iterator<SequencedCell> old = tree.iterator(null);
+    Iterator<SequencedCell> oldDown = tree.descendingIterator(null);
+    SequencedCell[] more = new SequencedCell[500];
+    for (int i = 0; i < more.length; i++) {
+      more[i] = cell(random, 10_000, 2);
+    }
+    BatchOrder.sort(more);
+    tree.insert(more, 0, more.length);
+    assertSameCells(before, list(old), "ascending");
+    List<SequencedCell> down = list(oldDown);
+    java.util.Collections.reverse(down);
+    assertSameCells(before, down, "descending");
+    assertNull(new CellTree().first());
+  }
+
+  /**
+   * Readers iterating while a writer adds batches, large and small: each iteration, upwards and
+   * downwards, is in order and holds at least as many cells as the tree said it had before the
+   * iteration began.
+   */
+  @Test
+  void readersNeverSeeAHalfWrittenTree() throws Exception {
+    CellTree tree = new CellTree();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread writer = new Thread(() -> {
+      Random random = new Random(11);
+      for (int round = 0; round < 2_000; round++) {
+        SequencedCell[] batch = new SequencedCell[1 + random.nextInt(
+            random.nextBoolean() ? CellTree.SMALL_BATCH : 100)];
+        for (int i = 0; i < batch.length; i++) {
+          batch[i] = cell(random, 1_000_000, round + 1);
+        }
+        BatchOrder.sort(batch);
+        tree.insert(batch, 0, batch.length);
+      }
+    });
+    Thread reader = new Thread(() -> {
+      try {
+        while (writer.isAlive()) {
+          int atLeast = tree.size();
+          SequencedCell last = null;
+          int n = 0;
+          for (Iterator<SequencedCell> it = tree.iterator(null); it.hasNext(); n++) {
+            SequencedCell c = it.next();
+            if (last != null && SequencedCell.ORDER.compare(last, c) >= 0) {
+              throw new AssertionError("out of order: " + last + " then " + c);
+            }
+            last = c;
+          }
+          if (n < atLeast) {
+            throw new AssertionError(n + " cells iterated, the tree said " + atLeast);
+          }
+          atLeast = tree.size();
+          last = null;
+          n = 0;
+          for (Iterator<SequencedCell> it = tree.descendingIterator(null); it.hasNext(); n++) {
+            SequencedCell c = it.next();
+            if (last != null && SequencedCell.ORDER.compare(c, last) >= 0) {
+              throw new AssertionError("out of order downwards: " + last + " then " + c);
+            }
+            last = c;
+          }
+          if (n < atLeast) {
+            throw new AssertionError(n + " cells iterated down, the tree said " + atLeast);
+          }
+        }
+      } catch (Throwable t) {
+        failure.set(t);
+      }
+    });
+    writer.start();
+    reader.start();
+    writer.join();
+    reader.join();
+    if (failure.get() != null) {
+      throw new AssertionError(failure.get());
+    }
+  }
+}
