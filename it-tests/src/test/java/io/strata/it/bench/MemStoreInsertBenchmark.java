@@ -23,8 +23,8 @@ import org.openjdk.jmh.infra.ThreadParams;
 
 /**
  * Inserts of one cell (16-byte row, a value of {@code valueBytes}) into a {@link MemStore}, with
- * no region, WAL or MVCC around it: the skip-list insert and the copy into MSLAB chunks. Row keys
- * are {@code sequential} (every writer appends at the end of the skip list) or {@code random}.
+ * no region, WAL or MVCC around it: the index's insert and the copy into MSLAB chunks. Row keys
+ * are {@code sequential} (every writer appends at the end of the index) or {@code random}.
  * Larger values spread the keys a search visits over more memory, as pe's 1,000-byte rows do. The
  * memstore is concurrent: run with {@code -t 1}, {@code -t 2}, ... and {@code -prof gc} for the
  * bytes allocated per insert.
