@@ -162,8 +162,13 @@ final class CellTree {
 
     /** The first entry at or above {@code k}; {@code n} if none. */
     int lowerBound(SequencedCell k) {
+      return lowerBound(k, count());
+    }
+
+    /** As {@link #lowerBound(SequencedCell)} among the first {@code limit} entries. */
+    int lowerBound(SequencedCell k, int limit) {
       int lo = 0;
-      int hi = count();
+      int hi = limit;
       while (lo < hi) {
         int mid = (lo + hi) >>> 1;
         if (compare(k, mid) > 0) {
@@ -218,6 +223,8 @@ final class CellTree {
   /**
    * Adds {@code cells[from, to)}, which are in {@link SequencedCell#ORDER}; a cell equal to one
    * held (same key, same write number) takes its place. Returns the bytes of the cells replaced.
+   * More than {@link #SMALL_BATCH} cells are published together, or none if this throws; fewer
+   * go in one by one ({@link #insertOne}).
    */
   synchronized long insert(SequencedCell[] sorted, int from, int to) {
     if (from >= to) {
@@ -261,7 +268,7 @@ final class CellTree {
    * Adds one cell, copying its leaf (and the parents of nodes that split) and swapping the copy
    * in; returns the bytes of the cell it replaced, if any.
    */
-  private long insertOne(SequencedCell c) {
+  synchronized long insertOne(SequencedCell c) {
     long mark = ++owner;
     Node r = root;
     Node[] path = new Node[r.height + 1];
@@ -458,7 +465,11 @@ final class CellTree {
         x = x.child(j);
         path[h - 1] = x;
       }
-      index[0] = (from == null ? 0 : x.lowerBound(from)) - 1;
+      int limit = x.count();
+      int at = from == null ? 0 : x.lowerBound(from, limit);
+      // Past the entries counted, the leaf is done: a cell appended in place since (below
+      // from, perhaps) is not to be handed out.
+      index[0] = at < limit ? at - 1 : LEAF_WIDTH - 1;
       step();
     }
 

@@ -30,7 +30,7 @@ public final class Segment {
    */
   SequencedCell add(Cell c, long writeNumber) {
     SequencedCell sc = lab.copy(c, writeNumber);
-    long replaced = cells.insert(new SequencedCell[] {sc}, 0, 1);
+    long replaced = cells.insertOne(sc);
     dataSize.addAndGet(sc.getLength() - replaced);
     return sc;
   }
@@ -54,11 +54,21 @@ public final class Segment {
     }
     BatchOrder.sort(sorted); // stable: equal keys stay in the order given
     long bytes = 0;
-    for (SequencedCell sc : sorted) {
-      bytes += sc.getLength();
+    try {
+      if (sorted.length <= CellTree.SMALL_BATCH) { // each cell published on its own
+        for (SequencedCell sc : sorted) {
+          bytes += sc.getLength() - this.cells.insertOne(sc);
+        }
+      } else { // all published at once, or none
+        long all = 0;
+        for (SequencedCell sc : sorted) {
+          all += sc.getLength();
+        }
+        bytes = all - this.cells.insert(sorted, 0, sorted.length);
+      }
+    } finally {
+      dataSize.addAndGet(bytes); // what went in, for a rollback to take back
     }
-    bytes -= this.cells.insert(sorted, 0, sorted.length);
-    dataSize.addAndGet(bytes); // what went in, for a rollback to take back
   }
 
   /** {@link MemStoreLab#stage}: the cell copied in with a new timestamp and tags, not indexed. */
@@ -105,8 +115,8 @@ public final class Segment {
   }
 
   /**
-   * Every cell in order (newest first among equal keys), as the segment was when the iteration
-   * began; read under a reference.
+   * Every cell in order (newest first among equal keys): every cell added before the iteration
+   * began, and perhaps some added while it runs; read under a reference.
    */
   public Iterable<SequencedCell> cells() {
     return () -> cells.iterator(null);

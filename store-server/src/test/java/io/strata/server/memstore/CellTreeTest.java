@@ -204,6 +204,52 @@ class CellTreeTest {
     assertNull(new CellTree().first());
   }
 
+  private static SequencedCell row(int i) {
+    return new SequencedCell(KeyValue.of(Bytes.toBytes(String.format("%026d", i)),
+        Bytes.toBytes("f"), Bytes.toBytes("q"), 1, CellType.PUT, new byte[0]), 1);
+  }
+
+  /**
+   * Rows written in order one at a time (each appended to its leaf in place) while a reader
+   * seeks just past the last one: what an iterator from a key hands out is never below the key,
+   * even when a cell lands in the leaf between the search and the first step.
+   */
+  @Test
+  void aSeekPastTheLastRowNeverGoesBelowItsKey() throws Exception {
+    CellTree tree = new CellTree();
+    int rows = 200_000;
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread writer = new Thread(() -> {
+      for (int i = 0; i < rows; i += 2) { // even rows: the reader seeks to odd ones
+        tree.insertOne(row(i));
+      }
+    });
+    Thread reader = new Thread(() -> {
+      try {
+        while (writer.isAlive()) {
+          SequencedCell from = row(tree.size() * 2 + 1); // just after the newest row
+          Iterator<SequencedCell> it = tree.iterator(from);
+          if (it.hasNext()) {
+            SequencedCell c = it.next();
+            if (SequencedCell.ORDER.compare(c, from) < 0) {
+              throw new AssertionError(c + " handed out from " + from);
+            }
+          }
+        }
+      } catch (Throwable t) {
+        failure.set(t);
+      }
+    });
+    writer.start();
+    reader.start();
+    writer.join();
+    reader.join();
+    if (failure.get() != null) {
+      throw new AssertionError(failure.get());
+    }
+    assertEquals(rows / 2, tree.size());
+  }
+
   /**
    * Readers iterating while a writer adds batches, large and small: each iteration, upwards and
    * downwards, is in order and holds at least as many cells as the tree said it had before the
