@@ -247,13 +247,7 @@ final class CellTree {
       long before = replaced;
       Node right = insert(r, c, mark);
       if (right != null) {
-        Node up = new Node(mark, r.height + 1, true);
-        up.set(0, r.cells[0]);
-        up.children[0] = r;
-        up.set(1, right.cells[0]);
-        up.children[1] = right;
-        up.n = 2;
-        r = up;
+        r = newRoot(r, right, mark);
       }
       if (replaced == before) {
         count++;
@@ -262,6 +256,28 @@ final class CellTree {
     root = r; // before the size: a reader that read a size finds at least as many cells
     size = count;
     return replaced;
+  }
+
+  /** The leaf whose range holds {@code c}; the inner nodes and child indexes on the way. */
+  private static Node descend(Node root, SequencedCell c, Node[] path, int[] index) {
+    Node x = root;
+    for (int h = root.height; h > 0; h--) {
+      path[h] = x;
+      index[h] = x.childFor(c);
+      x = x.children[index[h]];
+    }
+    return x;
+  }
+
+  /** A root over the two halves of the old one. */
+  private static Node newRoot(Node left, Node right, long mark) {
+    Node up = new Node(mark, left.height + 1, true);
+    up.set(0, left.cells[0]);
+    up.children[0] = left;
+    up.set(1, right.cells[0]);
+    up.children[1] = right;
+    up.n = 2;
+    return up;
   }
 
   /**
@@ -273,12 +289,7 @@ final class CellTree {
     Node r = root;
     Node[] path = new Node[r.height + 1];
     int[] index = new int[r.height + 1];
-    Node x = r;
-    for (int h = r.height; h > 0; h--) {
-      path[h] = x;
-      index[h] = x.childFor(c);
-      x = x.children[index[h]];
-    }
+    Node x = descend(r, c, path, index);
     int at = x.lowerBound(c);
     if (at == x.n && at < LEAF_WIDTH) {
       // After the leaf's last cell, with room (rows written in order): written in place, the
@@ -324,16 +335,7 @@ final class CellTree {
       right = place(p, j + 1, right.cells[0], right, mark);
       copy = p;
     }
-    if (right != null) {
-      Node up = new Node(mark, copy.height + 1, true);
-      up.set(0, copy.cells[0]);
-      up.children[0] = copy;
-      up.set(1, right.cells[0]);
-      up.children[1] = right;
-      up.n = 2;
-      copy = up;
-    }
-    root = copy;
+    root = right == null ? copy : newRoot(copy, right, mark);
   }
 
   /** Adds {@code c} under {@code node}, which this write owns; returns a new right sibling. */
@@ -390,12 +392,7 @@ final class CellTree {
     Node r = root;
     Node[] path = new Node[r.height + 1];
     int[] index = new int[r.height + 1];
-    Node x = r;
-    for (int h = r.height; h > 0; h--) {
-      path[h] = x;
-      index[h] = x.childFor(c);
-      x = x.children[index[h]];
-    }
+    Node x = descend(r, c, path, index);
     int i = x.lowerBound(c);
     if (i >= x.n || x.cells[i] != c) {
       return false;

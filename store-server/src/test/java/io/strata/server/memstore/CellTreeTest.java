@@ -218,35 +218,20 @@ class CellTreeTest {
   void aSeekPastTheLastRowNeverGoesBelowItsKey() throws Exception {
     CellTree tree = new CellTree();
     int rows = 200_000;
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    Thread writer = new Thread(() -> {
+    whileWriting(() -> {
       for (int i = 0; i < rows; i += 2) { // even rows: the reader seeks to odd ones
         tree.insertOne(row(i));
       }
-    });
-    Thread reader = new Thread(() -> {
-      try {
-        while (writer.isAlive()) {
-          SequencedCell from = row(tree.size() * 2 + 1); // just after the newest row
-          Iterator<SequencedCell> it = tree.iterator(from);
-          if (it.hasNext()) {
-            SequencedCell c = it.next();
-            if (SequencedCell.ORDER.compare(c, from) < 0) {
-              throw new AssertionError(c + " handed out from " + from);
-            }
-          }
+    }, () -> {
+      SequencedCell from = row(tree.size() * 2 + 1); // just after the newest row
+      Iterator<SequencedCell> it = tree.iterator(from);
+      if (it.hasNext()) {
+        SequencedCell c = it.next();
+        if (SequencedCell.ORDER.compare(c, from) < 0) {
+          throw new AssertionError(c + " handed out from " + from);
         }
-      } catch (Throwable t) {
-        failure.set(t);
       }
     });
-    writer.start();
-    reader.start();
-    writer.join();
-    reader.join();
-    if (failure.get() != null) {
-      throw new AssertionError(failure.get());
-    }
     assertEquals(rows / 2, tree.size());
   }
 
@@ -258,8 +243,7 @@ class CellTreeTest {
   @Test
   void readersNeverSeeAHalfWrittenTree() throws Exception {
     CellTree tree = new CellTree();
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    Thread writer = new Thread(() -> {
+    whileWriting(() -> {
       Random random = new Random(11);
       for (int round = 0; round < 2_000; round++) {
         SequencedCell[] batch = new SequencedCell[1 + random.nextInt(
@@ -270,36 +254,38 @@ class CellTreeTest {
         BatchOrder.sort(batch);
         tree.insert(batch, 0, batch.length);
       }
+    }, () -> {
+      for (boolean up : new boolean[] {true, false}) {
+        int atLeast = tree.size();
+        SequencedCell last = null;
+        int n = 0;
+        Iterator<SequencedCell> it = up ? tree.iterator(null) : tree.descendingIterator(null);
+        for (; it.hasNext(); n++) {
+          SequencedCell c = it.next();
+          if (last != null && SequencedCell.ORDER.compare(last, c) * (up ? 1 : -1) >= 0) {
+            throw new AssertionError("out of order " + (up ? "up" : "down") + "wards: " + last
+                + " then " + c);
+          }
+          last = c;
+        }
+        if (n < atLeast) {
+          throw new AssertionError(n + " cells iterated, the tree said " + atLeast);
+        }
+      }
     });
+  }
+
+  /**
+   * Runs {@code write} on one thread and {@code read} again and again on another until the
+   * writer is done; fails with what the reader threw.
+   */
+  private static void whileWriting(Runnable write, Runnable read) throws Exception {
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    Thread writer = new Thread(write);
     Thread reader = new Thread(() -> {
       try {
         while (writer.isAlive()) {
-          int atLeast = tree.size();
-          SequencedCell last = null;
-          int n = 0;
-          for (Iterator<SequencedCell> it = tree.iterator(null); it.hasNext(); n++) {
-            SequencedCell c = it.next();
-            if (last != null && SequencedCell.ORDER.compare(last, c) >= 0) {
-              throw new AssertionError("out of order: " + last + " then " + c);
-            }
-            last = c;
-          }
-          if (n < atLeast) {
-            throw new AssertionError(n + " cells iterated, the tree said " + atLeast);
-          }
-          atLeast = tree.size();
-          last = null;
-          n = 0;
-          for (Iterator<SequencedCell> it = tree.descendingIterator(null); it.hasNext(); n++) {
-            SequencedCell c = it.next();
-            if (last != null && SequencedCell.ORDER.compare(c, last) >= 0) {
-              throw new AssertionError("out of order downwards: " + last + " then " + c);
-            }
-            last = c;
-          }
-          if (n < atLeast) {
-            throw new AssertionError(n + " cells iterated down, the tree said " + atLeast);
-          }
+          read.run();
         }
       } catch (Throwable t) {
         failure.set(t);
