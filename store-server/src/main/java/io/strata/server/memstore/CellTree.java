@@ -59,6 +59,8 @@ final class CellTree {
 
   private volatile Node root = new Node(0, 0, false); // its own: cells may go into it in place
   private volatile int size;
+  /** Encoded bytes of the cells held. */
+  private volatile long bytes;
   /** The current write's mark on the nodes it made; under the monitor. */
   private long owner;
   /** Lengths of cells that equal cells of the current write replaced; under the monitor. */
@@ -160,18 +162,34 @@ final class CellTree {
       return SequencedCell.compare(k, cells[i]);
     }
 
-    /** The first entry at or above {@code k}; {@code n} if none. */
+    /** The first entry at or above {@code k}; the count if none. */
     int lowerBound(SequencedCell k) {
       return lowerBound(k, count());
     }
 
     /** As {@link #lowerBound(SequencedCell)} among the first {@code limit} entries. */
     int lowerBound(SequencedCell k, int limit) {
-      int lo = 0;
-      int hi = limit;
+      return first(k, 0, limit, 1);
+    }
+
+    /** The child whose range holds {@code k}: the last with a bound at or below it. */
+    int childFor(SequencedCell k) {
+      return first(k, 1, n, 0) - 1;
+    }
+
+    /** The child whose range holds the cells just below {@code k}: the last bound below it. */
+    int childBelow(SequencedCell k) {
+      return first(k, 1, n, 1) - 1;
+    }
+
+    /**
+     * The first entry of {@code [lo, hi)} that {@code k} compares below {@code above} with ({@code
+     * hi} if none): 1 finds the first at or above {@code k}, 0 the first above it.
+     */
+    private int first(SequencedCell k, int lo, int hi, int above) {
       while (lo < hi) {
         int mid = (lo + hi) >>> 1;
-        if (compare(k, mid) > 0) {
+        if (compare(k, mid) >= above) {
           lo = mid + 1;
         } else {
           hi = mid;
@@ -179,40 +197,15 @@ final class CellTree {
       }
       return lo;
     }
-
-    /** The child whose range holds {@code k}: the last with a bound at or below it. */
-    int childFor(SequencedCell k) {
-      int lo = 1;
-      int hi = n;
-      while (lo < hi) { // the first bound above k, from 1
-        int mid = (lo + hi) >>> 1;
-        if (compare(k, mid) >= 0) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      return lo - 1;
-    }
-
-    /** The child whose range holds the cells just below {@code k}: the last bound below it. */
-    int childBelow(SequencedCell k) {
-      int lo = 1;
-      int hi = n;
-      while (lo < hi) { // the first bound at or above k, from 1
-        int mid = (lo + hi) >>> 1;
-        if (compare(k, mid) > 0) {
-          lo = mid + 1;
-        } else {
-          hi = mid;
-        }
-      }
-      return lo - 1;
-    }
   }
 
   int size() {
     return size;
+  }
+
+  /** Encoded bytes of the cells held: each published with its cells, taken out with them. */
+  long bytes() {
+    return bytes;
   }
 
   /** Levels above the leaves: 0 while the root is a leaf. */
@@ -231,19 +224,21 @@ final class CellTree {
       return 0;
     }
     if (to - from <= SMALL_BATCH) {
-      long bytes = 0;
+      long replacedBytes = 0;
       for (int i = from; i < to; i++) {
-        bytes += insertOne(sorted[i]);
+        replacedBytes += insertOne(sorted[i]);
       }
-      return bytes;
+      return replacedBytes;
     }
     long mark = ++owner;
     replaced = 0;
+    long added = 0;
     int count = size;
     Node r = root;
     r = r.owner == mark ? r : r.copy(mark);
     for (int i = from; i < to; i++) {
       SequencedCell c = sorted[i];
+      added += c.getLength();
       long before = replaced;
       Node right = insert(r, c, mark);
       if (right != null) {
@@ -255,6 +250,7 @@ final class CellTree {
     }
     root = r; // before the size: a reader that read a size finds at least as many cells
     size = count;
+    bytes = bytes + added - replaced;
     return replaced;
   }
 
@@ -297,23 +293,24 @@ final class CellTree {
       x.set(at, c);
       COUNT.setRelease(x, at + 1);
       size = size + 1;
+      bytes = bytes + c.getLength();
       return 0;
     }
     Node copy = x.copy(mark);
     Node right = null;
-    long bytes = 0;
-    int i = at;
-    if (i < copy.n && copy.compare(c, i) == 0) {
-      bytes = copy.cells[i].getLength();
-      copy.set(i, c);
+    long replacedBytes = 0;
+    if (at < copy.n && copy.compare(c, at) == 0) {
+      replacedBytes = copy.cells[at].getLength();
+      copy.set(at, c);
     } else {
-      right = place(copy, i, c, null, mark);
+      right = place(copy, at, c, null, mark);
     }
     swapIn(path, index, copy, right, mark);
-    if (bytes == 0) {
+    if (replacedBytes == 0) {
       size = size + 1;
     }
-    return bytes;
+    bytes = bytes + c.getLength() - replacedBytes;
+    return replacedBytes;
   }
 
   /**
@@ -403,6 +400,7 @@ final class CellTree {
     copy.cells[--copy.n] = null;
     swapIn(path, index, copy, null, owner);
     size = size - 1;
+    bytes = bytes - c.getLength();
     return true;
   }
 

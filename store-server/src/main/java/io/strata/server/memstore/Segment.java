@@ -16,7 +16,6 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Segment {
   private final CellTree cells = new CellTree();
   private final MemStoreLab lab;
-  private final AtomicLong dataSize = new AtomicLong();
   private final AtomicLong maxWalSequenceId = new AtomicLong(-1);
   private final io.strata.common.util.RefCount refs = new io.strata.common.util.RefCount();
 
@@ -30,8 +29,7 @@ public final class Segment {
    */
   SequencedCell add(Cell c, long writeNumber) {
     SequencedCell sc = lab.copy(c, writeNumber);
-    long replaced = cells.insertOne(sc);
-    dataSize.addAndGet(sc.getLength() - replaced);
+    cells.insertOne(sc);
     return sc;
   }
 
@@ -53,22 +51,7 @@ public final class Segment {
       sorted[i] = out[i];
     }
     BatchOrder.sort(sorted); // stable: equal keys stay in the order given
-    long bytes = 0;
-    try {
-      if (sorted.length <= CellTree.SMALL_BATCH) { // each cell published on its own
-        for (SequencedCell sc : sorted) {
-          bytes += sc.getLength() - this.cells.insertOne(sc);
-        }
-      } else { // all published at once, or none
-        long all = 0;
-        for (SequencedCell sc : sorted) {
-          all += sc.getLength();
-        }
-        bytes = all - this.cells.insert(sorted, 0, sorted.length);
-      }
-    } finally {
-      dataSize.addAndGet(bytes); // what went in, for a rollback to take back
-    }
+    this.cells.insert(sorted, 0, sorted.length);
   }
 
   /** {@link MemStoreLab#stage}: the cell copied in with a new timestamp and tags, not indexed. */
@@ -85,11 +68,7 @@ public final class Segment {
   boolean remove(SequencedCell sc) {
     // Only this very cell: a later cell of the same edit with the same key replaced it, and
     // removing by key would take that one (counting the wrong length).
-    if (cells.remove(sc)) {
-      dataSize.addAndGet(-sc.getLength());
-      return true;
-    }
-    return false;
+    return cells.remove(sc);
   }
 
   void noteWalSequenceId(long seqId) {
@@ -103,7 +82,7 @@ public final class Segment {
 
   /** Encoded bytes of the cells held. */
   public long dataSize() {
-    return dataSize.get();
+    return cells.bytes();
   }
 
   public int cellCount() {
@@ -129,13 +108,17 @@ public final class Segment {
 
   /** Cells at or after {@code key}, in order. */
   public Iterator<SequencedCell> iteratorFrom(Cell key) {
-    return cells.iterator(new SequencedCell(KeyValue.copyOf(key), Long.MAX_VALUE));
+    return cells.iterator(searchKey(key));
   }
 
   /** Cells before {@code key} (every cell if null), the highest first. */
   public Iterator<SequencedCell> descendingIteratorBefore(Cell key) {
-    return cells.descendingIterator(
-        key == null ? null : new SequencedCell(KeyValue.copyOf(key), Long.MAX_VALUE));
+    return cells.descendingIterator(key == null ? null : searchKey(key));
+  }
+
+  /** {@code key} at the highest write number: before every cell with its key. */
+  private static SequencedCell searchKey(Cell key) {
+    return new SequencedCell(KeyValue.copyOf(key), Long.MAX_VALUE);
   }
 
   /** Takes a reference for reading; false if the segment is already released. */

@@ -82,6 +82,7 @@ class CellTreeTest {
   private static void check(CellTree tree, TreeSet<SequencedCell> model, Random random,
       String what) {
     assertEquals(model.size(), tree.size(), what);
+    assertEquals(model.stream().mapToLong(SequencedCell::getLength).sum(), tree.bytes(), what);
     assertSameCells(new ArrayList<>(model), list(tree.iterator(null)), what);
     assertSameCells(list(model.descendingIterator()), list(tree.descendingIterator(null)), what);
     assertSame(model.isEmpty() ? null : model.first(), tree.first(), what);
