@@ -9,6 +9,7 @@ import io.strata.client.BufferedMutatorParams;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.common.conf.ClientKeys;
 import io.strata.common.conf.RpcKeys;
+import io.strata.common.rpc.LocalLanes;
 import io.strata.common.rpc.LocalSockets;
 import io.strata.common.rpc.NettyTransport;
 import io.strata.common.conf.CoreKeys;
@@ -54,7 +55,7 @@ public final class AsyncConnectionImpl implements AsyncConnection {
     this.rpc = new RpcClient(System.getProperty("user.name", "strata"),
         conf.get(ClientKeys.IO_THREADS),
         NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)),
-        LocalSockets.directory(conf));
+        LocalSockets.directory(conf), LocalLanes.fromConfig(conf));
     this.channels = new RpcChannels(rpc, policy.rpcTimeout(), conf.get(ClientKeys.DIRECT_CALLS),
         conf.get(ClientKeys.RPC_SPIN).toNanos());
     // Cancelled tasks leave the queue at once: a lookup's timeout is cancelled when it is

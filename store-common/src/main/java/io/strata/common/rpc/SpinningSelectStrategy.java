@@ -11,6 +11,9 @@ import io.netty.util.IntSupplier;
  * a loop that is still polling when the next request or answer lands skips that wake-up.
  * Netty's default sleeps at once; {@code spinNanos} 0 is that behaviour.
  *
+ * <p>Each turn also polls the shared-memory lanes of the loop's connections ({@link LoopWork}),
+ * and the loop sleeps only once every lane has marked its reader waiting.
+ *
  * <p>One instance per event loop: it remembers when its loop last found work.
  */
 final class SpinningSelectStrategy implements SelectStrategy {
@@ -32,17 +35,25 @@ final class SpinningSelectStrategy implements SelectStrategy {
   public int calculateStrategy(IntSupplier selectNow, boolean hasTasks) throws Exception {
     long now = System.nanoTime();
     if (slept || hasTasks) {
+      if (slept) {
+        LoopWork.awake();
+      }
       slept = false;
       lastWork = now;
     }
+    boolean lanes = LoopWork.poll();
     int ready = selectNow.get();
-    if (ready > 0 || hasTasks) {
+    if (ready > 0 || hasTasks || lanes) {
       lastWork = now;
       return ready;
     }
     if (now - lastWork < spinNanos) {
       Thread.yield(); // lets a thread with work run here first (two cores may be all there is)
       return 0; // nothing ready: run no tasks, poll again
+    }
+    if (!LoopWork.prepareToSleep()) { // a lane had bytes after all, or answers to move
+      lastWork = now;
+      return 0;
     }
     slept = true;
     return SelectStrategy.SELECT;

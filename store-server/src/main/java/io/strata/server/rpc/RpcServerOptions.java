@@ -11,12 +11,13 @@ import java.util.Map;
 
 /**
  * The settings of one RPC server ({@link RpcKeys}), with the address it binds; {@code
- * localSocketDir} is null when it listens on TCP only.
+ * localSocketDir} is null when it listens on TCP only, and {@code localLanes} says whether
+ * clients on its local socket may move their calls through shared memory.
  */
 public record RpcServerOptions(String host, int port, long maxRequestSize,
     Map<CallKind, Integer> handlers, int queueLength, Duration setupTimeout,
     Duration idleTimeout, NettyTransport transport, boolean readsOnIoThread,
-    boolean writesOnIoThread, Duration spin, Path localSocketDir) {
+    boolean writesOnIoThread, Duration spin, Path localSocketDir, boolean localLanes) {
   /** From configuration; {@code port} 0 binds an ephemeral port. */
   public static RpcServerOptions fromConfig(StrataConfiguration conf, String host, int port) {
     Map<CallKind, Integer> handlers = new EnumMap<>(CallKind.class);
@@ -39,6 +40,8 @@ public record RpcServerOptions(String host, int port, long maxRequestSize,
         conf.get(RpcKeys.SETUP_TIMEOUT), conf.get(RpcKeys.IDLE_TIMEOUT),
         NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)),
         conf.get(RpcKeys.READS_ON_IO_THREAD), conf.get(RpcKeys.WRITES_ON_IO_THREAD),
-        conf.get(RpcKeys.SERVER_SPIN), LocalSockets.directory(conf));
+        conf.get(RpcKeys.SERVER_SPIN), LocalSockets.directory(conf),
+        // A lane is polled by its network thread's turns: one that sleeps at once never polls.
+        conf.get(RpcKeys.LOCAL_LANES) && !conf.get(RpcKeys.SERVER_SPIN).isZero());
   }
 }

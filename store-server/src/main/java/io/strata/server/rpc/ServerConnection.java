@@ -3,7 +3,9 @@ package io.strata.server.rpc;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.MessageLite;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -17,7 +19,9 @@ import io.strata.common.proto.RpcProtos.ExceptionProto;
 import io.strata.common.proto.RpcProtos.RequestHeaderProto;
 import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
 import io.strata.common.rpc.RpcFrame;
+import io.strata.common.rpc.SharedLane;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -152,8 +156,36 @@ final class ServerConnection extends ByteToMessageDecoder {
           + "' is unknown; use keyvalue"));
       return;
     }
+    if (!header.getLane().isEmpty()) {
+      LaneHandler lane = mapLane(ctx, header.getLane());
+      // The answer goes on the socket before the lane's handler takes over the channel's writes.
+      ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {(byte) (lane != null ? 1 : 0)}));
+      if (lane != null) {
+        ctx.pipeline().addFirst("lane", lane);
+      }
+    }
     state = State.CALLS;
     setupTimer.cancel(false);
+  }
+
+  /**
+   * The handler of the shared-memory lane the client named, or null (the calls stay on the
+   * socket) when this server takes no lanes, the connection is not its local socket, or the
+   * file is not a lane of the client's user.
+   */
+  private LaneHandler mapLane(ChannelHandlerContext ctx, String path) {
+    if (!server.options().localLanes()
+        || !(ctx.channel() instanceof EpollDomainSocketChannel local)) {
+      return null;
+    }
+    try {
+      return new LaneHandler(SharedLane.open(Path.of(path), local.peerCredentials().uid(),
+          SharedLane.MAX_CAPACITY));
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("{}: not taking the client's shared-memory lane: {}", server.name(),
+          e.getMessage());
+      return null;
+    }
   }
 
   private void call(ChannelHandlerContext ctx, RpcFrame frame) {

@@ -8,8 +8,10 @@ import io.strata.common.error.ServerErrorException;
 import io.strata.common.error.StrataException;
 import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
 import io.strata.common.rpc.CellBlock;
+import io.strata.common.rpc.LocalLanes;
 import io.strata.common.rpc.RpcParam;
 import io.strata.common.rpc.RpcFrame;
+import io.strata.common.rpc.SharedLane;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
@@ -31,6 +33,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import jdk.net.ExtendedSocketOptions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A connection on which the threads that wait for answers move the bytes themselves: a caller
@@ -44,8 +48,16 @@ import jdk.net.ExtendedSocketOptions;
  * call it finds, its own and the others'; the others wait to be answered or to lead in turn.
  * Someone must await every call, so only calls whose caller waits for them may use this
  * connection (see {@link DirectScope}); everything asynchronous goes through Netty.
+ *
+ * <p>Through a server's local socket the calls' bytes may go through a shared-memory lane
+ * instead ({@link SharedLane}, {@link LocalLanes}): requests are written into its pipe to the
+ * server and answers read from its pipe to the client, with no system call while both sides
+ * poll. The socket then carries only doorbells: a byte to a server loop that marked itself
+ * asleep, a byte from the server when an answer lands while the leader sleeps in select. Its
+ * closing still tells that the server is gone.
  */
 public final class DirectConnection implements RpcConnection {
+  private static final Logger LOG = LoggerFactory.getLogger(DirectConnection.class);
   /** Longest a leader sleeps before it looks for timed-out calls. */
   private static final long SWEEP_MILLIS = 10;
   /**
@@ -78,11 +90,17 @@ public final class DirectConnection implements RpcConnection {
   private ByteBuffer in = ByteBuffer.allocate(READ_BUFFER);
   /** When the server was last heard from (System.nanoTime), or the socket last looked at. */
   private volatile long lastHeard = System.nanoTime();
+  /** The shared-memory lane the calls go through; null when they go through the socket. */
+  private final SharedLane lane;
+  /** Doorbells read off the socket of a lane's connection: only the leader touches it. */
+  private final ByteBuffer bells = ByteBuffer.allocate(64);
+  private static final byte[] DOORBELL = {1};
 
   private DirectConnection(InetSocketAddress address, boolean local, String service,
-      SocketChannel channel, Selector readable, long spinNanos) {
+      SocketChannel channel, Selector readable, long spinNanos, SharedLane lane) {
     this.address = address;
     this.local = local;
+    this.lane = lane;
     this.pending = new PendingCalls(service, address.toString());
     this.channel = channel;
     this.readable = readable;
@@ -105,15 +123,16 @@ public final class DirectConnection implements RpcConnection {
       throw new IOException("cannot connect to " + address + ": " + e.getMessage()
           + "; is the server running there?", e);
     }
-    return start(ch, address, false, service, user, timeout, spinNanos);
+    return start(ch, address, false, service, user, timeout, spinNanos, null);
   }
 
   /**
    * Connects to the server at {@code address} through its local socket {@code socket} (see
-   * {@link io.strata.common.rpc.LocalSockets}) and sends the connection header.
+   * {@link io.strata.common.rpc.LocalSockets}) and sends the connection header, offering a
+   * shared-memory lane made as {@code lanes} says (null: none).
    */
   static DirectConnection openLocal(Path socket, InetSocketAddress address, String service,
-      String user, Duration timeout, long spinNanos) throws IOException {
+      String user, Duration timeout, long spinNanos, LocalLanes lanes) throws IOException {
     SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
     try {
       // Not blocking: a server too busy to accept fails the connect at once (its backlog is
@@ -140,25 +159,33 @@ public final class DirectConnection implements RpcConnection {
       throw new IOException("cannot connect to " + address + " through " + socket + ": "
           + e.getMessage(), e);
     }
-    return start(ch, address, true, service, user, timeout, spinNanos);
+    return start(ch, address, true, service, user, timeout, spinNanos, lanes);
   }
 
   private static DirectConnection start(SocketChannel ch, InetSocketAddress address,
-      boolean local, String service, String user, Duration timeout, long spinNanos)
-      throws IOException {
+      boolean local, String service, String user, Duration timeout, long spinNanos,
+      LocalLanes lanes) throws IOException {
     Selector selector = null;
+    SharedLane lane = null;
     try {
       ch.configureBlocking(false);
       selector = Selector.open();
       ch.register(selector, SelectionKey.OP_READ);
-      DirectConnection c = new DirectConnection(address, local, service, ch, selector,
-          spinNanos);
+      lane = lanes == null ? null : newLane(lanes, address);
       ByteBuf buf = Unpooled.buffer(64);
       buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
-      RpcFrame.write(buf, ConnectionHeaderProto.newBuilder().setUser(user).setService(service)
-          .setCellCodec("keyvalue").build(), null, (byte[]) null);
-      c.send(buf.nioBuffer(), timeout.toNanos());
-      return c;
+      ConnectionHeaderProto.Builder header = ConnectionHeaderProto.newBuilder().setUser(user)
+          .setService(service).setCellCodec("keyvalue");
+      if (lane != null) {
+        header.setLane(lane.path().toString());
+      }
+      RpcFrame.write(buf, header.build(), null, (byte[]) null);
+      writeAll(ch, buf.nioBuffer(), timeout.toNanos(), address);
+      if (lane != null && !laneTaken(ch, selector, timeout, address)) {
+        lane.unlink();
+        lane = null;
+      }
+      return new DirectConnection(address, local, service, ch, selector, spinNanos, lane);
     } catch (IOException | RuntimeException e) {
       ch.close();
       if (selector != null) {
@@ -166,7 +193,64 @@ public final class DirectConnection implements RpcConnection {
       }
       throw new IOException("cannot connect to " + address + ": " + e.getMessage()
           + "; is the server running there?", e);
+    } finally {
+      if (lane != null) {
+        try {
+          lane.unlink(); // mapped at both ends by now, or given up: the name has done its work
+        } catch (IOException e) {
+          LOG.debug("could not remove the lane {}: {}", lane.path(), e.toString());
+        }
+      }
     }
+  }
+
+  /** A new lane, or null (the calls then go through the socket) when none can be made. */
+  private static SharedLane newLane(LocalLanes lanes, InetSocketAddress address) {
+    try {
+      return SharedLane.create(lanes.dir(), lanes.capacity());
+    } catch (IOException | RuntimeException e) {
+      LOG.debug("calling {} through its socket: no shared-memory lane in {}: {}", address,
+          lanes.dir(), e.toString());
+      return null;
+    }
+  }
+
+  /** Writes all of {@code buf} to a channel not yet in use, waiting up to the timeout. */
+  private static void writeAll(SocketChannel ch, ByteBuffer buf, long timeoutNanos,
+      InetSocketAddress address) throws IOException {
+    long start = System.nanoTime();
+    while (buf.hasRemaining()) {
+      if (ch.write(buf) == 0) {
+        if (System.nanoTime() - start > timeoutNanos) {
+          throw new IOException("the server at " + address + " took no connection header");
+        }
+        Thread.yield();
+      }
+    }
+  }
+
+  /** The server's one-byte answer to a header naming a lane: whether it mapped the lane. */
+  private static boolean laneTaken(SocketChannel ch, Selector selector, Duration timeout,
+      InetSocketAddress address) throws IOException {
+    ByteBuffer answer = ByteBuffer.allocate(1);
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (answer.hasRemaining()) {
+      int n = ch.read(answer);
+      if (n < 0) {
+        throw new IOException("the server at " + address + " closed the connection after its"
+            + " header");
+      }
+      long left = deadline - System.nanoTime();
+      if (n == 0) {
+        if (left <= 0) {
+          throw new IOException("the server at " + address + " did not say within "
+              + timeout.toMillis() + " ms whether it took the shared-memory lane");
+        }
+        selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+        selector.selectedKeys().clear();
+      }
+    }
+    return answer.get(0) == 1;
   }
 
   @Override
@@ -201,6 +285,10 @@ public final class DirectConnection implements RpcConnection {
 
   /** Writes all of {@code buf}, waiting while the socket's send buffer is full. */
   private void send(ByteBuffer buf, long timeoutNanos) throws IOException {
+    if (lane != null) {
+      sendThroughLane(buf, timeoutNanos);
+      return;
+    }
     synchronized (writeLock) {
       long start = System.nanoTime();
       while (buf.hasRemaining()) {
@@ -217,6 +305,34 @@ public final class DirectConnection implements RpcConnection {
         }
         writable.select(SWEEP_MILLIS);
         writable.selectedKeys().clear();
+      }
+    }
+  }
+
+  /**
+   * Writes all of {@code buf} into the lane's pipe to the server, waiting while it is full (the
+   * server drains it as it polls), and rings the server's doorbell if its loop was about to
+   * sleep.
+   */
+  private void sendThroughLane(ByteBuffer buf, long timeoutNanos) throws IOException {
+    synchronized (writeLock) {
+      long start = System.nanoTime();
+      while (buf.hasRemaining()) {
+        if (lane.toServer().write(buf) > 0) {
+          if (lane.toServer().takeWaiter()) {
+            // A doorbell the socket cannot take now is not needed: it holds unread ones.
+            channel.write(ByteBuffer.wrap(DOORBELL));
+          }
+          continue;
+        }
+        if (System.nanoTime() - start > timeoutNanos) {
+          throw new IOException("could not send a request to " + address + " within "
+              + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms: the server reads nothing");
+        }
+        if (!channel.isOpen()) {
+          throw new IOException("the connection to " + address + " closed");
+        }
+        Thread.yield();
       }
     }
   }
@@ -262,7 +378,7 @@ public final class DirectConnection implements RpcConnection {
     while (!call.isDone() && !Thread.currentThread().isInterrupted()) {
       int n;
       try {
-        n = channel.read(in);
+        n = lane != null ? lane.toClient().read(in) : channel.read(in);
         if (n < 0) {
           throw new IOException("the connection to " + address + " closed");
         }
@@ -277,14 +393,39 @@ public final class DirectConnection implements RpcConnection {
         }
         pending.expire();
         if (!call.isDone()) {
-          readable.select(SWEEP_MILLIS);
-          readable.selectedKeys().clear();
+          if (lane == null) {
+            readable.select(SWEEP_MILLIS);
+            readable.selectedKeys().clear();
+          } else if (lane.toClient().prepareToWait()) {
+            try {
+              readable.select(SWEEP_MILLIS); // the server rings if it answers meanwhile
+              readable.selectedKeys().clear();
+              ringing();
+            } finally {
+              lane.toClient().doneWaiting();
+            }
+          }
           lastRead = System.nanoTime(); // poll a little again: the rest may be on its way
         }
       } catch (IOException | ClosedSelectorException e) {
         broken(e);
         return;
       }
+    }
+  }
+
+  /**
+   * Reads the doorbells off a lane's socket; an IOException when the server closed it (the
+   * only way a lane's connection tells that its server is gone).
+   */
+  private void ringing() throws IOException {
+    int n;
+    do {
+      bells.clear();
+      n = channel.read(bells);
+    } while (n > 0);
+    if (n < 0) {
+      throw new IOException("the connection to " + address + " closed");
     }
   }
 
@@ -368,7 +509,10 @@ public final class DirectConnection implements RpcConnection {
     if (pending.isEmpty() && turn.tryLock()) {
       try {
         if (!leading) {
-          if (channel.read(in) < 0) {
+          if (lane != null) {
+            ringing();
+            lane.toClient().read(in);
+          } else if (channel.read(in) < 0) {
             throw new IOException("the connection to " + address + " closed");
           }
           frames(); // answers to calls nobody waits for any more
@@ -410,7 +554,7 @@ public final class DirectConnection implements RpcConnection {
 
   @Override
   public String toString() {
-    return "DirectConnection{" + pending.service() + "@" + address + (local ? " (local socket)"
-        : "") + "}";
+    return "DirectConnection{" + pending.service() + "@" + address + (lane != null
+        ? " (shared-memory lane)" : local ? " (local socket)" : "") + "}";
   }
 }

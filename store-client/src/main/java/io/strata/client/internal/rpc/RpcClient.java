@@ -8,6 +8,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.strata.common.rpc.LocalLanes;
 import io.strata.common.rpc.LocalSockets;
 import io.strata.common.rpc.NettyTransport;
 import io.strata.common.rpc.RpcBuffers;
@@ -38,6 +39,8 @@ public final class RpcClient implements Closeable {
   private final String user;
   /** Where servers on this machine keep their local sockets; null: TCP only. */
   private final Path localSockets;
+  /** The shared-memory lanes direct connections offer local servers; null: none. */
+  private final LocalLanes lanes;
 
   /** A client on the native transport where it is available, over TCP only. */
   public RpcClient(String user, int threads) {
@@ -53,9 +56,20 @@ public final class RpcClient implements Closeable {
    * localSockets} ({@link LocalSockets}) where it can, over TCP otherwise; null: TCP only.
    */
   public RpcClient(String user, int threads, NettyTransport transport, Path localSockets) {
+    this(user, threads, transport, localSockets, null);
+  }
+
+  /**
+   * As {@link #RpcClient(String, int, NettyTransport, Path)}, its direct connections through a
+   * local socket offering the server a shared-memory lane made as {@code lanes} says (null:
+   * none; see {@link DirectConnection}).
+   */
+  public RpcClient(String user, int threads, NettyTransport transport, Path localSockets,
+      LocalLanes lanes) {
     this.user = user;
     this.transport = transport;
     this.localSockets = transport.hasDomainSockets() ? localSockets : null;
+    this.lanes = lanes;
     this.loop = transport.newGroup(threads, r -> {
       Thread t = new Thread(r, "strata-rpc-client");
       t.setDaemon(true);
@@ -176,7 +190,8 @@ public final class RpcClient implements Closeable {
     Path socket = localSocket(address);
     if (socket != null) {
       try {
-        return DirectConnection.openLocal(socket, address, service, user, timeout, spinNanos);
+        return DirectConnection.openLocal(socket, address, service, user, timeout, spinNanos,
+            lanes);
       } catch (IOException e) {
         LOG.debug("calling {} over TCP: {}", address, e.getMessage());
       }

@@ -1,0 +1,85 @@
+package io.strata.common.rpc;
+
+import io.netty.util.concurrent.FastThreadLocal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Work an event loop does besides its sockets: polling the shared-memory lanes of its
+ * connections. A lane registers here from its loop's thread and is polled by that loop's {@link
+ * SpinningSelectStrategy} on every turn; before the loop sleeps, each lane is asked whether it
+ * may (its reader marked waiting, so that a writer rings the socket).
+ */
+public final class LoopWork {
+  /** One lane's side of the loop. Called on the loop's thread only. */
+  public interface Poller {
+    /** Moves what it can (requests in, answers out); returns whether anything moved. */
+    boolean poll();
+
+    /** Whether the loop may sleep now: nothing to move and a writer will ring if it writes. */
+    boolean prepareToSleep();
+
+    /** The loop is awake again after sleeping. */
+    void awake();
+  }
+
+  private static final FastThreadLocal<List<Poller>> POLLERS = new FastThreadLocal<>() {
+    @Override
+    protected List<Poller> initialValue() {
+      return new ArrayList<>();
+    }
+  };
+
+  private LoopWork() {}
+
+  /** Adds {@code p} to the current thread's (an event loop's) pollers. */
+  public static void register(Poller p) {
+    POLLERS.get().add(p);
+  }
+
+  /** Removes {@code p}, from the thread it was registered on. */
+  public static void unregister(Poller p) {
+    POLLERS.get().remove(p);
+  }
+
+  /** Polls the current thread's lanes; whether any moved bytes. */
+  static boolean poll() {
+    if (!POLLERS.isSet()) {
+      return false;
+    }
+    List<Poller> ps = POLLERS.get();
+    boolean moved = false;
+    for (int i = 0; i < ps.size(); i++) { // a poll may close its lane and unregister it
+      moved |= ps.get(i).poll();
+    }
+    return moved;
+  }
+
+  /** Whether every lane of the current thread lets the loop sleep; those that do are marked. */
+  static boolean prepareToSleep() {
+    if (!POLLERS.isSet()) {
+      return true;
+    }
+    List<Poller> ps = POLLERS.get();
+    for (int i = 0; i < ps.size(); i++) {
+      if (!ps.get(i).prepareToSleep()) {
+        for (int j = 0; j < i; j++) {
+          ps.get(j).awake();
+        }
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The current thread woke up: its lanes' marks go. */
+  static void awake() {
+    if (!POLLERS.isSet()) {
+      return;
+    }
+    List<Poller> ps = POLLERS.get();
+    for (int i = 0; i < ps.size(); i++) {
+      ps.get(i).awake();
+    }
+  }
+}
