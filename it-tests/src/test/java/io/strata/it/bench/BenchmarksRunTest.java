@@ -47,7 +47,8 @@ class BenchmarksRunTest {
       Map.entry("keys", "random"),
       Map.entry("payload", "16"),
       Map.entry("transport", "EPOLL"),
-      Map.entry("valueBytes", "100"));
+      Map.entry("valueBytes", "100"),
+      Map.entry("via", "PIPE"));
 
   @Test
   void everyBenchmarkRunsAndMeasuresSomething() throws Exception {

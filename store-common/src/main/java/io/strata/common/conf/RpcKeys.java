@@ -102,10 +102,11 @@ public final class RpcKeys {
           + "exist turns lanes off.");
 
   public static final ConfigKey<Long> LOCAL_LANE_SIZE = ConfigKey.size(
-      "strata.rpc.local.lane.size", "1m",
+      "strata.rpc.local.lane.size", "256k",
       "Bytes of each of a lane's two pipes (requests, answers): a power of two from 64k to 64m. "
-          + "Larger frames stream through in parts; a lane takes twice this much memory for as "
-          + "long as its connection is open.");
+          + "Larger frames stream through in parts; a lane takes twice this much memory (made "
+          + "when it connects) for as long as its connection is open, and in the client until "
+          + "the collector finds the closed connection.");
 
   private RpcKeys() {}
 }

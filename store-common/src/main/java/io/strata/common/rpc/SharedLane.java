@@ -75,7 +75,15 @@ public final class SharedLane {
     try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ,
         StandardOpenOption.WRITE)) {
       long size = fileBytes(capacity);
-      ch.write(ByteBuffer.allocate(1), size - 1); // sized by its last byte; the rest is a hole
+      // Every page written now rather than left a hole: a full tmpfs fails this write, and the
+      // caller calls through the socket, where touching a hole of the mapping later would fault.
+      ByteBuffer zeros = ByteBuffer.allocate(64 * 1024);
+      for (long at = 0; at < size; at += zeros.capacity()) {
+        zeros.clear().limit((int) Math.min(zeros.capacity(), size - at));
+        while (zeros.hasRemaining()) {
+          ch.write(zeros, at + zeros.position());
+        }
+      }
       MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, size);
       m.order(ByteOrder.BIG_ENDIAN).putLong(0, MAGIC);
       m.putInt(8, VERSION);
