@@ -67,6 +67,8 @@ public final class DirectConnection implements RpcConnection {
    * of a cached get's round trip.
    */
   private static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+  /** What a lane's writer sends on the socket to wake a sleeping reader (any byte would do). */
+  private static final byte[] DOORBELL = {1};
   /** Bytes read at a time; a larger answer gets a buffer of its own size while it arrives. */
   private static final int READ_BUFFER = 64 * 1024;
 
@@ -94,7 +96,6 @@ public final class DirectConnection implements RpcConnection {
   private final SharedLane lane;
   /** Doorbells read off the socket of a lane's connection: only the leader touches it. */
   private final ByteBuffer bells = ByteBuffer.allocate(64);
-  private static final byte[] DOORBELL = {1};
 
   private DirectConnection(InetSocketAddress address, boolean local, String service,
       SocketChannel channel, Selector readable, long spinNanos, SharedLane lane) {
