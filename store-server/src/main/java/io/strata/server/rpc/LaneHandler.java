@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,17 +24,26 @@ import org.slf4j.LoggerFactory;
  * instead of the socket, as far as it has room, the rest on later turns. The socket still
  * carries the doorbells (a byte from a client that wrote while this loop was about to sleep,
  * dropped here; a byte to a client whose answer came while it slept) and still ends the
- * connection when it closes.
+ * connection when it closes. A loop whose answers wait for a client that has stopped reading
+ * sleeps all the same, looking at them again every millisecond.
  */
 final class LaneHandler extends ChannelDuplexHandler implements LoopWork.Poller {
   private static final Logger LOG = LoggerFactory.getLogger(LaneHandler.class);
   /** Most bytes taken from the lane in one turn, so the loop's other connections get theirs. */
   private static final int POLL_BYTES = 256 * 1024;
+  /**
+   * How often a sleeping loop looks again at answers waiting for room in the pipe to a client
+   * that has stopped reading: the client rings nobody when it makes room, and a loop that
+   * polled until then would spend a core on one slow client.
+   */
+  private static final long RETRY_MICROS = 1000;
 
   private final SharedLane lane;
   private final ArrayDeque<Pending> out = new ArrayDeque<>();
   private ChannelHandlerContext ctx;
   private boolean registered;
+  /** A look at the waiting answers is scheduled. */
+  private boolean retrying;
   /** The lane failed or the connection ended: the lane is no longer touched (nor mapped). */
   private boolean broken;
 
@@ -174,8 +184,12 @@ final class LaneHandler extends ChannelDuplexHandler implements LoopWork.Poller 
     if (broken) {
       return true;
     }
-    if (!out.isEmpty()) {
-      return false; // answers wait for room: keep moving them
+    if (!out.isEmpty() && !retrying) {
+      retrying = true;
+      ctx.executor().schedule(() -> {
+        retrying = false;
+        drain();
+      }, RETRY_MICROS, TimeUnit.MICROSECONDS);
     }
     try {
       return lane.toServer().prepareToWait();
