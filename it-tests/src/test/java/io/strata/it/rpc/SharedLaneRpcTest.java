@@ -28,7 +28,9 @@ import io.strata.server.rpc.RpcResult;
 import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcServerOptions;
 import io.strata.server.rpc.RpcService;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
@@ -36,6 +38,7 @@ import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -225,6 +228,44 @@ class SharedLaneRpcTest {
     c.await(f);
     ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(0, TimeUnit.SECONDS));
     assertInstanceOf(ServerErrorException.class, e.getCause());
+  }
+
+  /**
+   * A client process killed while its calls stream through its lane: the server sees its socket
+   * close, drops the lane and serves the next client, and no lane file is left.
+   */
+  @Test
+  void aClientProcessKilledMidCallLeavesNothingBehind() throws Exception {
+    RpcServer server = server(true);
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process child = new ProcessBuilder(java, "-Xmx128m", "-cp",
+        System.getProperty("java.class.path"), LaneClientMain.class.getName(),
+        sockets.toString(), "127.0.0.1", Integer.toString(server.address().getPort()),
+        lanes.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
+        StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = out.readLine()) != null && !line.startsWith("DirectConnection{")) {
+        // anything logged before it
+      }
+      assertTrue(line != null && line.contains("shared-memory lane"), String.valueOf(line));
+      while ((line = out.readLine()) != null && !line.equals("CALLED 50")) {
+        // its calls stream on; kill it amid them
+      }
+      assertEquals("CALLED 50", line);
+      child.destroyForcibly(); // SIGKILL: no close, no unmap
+      assertTrue(child.waitFor(30, TimeUnit.SECONDS));
+    } finally {
+      child.destroyForcibly();
+    }
+    try (var left = Files.list(lanes)) {
+      assertEquals(List.of(), left.toList(), "the lane's name went at the handshake");
+    }
+    DirectConnection c = direct(server);
+    Random rnd = new Random(8);
+    for (int i = 0; i < 20; i++) {
+      echo(c, "Echo", 100_000, rnd);
+    }
   }
 
   /** Speaks the connection's opening by hand, naming {@code lane}; returns the socket. */
