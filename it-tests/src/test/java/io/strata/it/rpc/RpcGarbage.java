@@ -78,7 +78,8 @@ public final class RpcGarbage {
       ResponseHeaderProto header = readErrorFrame(s.getInputStream());
       assertEquals(0, header.getCallId());
       assertEquals("bad request: RPC protocol version 9 is not spoken here; this server speaks "
-          + "version 1: use a client of the same release", header.getException().getMessage());
+          + "versions 1 and 2: use a client of the same release",
+          header.getException().getMessage());
     }
     stillServes.run();
     // A 2 GiB length prefix after a good preamble.

@@ -11,10 +11,12 @@ import com.google.protobuf.StringValue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.strata.client.internal.rpc.DirectConnection;
+import io.strata.client.internal.rpc.RequestNotSentException;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.client.internal.rpc.RpcResponse;
 import io.strata.common.conf.RpcKeys;
 import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.error.BadRequestException;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
 import io.strata.common.rpc.CellBlock;
@@ -93,9 +95,15 @@ class SharedLaneRpcTest {
   }
 
   private RpcServer server(boolean takesLanes) throws IOException {
+    return server(takesLanes, "256m");
+  }
+
+  private RpcServer server(boolean takesLanes, String maxRequest) throws IOException {
     StrataConfiguration conf = StrataConfiguration.defaults()
         .set(RpcKeys.LOCAL_SOCKET_DIR.name(), sockets.toString())
-        .set(RpcKeys.LOCAL_LANES.name(), Boolean.toString(takesLanes));
+        .set(RpcKeys.LOCAL_LANES.name(), Boolean.toString(takesLanes))
+        .set(RpcKeys.LOCAL_LANE_DIR.name(), lanes.toString())
+        .set(RpcKeys.MAX_REQUEST_SIZE.name(), maxRequest);
     RpcServer s = new RpcServer("test-server", RpcServerOptions.fromConfig(conf, "127.0.0.1", 0),
         List.of(new RpcService("TestService", Map.of(
             "Echo", new RpcMethod(StringValue.parser(), CallKind.READ,
@@ -228,6 +236,27 @@ class SharedLaneRpcTest {
     c.await(f);
     ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(0, TimeUnit.SECONDS));
     assertInstanceOf(ServerErrorException.class, e.getCause());
+    // Nobody read the request out of the lane: it cannot have run, so even an increment may be
+    // tried again, as when a socket refuses a request's first byte.
+    assertTrue(RequestNotSentException.in(e.getCause()), e.getCause().toString());
+  }
+
+  /**
+   * A request larger than the server accepts, and than the lane holds: the server reads its
+   * length, puts its error about the connection into the lane and closes. The client stuck
+   * writing the rest sees the close, and reads the error before it takes the close as the
+   * reason.
+   */
+  @Test
+  void theServersErrorInTheLaneComesBeforeItsClose() throws Exception {
+    DirectConnection c = direct(server(true, "1k"));
+    CompletableFuture<RpcResponse<StringValue>> f = c.call("Echo", StringValue.of("big"),
+        CellBlock.Writer.encoded(new byte[300_000]), StringValue.parser(), TIMEOUT, 0);
+    c.await(f);
+    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(0, TimeUnit.SECONDS));
+    assertInstanceOf(BadRequestException.class, e.getCause());
+    assertTrue(e.getCause().getMessage().contains(RpcKeys.MAX_REQUEST_SIZE.name()),
+        e.getCause().getMessage());
   }
 
   /**
@@ -273,7 +302,7 @@ class SharedLaneRpcTest {
     SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
     ch.connect(UnixDomainSocketAddress.of(server.localSocket()));
     ByteBuf buf = Unpooled.buffer();
-    buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
+    buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.LANE_VERSION);
     RpcFrame.write(buf, ConnectionHeaderProto.newBuilder().setUser("tester")
         .setService("TestService").setCellCodec("keyvalue").setLane(lane.toString()).build(),
         null, (byte[]) null);
@@ -300,7 +329,14 @@ class SharedLaneRpcTest {
     RpcServer server = server(true);
     Path notALane = Files.write(lanes.resolve("not-a-lane"), new byte[8192]);
     try (SocketChannel ch = open(server, notALane)) {
-      assertEquals(0, readByte(ch), "refused: the calls stay on the socket");
+      assertEquals(RpcFrame.LANE_REFUSED, readByte(ch), "refused: the calls stay on the socket");
+    }
+    // A lane anywhere but the server's lane directory, even a good one, is refused too.
+    SharedLane elsewhere = SharedLane.create(tmp, CAPACITY);
+    try (SocketChannel ch = open(server, elsewhere.path())) {
+      assertEquals(RpcFrame.LANE_REFUSED, readByte(ch));
+    } finally {
+      elsewhere.unlink();
     }
     echo(direct(server), "Echo", 1000, new Random(6)); // and the server serves on
   }
@@ -314,7 +350,7 @@ class SharedLaneRpcTest {
     RpcServer server = server(true);
     SharedLane lane = SharedLane.create(lanes, CAPACITY);
     try (SocketChannel ch = open(server, lane.path())) {
-      assertEquals(1, readByte(ch), "taken");
+      assertEquals(RpcFrame.LANE_TAKEN, readByte(ch), "taken");
       try (FileChannel f = FileChannel.open(lane.path(), StandardOpenOption.READ,
           StandardOpenOption.WRITE)) {
         MappedByteBuffer m = f.map(FileChannel.MapMode.READ_WRITE, 0, f.size());

@@ -2,6 +2,7 @@ package io.strata.common.rpc;
 
 import io.netty.util.concurrent.FastThreadLocal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -23,10 +24,14 @@ public final class LoopWork {
     void awake();
   }
 
-  private static final FastThreadLocal<List<Poller>> POLLERS = new FastThreadLocal<>() {
+  /**
+   * Each loop thread's pollers, an array replaced (never changed) when one registers or leaves:
+   * a poll that closes its lane unregisters it while the loop goes through them.
+   */
+  private static final FastThreadLocal<Poller[]> POLLERS = new FastThreadLocal<>() {
     @Override
-    protected List<Poller> initialValue() {
-      return new ArrayList<>();
+    protected Poller[] initialValue() {
+      return new Poller[0];
     }
   };
 
@@ -34,12 +39,17 @@ public final class LoopWork {
 
   /** Adds {@code p} to the current thread's (an event loop's) pollers. */
   public static void register(Poller p) {
-    POLLERS.get().add(p);
+    Poller[] ps = POLLERS.get();
+    Poller[] more = Arrays.copyOf(ps, ps.length + 1);
+    more[ps.length] = p;
+    POLLERS.set(more);
   }
 
   /** Removes {@code p}, from the thread it was registered on. */
   public static void unregister(Poller p) {
-    POLLERS.get().remove(p);
+    List<Poller> left = new ArrayList<>(Arrays.asList(POLLERS.get()));
+    left.remove(p);
+    POLLERS.set(left.toArray(new Poller[0]));
   }
 
   /** Polls the current thread's lanes; whether any moved bytes. */
@@ -47,10 +57,9 @@ public final class LoopWork {
     if (!POLLERS.isSet()) {
       return false;
     }
-    List<Poller> ps = POLLERS.get();
     boolean moved = false;
-    for (int i = 0; i < ps.size(); i++) { // a poll may close its lane and unregister it
-      moved |= ps.get(i).poll();
+    for (Poller p : POLLERS.get()) {
+      moved |= p.poll();
     }
     return moved;
   }
@@ -60,11 +69,11 @@ public final class LoopWork {
     if (!POLLERS.isSet()) {
       return true;
     }
-    List<Poller> ps = POLLERS.get();
-    for (int i = 0; i < ps.size(); i++) {
-      if (!ps.get(i).prepareToSleep()) {
+    Poller[] ps = POLLERS.get();
+    for (int i = 0; i < ps.length; i++) {
+      if (!ps[i].prepareToSleep()) {
         for (int j = 0; j < i; j++) {
-          ps.get(j).awake();
+          ps[j].awake();
         }
         return false;
       }
@@ -77,9 +86,8 @@ public final class LoopWork {
     if (!POLLERS.isSet()) {
       return;
     }
-    List<Poller> ps = POLLERS.get();
-    for (int i = 0; i < ps.size(); i++) {
-      ps.get(i).awake();
+    for (Poller p : POLLERS.get()) {
+      p.awake();
     }
   }
 }

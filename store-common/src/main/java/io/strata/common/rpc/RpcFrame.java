@@ -23,6 +23,17 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
   public static final byte[] MAGIC = {'S', 'T', 'R', 'A'};
   /** Protocol version, sent after the magic. */
   public static final int VERSION = 1;
+  /**
+   * Version 1 whose connection header may name a shared-memory lane and is answered by one byte
+   * ({@link #LANE_TAKEN} or {@link #LANE_REFUSED}): a client offering a lane says so here, so a
+   * server of an earlier release refuses the preamble at once (the client then calls over TCP)
+   * instead of leaving the client to wait for an answer it never sends.
+   */
+  public static final int LANE_VERSION = 2;
+  /** The server's answer to a lane version's header: it mapped the lane. */
+  public static final byte LANE_TAKEN = 'L';
+  /** The server's answer to a lane version's header: the calls stay on the socket. */
+  public static final byte LANE_REFUSED = 'S';
   /** Magic and version. */
   public static final int PREAMBLE_LENGTH = 5;
 
@@ -172,10 +183,10 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
     return new RpcFrame(header, param, cells);
   }
 
-  /** Whether {@code bytes} start with the magic and this version. */
+  /** Whether {@code bytes} start with the magic and a version this release speaks. */
   public static boolean isPreamble(byte[] bytes) {
-    return bytes.length == PREAMBLE_LENGTH
-        && Arrays.equals(bytes, 0, 4, MAGIC, 0, 4) && bytes[4] == VERSION;
+    return bytes.length == PREAMBLE_LENGTH && Arrays.equals(bytes, 0, 4, MAGIC, 0, 4)
+        && (bytes[4] == VERSION || bytes[4] == LANE_VERSION);
   }
 
   @Override

@@ -84,6 +84,19 @@ public final class SharedPipe {
     return capacity;
   }
 
+  /** Bytes ever written. Writer's side. */
+  public long written() {
+    return (long) LONG.get(memory, base + WRITTEN);
+  }
+
+  /**
+   * Bytes the reader has taken out so far: a writer whose reader is gone learns which of its
+   * bytes never reached it. Writer's side.
+   */
+  public long taken() {
+    return (long) LONG.getAcquire(memory, base + READ);
+  }
+
   /** Bytes the reader may take now. Reader's side. */
   public int available() throws IOException {
     long read = (long) LONG.get(memory, base + READ);

@@ -33,17 +33,15 @@ final class SpinningSelectStrategy implements SelectStrategy {
 
   @Override
   public int calculateStrategy(IntSupplier selectNow, boolean hasTasks) throws Exception {
-    long now = System.nanoTime();
-    if (slept || hasTasks) {
-      if (slept) {
-        LoopWork.awake();
-      }
+    boolean woke = slept;
+    if (woke) {
+      LoopWork.awake();
       slept = false;
-      lastWork = now;
     }
     boolean lanes = LoopWork.poll();
     int ready = selectNow.get();
-    if (ready > 0 || hasTasks || lanes) {
+    long now = System.nanoTime(); // after the lanes' work, which is work too
+    if (woke || hasTasks || ready > 0 || lanes) {
       lastWork = now;
       return ready;
     }

@@ -136,8 +136,8 @@ final class LaneHandler extends ChannelDuplexHandler implements LoopWork.Poller 
         ctx.fireChannelReadComplete();
         moved = true;
       }
-    } catch (IOException e) {
-      fail(e);
+    } catch (IOException | RuntimeException | InternalError e) {
+      fail(e); // InternalError: a fault in the mapping (the client cut its file short)
     }
     return moved;
   }
@@ -162,9 +162,12 @@ final class LaneHandler extends ChannelDuplexHandler implements LoopWork.Poller 
         b.release();
         p.promise().trySuccess();
       }
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException | InternalError e) {
       fail(e);
       return false;
+    }
+    if (broken) {
+      return false; // a listener of a written answer closed the channel meanwhile
     }
     if (moved && lane.toClient().takeWaiter()) {
       ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {1})); // to the socket, past this
@@ -172,9 +175,9 @@ final class LaneHandler extends ChannelDuplexHandler implements LoopWork.Poller 
     return moved;
   }
 
-  private void fail(IOException e) {
+  private void fail(Throwable e) {
     LOG.warn("closing a connection through the local socket: its shared-memory lane {} failed:"
-        + " {}", lane.path(), e.getMessage());
+        + " {}", lane.path(), e.toString());
     end();
     ctx.close();
   }
@@ -193,7 +196,7 @@ final class LaneHandler extends ChannelDuplexHandler implements LoopWork.Poller 
     }
     try {
       return lane.toServer().prepareToWait();
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException | InternalError e) {
       fail(e);
       return true;
     }

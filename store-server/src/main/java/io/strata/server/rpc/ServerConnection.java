@@ -41,6 +41,8 @@ final class ServerConnection extends ByteToMessageDecoder {
   private final RpcServer server;
   private State state = State.PREAMBLE;
   private RpcService service;
+  /** The preamble said {@link RpcFrame#LANE_VERSION}: the header gets a one-byte answer. */
+  private boolean answersHeader;
   private ScheduledFuture<?> setupTimer;
 
   ServerConnection(RpcServer server) {
@@ -86,6 +88,7 @@ final class ServerConnection extends ByteToMessageDecoder {
           in.skipBytes(in.readableBytes());
           return;
         }
+        answersHeader = preamble[4] == RpcFrame.LANE_VERSION;
         state = State.HEADER;
         continue;
       }
@@ -127,8 +130,8 @@ final class ServerConnection extends ByteToMessageDecoder {
     }
     if (java.util.Arrays.equals(preamble, 0, 4, RpcFrame.MAGIC, 0, 4)) {
       connectionError(ctx, new BadRequestException("RPC protocol version " + preamble[4]
-          + " is not spoken here; this server speaks version " + RpcFrame.VERSION
-          + ": use a client of the same release"));
+          + " is not spoken here; this server speaks versions " + RpcFrame.VERSION + " and "
+          + RpcFrame.LANE_VERSION + ": use a client of the same release"));
     } else {
       drop(ctx, "did not start with the Strata RPC preamble (is it talking another protocol "
           + "to this port?)");
@@ -156,10 +159,11 @@ final class ServerConnection extends ByteToMessageDecoder {
           + "' is unknown; use keyvalue"));
       return;
     }
-    if (!header.getLane().isEmpty()) {
-      LaneHandler lane = mapLane(ctx, header.getLane());
+    if (answersHeader) {
+      LaneHandler lane = header.getLane().isEmpty() ? null : mapLane(ctx, header.getLane());
       // The answer goes on the socket before the lane's handler takes over the channel's writes.
-      ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {(byte) (lane != null ? 1 : 0)}));
+      ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {
+          lane != null ? RpcFrame.LANE_TAKEN : RpcFrame.LANE_REFUSED}));
       if (lane != null) {
         ctx.pipeline().addFirst("lane", lane);
       }
@@ -171,15 +175,21 @@ final class ServerConnection extends ByteToMessageDecoder {
   /**
    * The handler of the shared-memory lane the client named, or null (the calls stay on the
    * socket) when this server takes no lanes, the connection is not its local socket, or the
-   * file is not a lane of the client's user.
+   * file is not a lane of the client's user in the lanes' directory (only there: a path
+   * elsewhere could be a file whose reads block this thread, on a network file system).
    */
   private LaneHandler mapLane(ChannelHandlerContext ctx, String path) {
-    if (!server.options().localLanes()
-        || !(ctx.channel() instanceof EpollDomainSocketChannel local)) {
+    Path dir = server.options().laneDir();
+    if (dir == null || !(ctx.channel() instanceof EpollDomainSocketChannel local)) {
       return null;
     }
     try {
-      return new LaneHandler(SharedLane.open(Path.of(path), local.peerCredentials().uid(),
+      Path lane = Path.of(path).toAbsolutePath().normalize();
+      if (!dir.equals(lane.getParent())) {
+        throw new IOException(lane + " is not in " + dir + " (" + RpcKeys.LOCAL_LANE_DIR.name()
+            + "), where this server takes lanes from");
+      }
+      return new LaneHandler(SharedLane.open(lane, local.peerCredentials().uid(),
           SharedLane.MAX_CAPACITY));
     } catch (IOException | RuntimeException e) {
       LOG.warn("{}: not taking the client's shared-memory lane: {}", server.name(),

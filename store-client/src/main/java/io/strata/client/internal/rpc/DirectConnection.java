@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
@@ -96,6 +97,15 @@ public final class DirectConnection implements RpcConnection {
   private final SharedLane lane;
   /** Doorbells read off the socket of a lane's connection: only the leader touches it. */
   private final ByteBuffer bells = ByteBuffer.allocate(64);
+  /** A writer stuck on a full lane looks at the socket for the server's close here. */
+  private final ByteBuffer closeCheck = ByteBuffer.allocate(64);
+  /**
+   * Through a lane, each call awaited and where its request ends in the pipe to the server: a
+   * write into the pipe succeeds whether or not the server is there, so when the connection
+   * breaks, the calls whose requests the server never read whole are known not to have run.
+   */
+  private final ConcurrentHashMap<CompletableFuture<?>, Long> requestEnds =
+      new ConcurrentHashMap<>();
 
   private DirectConnection(InetSocketAddress address, boolean local, String service,
       SocketChannel channel, Selector readable, long spinNanos, SharedLane lane) {
@@ -174,7 +184,8 @@ public final class DirectConnection implements RpcConnection {
       ch.register(selector, SelectionKey.OP_READ);
       lane = lanes == null ? null : newLane(lanes, address);
       ByteBuf buf = Unpooled.buffer(64);
-      buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
+      buf.writeBytes(RpcFrame.MAGIC)
+          .writeByte(lane != null ? RpcFrame.LANE_VERSION : RpcFrame.VERSION);
       ConnectionHeaderProto.Builder header = ConnectionHeaderProto.newBuilder().setUser(user)
           .setService(service).setCellCodec("keyvalue");
       if (lane != null) {
@@ -230,7 +241,12 @@ public final class DirectConnection implements RpcConnection {
     }
   }
 
-  /** The server's one-byte answer to a header naming a lane: whether it mapped the lane. */
+  /**
+   * The server's one-byte answer to a header naming a lane: whether it mapped the lane. Anything
+   * else (a server of an earlier release refusing the lane's protocol version, an error about
+   * the header) fails the connect, and the client calls over TCP, where the error, if any,
+   * comes back again and is reported.
+   */
   private static boolean laneTaken(SocketChannel ch, Selector selector, Duration timeout,
       InetSocketAddress address) throws IOException {
     ByteBuffer answer = ByteBuffer.allocate(1);
@@ -251,7 +267,12 @@ public final class DirectConnection implements RpcConnection {
         selector.selectedKeys().clear();
       }
     }
-    return answer.get(0) == 1;
+    byte b = answer.get(0);
+    if (b != RpcFrame.LANE_TAKEN && b != RpcFrame.LANE_REFUSED) {
+      throw new IOException("the server at " + address + " answered the offer of a "
+          + "shared-memory lane with a frame (a server of an earlier release, or an error)");
+    }
+    return b == RpcFrame.LANE_TAKEN;
   }
 
   @Override
@@ -271,7 +292,12 @@ public final class DirectConnection implements RpcConnection {
     }
     ByteBuffer bytes = buf.nioBuffer();
     try {
-      send(bytes, millis > 0 ? TimeUnit.MILLISECONDS.toNanos(millis) : Long.MAX_VALUE);
+      long timeoutNanos = millis > 0 ? TimeUnit.MILLISECONDS.toNanos(millis) : Long.MAX_VALUE;
+      if (lane != null) {
+        sendThroughLane(bytes, timeoutNanos, f);
+      } else {
+        send(bytes, timeoutNanos);
+      }
     } catch (IOException e) {
       if (bytes.position() == 0) { // the server cannot have this call: it may be tried again
         f.completeExceptionally(new ServerErrorException(address.toString(),
@@ -286,10 +312,6 @@ public final class DirectConnection implements RpcConnection {
 
   /** Writes all of {@code buf}, waiting while the socket's send buffer is full. */
   private void send(ByteBuffer buf, long timeoutNanos) throws IOException {
-    if (lane != null) {
-      sendThroughLane(buf, timeoutNanos);
-      return;
-    }
     synchronized (writeLock) {
       long start = System.nanoTime();
       while (buf.hasRemaining()) {
@@ -311,13 +333,17 @@ public final class DirectConnection implements RpcConnection {
   }
 
   /**
-   * Writes all of {@code buf} into the lane's pipe to the server, waiting while it is full (the
-   * server drains it as it polls), and rings the server's doorbell if its loop was about to
-   * sleep.
+   * Writes all of {@code buf} (the request of {@code call}) into the lane's pipe to the server,
+   * waiting while it is full (the server drains it as it polls), and rings the server's doorbell
+   * if its loop was about to sleep. A server gone meanwhile drains nothing: while the pipe stays
+   * full, the socket is looked at every millisecond for its close, which ends the writing.
    */
-  private void sendThroughLane(ByteBuffer buf, long timeoutNanos) throws IOException {
+  private void sendThroughLane(ByteBuffer buf, long timeoutNanos, CompletableFuture<?> call)
+      throws IOException {
     synchronized (writeLock) {
+      requestEnds.put(call, lane.toServer().written() + buf.remaining());
       long start = System.nanoTime();
+      long looked = start;
       while (buf.hasRemaining()) {
         if (lane.toServer().write(buf) > 0) {
           if (lane.toServer().takeWaiter()) {
@@ -326,12 +352,19 @@ public final class DirectConnection implements RpcConnection {
           }
           continue;
         }
-        if (System.nanoTime() - start > timeoutNanos) {
+        long now = System.nanoTime();
+        if (now - start > timeoutNanos) {
           throw new IOException("could not send a request to " + address + " within "
               + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms: the server reads nothing");
         }
-        if (!channel.isOpen()) {
-          throw new IOException("the connection to " + address + " closed");
+        if (now - looked > TimeUnit.MILLISECONDS.toNanos(1)) {
+          looked = now;
+          closeCheck.clear();
+          if (pending.isClosed() || channel.read(closeCheck) < 0) { // doorbells are dropped
+            // The rest cannot go. Whoever awaits the call reads what the server put in the
+            // lane before it closed (its error about this request, say), then the close.
+            return;
+          }
         }
         Thread.yield();
       }
@@ -343,6 +376,16 @@ public final class DirectConnection implements RpcConnection {
    * while no other thread does. Returns early, with the interrupt flag set, if interrupted.
    */
   public void await(CompletableFuture<?> call) {
+    try {
+      awaitAnswer(call);
+    } finally {
+      if (lane != null) {
+        requestEnds.remove(call);
+      }
+    }
+  }
+
+  private void awaitAnswer(CompletableFuture<?> call) {
     turn.lock();
     try {
       while (!call.isDone() && !Thread.currentThread().isInterrupted()) {
@@ -426,6 +469,11 @@ public final class DirectConnection implements RpcConnection {
       n = channel.read(bells);
     } while (n > 0);
     if (n < 0) {
+      // What the server put in the lane before it closed comes first: answers, or its error
+      // about the connection.
+      while (lane.toClient().read(in) > 0) {
+        frames();
+      }
       throw new IOException("the connection to " + address + " closed");
     }
   }
@@ -487,6 +535,16 @@ public final class DirectConnection implements RpcConnection {
   private void broken(Throwable why) {
     StrataException e = why instanceof StrataException se ? se
         : new ServerErrorException(address.toString(), why);
+    if (lane != null) {
+      long taken = lane.toServer().taken();
+      requestEnds.forEach((call, end) -> {
+        if (end > taken) { // the server never had this request whole: it cannot have run
+          call.completeExceptionally(new ServerErrorException(address.toString(),
+              new RequestNotSentException(address.toString(), why instanceof IOException io
+                  ? io : new IOException(why))));
+        }
+      });
+    }
     pending.failAll(e);
     closeQuietly();
   }
