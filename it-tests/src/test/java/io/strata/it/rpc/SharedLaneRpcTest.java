@@ -19,6 +19,8 @@ import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
+import io.strata.common.proto.RpcProtos.RequestHeaderProto;
+import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.rpc.LocalLanes;
 import io.strata.common.rpc.NettyTransport;
@@ -39,6 +41,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -198,26 +202,77 @@ class SharedLaneRpcTest {
   }
 
   /**
-   * The server's network thread sleeps once it has been idle for its spin, and so does the
-   * client waiting for a slow answer: each is woken by the other's doorbell on the socket. A
-   * server never woken would leave the second call waiting past its timeout.
+   * The server's network thread sleeps once it has been idle for its spin, and so does a client
+   * waiting for a slow answer: each is woken by the other's doorbell on the socket. The test is
+   * the client here, over a lane of its own, so that it sees each side's mark: a server never
+   * rung would leave a call unanswered, a client never rung would wait out the select.
    */
   @Test
   void sleepingSidesAreRungAwake() throws Exception {
-    DirectConnection c = direct(server(true));
-    Random rnd = new Random(3);
-    for (int i = 0; i < 5; i++) {
-      Thread.sleep(20); // far past the server's 100 µs of polling: its loop sleeps in epoll
-      echo(c, "Echo", rnd.nextInt(100_000), rnd);
+    RpcServer server = server(true);
+    SharedLane lane = SharedLane.create(lanes, CAPACITY);
+    try (SocketChannel ch = open(server, lane.path()); Selector bell = Selector.open()) {
+      assertEquals(RpcFrame.LANE_TAKEN, readByte(ch));
+      lane.unlink();
+      ch.configureBlocking(false);
+      ch.register(bell, SelectionKey.OP_READ);
+      int rung = 0;
+      for (int call = 1; call <= 5; call++) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!lane.toServer().readerWaiting()) { // past its spin, the server's loop sleeps
+          assertTrue(System.nanoTime() < deadline, "the server's loop never went to sleep");
+          Thread.yield();
+        }
+        rung += request(lane, ch, call, "Echo", "echo " + call) ? 1 : 0;
+        assertEquals("echo " + call, answer(lane, call));
+      }
+      assertTrue(rung > 0, "the client rang a sleeping server");
+
+      slow = new CountDownLatch(1);
+      request(lane, ch, 6, "SlowEcho", "late");
+      assertTrue(lane.toClient().prepareToWait(), "no answer yet: the client goes to sleep");
+      slow.countDown();
+      assertEquals(1, bell.select(30_000), "the server rings the sleeping client");
+      ByteBuffer bells = ByteBuffer.allocate(16);
+      assertTrue(ch.read(bells) > 0);
+      lane.toClient().doneWaiting();
+      assertEquals("late", answer(lane, 6));
     }
-    slow = new CountDownLatch(1);
-    CompletableFuture<RpcResponse<StringValue>> f = c.call("SlowEcho", StringValue.of("late"),
-        null, StringValue.parser(), TIMEOUT, 0);
-    CompletableFuture<Void> waiter = CompletableFuture.runAsync(() -> c.await(f));
-    Thread.sleep(50); // the waiting client has gone to sleep on its socket
-    slow.countDown();
-    waiter.get(30, TimeUnit.SECONDS);
-    assertEquals("late", f.get().result().getValue());
+  }
+
+  /** Writes a call into the lane, ringing the server if it sleeps; whether it rang. */
+  private static boolean request(SharedLane lane, SocketChannel ch, int callId, String method,
+      String s) throws IOException {
+    ByteBuf buf = Unpooled.buffer();
+    RpcFrame.write(buf, RequestHeaderProto.newBuilder().setCallId(callId).setMethod(method)
+        .build(), StringValue.of(s), (byte[]) null);
+    ByteBuffer bytes = buf.nioBuffer();
+    while (bytes.hasRemaining()) {
+      lane.toServer().write(bytes);
+    }
+    if (lane.toServer().takeWaiter()) {
+      ch.write(ByteBuffer.wrap(new byte[] {1}));
+      return true;
+    }
+    return false;
+  }
+
+  /** Reads the answer to call {@code callId} out of the lane, within 30 seconds. */
+  private static String answer(SharedLane lane, int callId) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    ByteBuffer length = ByteBuffer.allocate(4);
+    ByteBuffer body = null;
+    while (body == null || body.hasRemaining()) {
+      assertTrue(System.nanoTime() < deadline, "no answer to call " + callId);
+      if (body == null && lane.toClient().read(length) > 0 && !length.hasRemaining()) {
+        body = ByteBuffer.allocate(length.getInt(0));
+      } else if (body != null && lane.toClient().read(body) == 0) {
+        Thread.yield();
+      }
+    }
+    RpcFrame frame = RpcFrame.read(Unpooled.wrappedBuffer(body.array()));
+    assertEquals(callId, ResponseHeaderProto.parseFrom(frame.header()).getCallId());
+    return StringValue.parseFrom(frame.param()).getValue();
   }
 
   /**

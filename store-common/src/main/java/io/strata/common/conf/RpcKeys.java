@@ -96,10 +96,10 @@ public final class RpcKeys {
 
   public static final ConfigKey<String> LOCAL_LANE_DIR = ConfigKey.string(
       "strata.rpc.local.lane.dir", "/dev/shm",
-      "Where a client makes its shared-memory lanes (see strata.rpc.local.lanes): a directory "
-          + "in memory (tmpfs), since a lane on disk would write its pages out. The client "
-          + "removes each lane's name once the server has mapped it. A directory that does not "
-          + "exist turns lanes off.");
+      "Where a client makes its shared-memory lanes (see strata.rpc.local.lanes), and the only "
+          + "directory a server maps lanes from: a directory in memory (tmpfs), since a lane on "
+          + "disk would write its pages out. The client removes each lane's name once the server "
+          + "has mapped it. A directory that does not exist turns a client's lanes off.");
 
   public static final ConfigKey<Long> LOCAL_LANE_SIZE = ConfigKey.size(
       "strata.rpc.local.lane.size", "256k",

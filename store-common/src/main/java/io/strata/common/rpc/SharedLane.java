@@ -178,9 +178,4 @@ public final class SharedLane {
   public void unmap() {
     PlatformDependent.freeDirectBuffer(memory);
   }
-
-  /** The mapping, for tests. */
-  ByteBuffer memory() {
-    return memory;
-  }
 }

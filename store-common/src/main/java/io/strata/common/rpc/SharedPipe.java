@@ -79,11 +79,6 @@ public final class SharedPipe {
     this.mask = capacity - 1;
   }
 
-  /** Bytes the data area holds. */
-  public int capacity() {
-    return capacity;
-  }
-
   /** Bytes ever written. Writer's side. */
   public long written() {
     return (long) LONG.get(memory, base + WRITTEN);
@@ -181,6 +176,11 @@ public final class SharedPipe {
       return false;
     }
     return true;
+  }
+
+  /** Whether the reader is marked waiting: it sleeps, or is about to. Either side. */
+  public boolean readerWaiting() {
+    return (int) INT.getVolatile(memory, base + WAITING) != 0;
   }
 
   /** The reader is awake again (rung, or done sleeping): clears its mark. Reader's side. */
