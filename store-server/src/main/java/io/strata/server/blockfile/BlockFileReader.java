@@ -37,6 +37,8 @@ public final class BlockFileReader implements Closeable {
   private final Trailer trailer;
   private final IndexBlock rootIndex;
   private final FileInfoProto fileInfo;
+  /** Made once: a scan over several files asks for it each time this file's cells come next. */
+  private final Cell lastKey;
   private final BloomType bloomType;
   private final IndexBlock bloomIndex;
   private final java.util.concurrent.atomic.AtomicLong dataBlocksRead =
@@ -68,6 +70,8 @@ public final class BlockFileReader implements Closeable {
     Block info = readBlock(trailer.fileInfo(), BlockType.FILE_INFO);
     this.fileInfo = FileInfoProto.parseFrom(
         java.nio.ByteBuffer.wrap(info.array(), info.offset(), info.length()));
+    this.lastKey = fileInfo.getLastKey().isEmpty() ? null
+        : SplitCell.keyOnly(fileInfo.getLastKey().toByteArray(), 0, fileInfo.getLastKey().size());
     this.bloomType = BloomType.parse(fileInfo.getBloomType());
     this.bloomIndex = trailer.bloomIndex() == null ? null
         : index(readBlock(trailer.bloomIndex(), BlockType.BLOOM_INDEX));
@@ -515,9 +519,9 @@ public final class BlockFileReader implements Closeable {
         : SplitCell.keyOnly(fileInfo.getFirstKey().toByteArray(), 0, fileInfo.getFirstKey().size());
   }
 
+  /** The last cell's key as a cell with an empty value; null for an empty file. */
   public Cell lastKey() {
-    return fileInfo.getLastKey().isEmpty() ? null
-        : SplitCell.keyOnly(fileInfo.getLastKey().toByteArray(), 0, fileInfo.getLastKey().size());
+    return lastKey;
   }
 
   /** Reads the fixed header of the block at {@code offset}, to learn its size. */

@@ -48,6 +48,15 @@ public interface CellSource extends Closeable {
   default void shipped() {}
 
   /**
+   * A key no cell of this source comes after (its last cell's key, for an immutable file), or
+   * null when unknown. A merge whose next source ends before every other source's current cell
+   * takes that source's cells without comparing each with the others'.
+   */
+  default Cell lastKey() {
+    return null;
+  }
+
+  /**
    * Rank among sources holding equal keys: lower is newer and wins (memstore before files,
    * newer files before older).
    */

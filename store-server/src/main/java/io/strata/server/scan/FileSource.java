@@ -73,6 +73,11 @@ public final class FileSource implements CellSource {
   }
 
   @Override
+  public Cell lastKey() {
+    return scanner.reader().lastKey();
+  }
+
+  @Override
   public long rank() {
     return rank;
   }

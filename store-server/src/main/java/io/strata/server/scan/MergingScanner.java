@@ -14,7 +14,9 @@ import java.util.PriorityQueue;
  * cell, and among equal cells by source rank, so the newest copy of a key comes first. The
  * source whose cell comes next is kept out of the heap ({@code current}): while it goes on
  * holding the smallest cell, as a file among files of other key ranges does, each cell costs
- * one comparison with the heap's top instead of a removal from the heap and an insertion.
+ * one comparison with the heap's top instead of a removal from the heap and an insertion; and
+ * none at all when the source ends before the heap's top ({@link CellSource#lastKey}), as each
+ * file of a table written in key order does before the next file and the memstore.
  */
 public final class MergingScanner implements Closeable {
   private static final Comparator<CellSource> ORDER = (a, b) -> {
@@ -27,6 +29,11 @@ public final class MergingScanner implements Closeable {
   private final PriorityQueue<CellSource> heap;
   /** The source holding the smallest cell, outside the heap; null when all are done. */
   private CellSource current;
+  /**
+   * Whether every cell left in {@link #current} comes before every cell in the heap, so none
+   * needs comparing until current ends: the heap changes only when current does.
+   */
+  private boolean currentAhead;
   /** Whether the cell {@link #next} returned last stays valid without a copy. */
   private boolean lastStaysValid;
 
@@ -42,7 +49,7 @@ public final class MergingScanner implements Closeable {
       this.sources.add(sources.get(i));
     }
     heap.clear();
-    current = null;
+    setCurrent(null);
     lastStaysValid = false;
   }
 
@@ -55,7 +62,7 @@ public final class MergingScanner implements Closeable {
         heap.add(s);
       }
     }
-    current = heap.poll();
+    setCurrent(heap.poll());
   }
 
   /**
@@ -76,7 +83,24 @@ public final class MergingScanner implements Closeable {
         heap.add(s);
       }
     }
-    current = heap.poll();
+    setCurrent(heap.poll());
+  }
+
+  /** Makes {@code s} the current source and learns whether it ends before the heap's top. */
+  private void setCurrent(CellSource s) {
+    current = s;
+    if (s == null) {
+      currentAhead = false;
+      return;
+    }
+    CellSource other = heap.peek();
+    if (other == null) {
+      currentAhead = true;
+      return;
+    }
+    Cell last = s.lastKey();
+    // Strictly before: at an equal key the ranks decide, which next() compares.
+    currentAhead = last != null && CellComparator.INSTANCE.compare(last, other.peek()) < 0;
   }
 
   public Cell peek() {
@@ -91,12 +115,12 @@ public final class MergingScanner implements Closeable {
     Cell c = top.next();
     lastStaysValid = top.cellsStayValid();
     if (top.peek() == null) {
-      current = heap.poll();
-    } else {
+      setCurrent(heap.poll());
+    } else if (!currentAhead) {
       CellSource other = heap.peek();
       if (other != null && ORDER.compare(top, other) > 0) {
         heap.add(top);
-        current = heap.poll();
+        setCurrent(heap.poll());
       }
     }
     return c;
@@ -130,6 +154,6 @@ public final class MergingScanner implements Closeable {
   public void close() {
     sources.forEach(CellSource::close);
     heap.clear();
-    current = null;
+    setCurrent(null);
   }
 }

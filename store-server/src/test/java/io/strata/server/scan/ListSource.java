@@ -9,11 +9,23 @@ import java.util.List;
 final class ListSource implements CellSource {
   private final List<? extends Cell> cells;
   private final long rank;
+  private final Cell lastKey;
   private int pos;
 
   ListSource(List<? extends Cell> cells, long rank) {
+    this(cells, rank, null);
+  }
+
+  /** With a bound the merge may use ({@link CellSource#lastKey}): null for none. */
+  ListSource(List<? extends Cell> cells, long rank, Cell lastKey) {
     this.cells = cells;
     this.rank = rank;
+    this.lastKey = lastKey;
+  }
+
+  @Override
+  public Cell lastKey() {
+    return lastKey;
   }
 
   @Override

@@ -30,6 +30,11 @@ class MergingScannerTest {
         Bytes.toBytes("q" + column), ts, CellType.PUT, Bytes.toBytes("from " + source));
   }
 
+  private static int rowOf(Cell c) {
+    return Integer.parseInt(Bytes.toString(c.getRowArray(), c.getRowOffset() + 3,
+        c.getRowLength() - 3));
+  }
+
   private static String describe(Cell c) {
     return KeyValue.copyOf(c) + "=" + Bytes.toString(c.getValueArray(), c.getValueOffset(),
         c.getValueLength());
@@ -59,7 +64,13 @@ class MergingScannerTest {
         for (KeyValue kv : cells) {
           all.add(new Ranked(kv, s));
         }
-        sources.add(new ListSource(cells, s));
+        // The bound a source may give: none, its last cell's key, or a key past it.
+        Cell bound = switch (cells.isEmpty() ? 0 : rnd.nextInt(3)) {
+          case 0 -> null;
+          case 1 -> KeyValue.copyOf(cells.get(cells.size() - 1));
+          default -> cell(rowOf(cells.get(cells.size() - 1)) + rnd.nextInt(3), 9, 1, s);
+        };
+        sources.add(new ListSource(cells, s, bound));
       }
       all.sort(MODEL);
       try (MergingScanner m = new MergingScanner(sources)) {
