@@ -70,7 +70,7 @@ class FrozenServerTest {
       assertEquals(1L, Bytes.toLong(t.increment(new Increment(ROW).addColumn(CF, Q, 1))
           .getValue(CF, Q)));
 
-      child.signal("STOP");
+      child.freeze();
       try {
         OutcomeUnknownException unknown = assertThrows(OutcomeUnknownException.class,
             () -> t.increment(new Increment(ROW).addColumn(CF, Q, 1)),

@@ -77,6 +77,36 @@ final class StandaloneChild implements AutoCloseable {
     }
   }
 
+  /**
+   * Freezes the child with SIGSTOP and waits until every one of its threads is stopped: kill
+   * returns once the signal is sent, and a thread still running meanwhile (a network thread
+   * polling a shared-memory lane answers within microseconds) could serve a call the test
+   * means to send to a frozen server.
+   */
+  void freeze() throws IOException, InterruptedException {
+    signal("STOP");
+    Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+    MiniCluster.waitFor(() -> allStopped(tasks), Duration.ofSeconds(30),
+        "every thread of the child " + process.pid() + " to stop");
+  }
+
+  /** Whether every thread under {@code tasks} is in state T (stopped), as /proc tells. */
+  private static boolean allStopped(Path tasks) {
+    try (var threads = Files.list(tasks)) {
+      return threads.allMatch(t -> {
+        try {
+          String stat = Files.readString(t.resolve("stat"));
+          // "pid (name) S ...": the state follows the name, which may itself hold parentheses
+          return stat.charAt(stat.lastIndexOf(')') + 2) == 'T';
+        } catch (IOException gone) {
+          return true; // a thread that ended runs nothing
+        }
+      });
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot read the child's threads in " + tasks, e);
+    }
+  }
+
   String output() {
     return output(root);
   }
