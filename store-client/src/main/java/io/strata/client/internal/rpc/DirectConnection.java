@@ -28,7 +28,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
@@ -100,12 +100,17 @@ public final class DirectConnection implements RpcConnection {
   /** A writer stuck on a full lane looks at the socket for the server's close here. */
   private final ByteBuffer closeCheck = ByteBuffer.allocate(64);
   /**
-   * Through a lane, each call awaited and where its request ends in the pipe to the server: a
-   * write into the pipe succeeds whether or not the server is there, so when the connection
-   * breaks, the calls whose requests the server never read whole are known not to have run.
+   * Through a lane, the calls whose requests the server may not have read whole yet, with where
+   * each request ends in the pipe to the server, in the order written: a write into the pipe
+   * succeeds whether or not the server is there, so when the connection breaks, the calls the
+   * server never read whole are known not to have run. Writers drop the ones the server has
+   * read (under the write lock); nothing else removes, so a call nobody awaits (a scanner's
+   * read-ahead when it closes) is not kept past the next request.
    */
-  private final ConcurrentHashMap<CompletableFuture<?>, Long> requestEnds =
-      new ConcurrentHashMap<>();
+  private final ConcurrentLinkedDeque<RequestEnd> unread = new ConcurrentLinkedDeque<>();
+
+  /** A call's request and the pipe position where it ends. */
+  private record RequestEnd(CompletableFuture<?> call, long end) {}
 
   private DirectConnection(InetSocketAddress address, boolean local, String service,
       SocketChannel channel, Selector readable, long spinNanos, SharedLane lane) {
@@ -341,7 +346,11 @@ public final class DirectConnection implements RpcConnection {
   private void sendThroughLane(ByteBuffer buf, long timeoutNanos, CompletableFuture<?> call)
       throws IOException {
     synchronized (writeLock) {
-      requestEnds.put(call, lane.toServer().written() + buf.remaining());
+      long taken = lane.toServer().taken();
+      for (RequestEnd r; (r = unread.peekFirst()) != null && r.end() <= taken; ) {
+        unread.pollFirst();
+      }
+      unread.addLast(new RequestEnd(call, lane.toServer().written() + buf.remaining()));
       long start = System.nanoTime();
       long looked = start;
       while (buf.hasRemaining()) {
@@ -376,16 +385,6 @@ public final class DirectConnection implements RpcConnection {
    * while no other thread does. Returns early, with the interrupt flag set, if interrupted.
    */
   public void await(CompletableFuture<?> call) {
-    try {
-      awaitAnswer(call);
-    } finally {
-      if (lane != null) {
-        requestEnds.remove(call);
-      }
-    }
-  }
-
-  private void awaitAnswer(CompletableFuture<?> call) {
     turn.lock();
     try {
       while (!call.isDone() && !Thread.currentThread().isInterrupted()) {
@@ -537,13 +536,13 @@ public final class DirectConnection implements RpcConnection {
         : new ServerErrorException(address.toString(), why);
     if (lane != null) {
       long taken = lane.toServer().taken();
-      requestEnds.forEach((call, end) -> {
-        if (end > taken) { // the server never had this request whole: it cannot have run
-          call.completeExceptionally(new ServerErrorException(address.toString(),
+      for (RequestEnd r : unread) {
+        if (r.end() > taken) { // the server never had this request whole: it cannot have run
+          r.call().completeExceptionally(new ServerErrorException(address.toString(),
               new RequestNotSentException(address.toString(), why instanceof IOException io
                   ? io : new IOException(why))));
         }
-      });
+      }
     }
     pending.failAll(e);
     closeQuietly();
