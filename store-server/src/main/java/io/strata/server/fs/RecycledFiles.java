@@ -1,6 +1,7 @@
 package io.strata.server.fs;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
@@ -32,6 +33,10 @@ import org.slf4j.LoggerFactory;
  * directory never take the same file. The master's archive cleaner deletes what stays in the
  * pool past the block files' TTL. On other file systems (HDFS writes new blocks whatever the
  * file) there is no pool: files are created and archived as before.
+ *
+ * <p>With direct writes on, a block file is instead written around the page cache as a new file
+ * ({@link DirectOutputStream}): no page is taken or copied into at all, and the pool is left to
+ * WAL files, which are written in small appends that O_DIRECT would make wait for the disk.
  */
 public final class RecycledFiles {
   private static final Logger LOG = LoggerFactory.getLogger(RecycledFiles.class);
@@ -43,16 +48,29 @@ public final class RecycledFiles {
   static final String CLAIMED = "claimed-";
 
   /** Never recycles: every file is created anew. */
-  public static final RecycledFiles NONE = new RecycledFiles(null, null, 0);
+  public static final RecycledFiles NONE = new RecycledFiles(null, null, 0, false, null);
+
+  /** Opens a new file for writing around the page cache; a seam for tests' refusals. */
+  @FunctionalInterface
+  interface DirectOpener {
+    /** Throws {@link UnsupportedOperationException} when the file system refuses O_DIRECT. */
+    OutputStream open(java.io.File file) throws IOException;
+  }
 
   private final RawLocalFileSystem fs;
   private final java.nio.file.Path pool;
   private final long maxBytes;
+  /** Block files written around the page cache; cleared when the file system refuses that. */
+  private volatile boolean direct;
+  private final DirectOpener opener;
 
-  private RecycledFiles(RawLocalFileSystem fs, java.nio.file.Path pool, long maxBytes) {
+  private RecycledFiles(RawLocalFileSystem fs, java.nio.file.Path pool, long maxBytes,
+      boolean direct, DirectOpener opener) {
     this.fs = fs;
     this.pool = pool;
     this.maxBytes = maxBytes;
+    this.direct = direct;
+    this.opener = opener;
   }
 
   /**
@@ -60,11 +78,26 @@ public final class RecycledFiles {
    * 0 or {@code fs} is not the local file system.
    */
   public static RecycledFiles in(FileSystem fs, Path archiveDir, long maxBytes) {
-    if (maxBytes <= 0 || !(fs instanceof RawLocalFileSystem local)) {
+    return in(fs, archiveDir, maxBytes, false);
+  }
+
+  /**
+   * As {@link #in(FileSystem, Path, long)}, block files written around the page cache when
+   * {@code directBlockFiles} and {@code fs} is the local file system (even with no pool).
+   */
+  public static RecycledFiles in(FileSystem fs, Path archiveDir, long maxBytes,
+      boolean directBlockFiles) {
+    return in(fs, archiveDir, maxBytes, directBlockFiles, DirectOutputStream::create);
+  }
+
+  static RecycledFiles in(FileSystem fs, Path archiveDir, long maxBytes,
+      boolean directBlockFiles, DirectOpener opener) {
+    if (!(fs instanceof RawLocalFileSystem local) || (maxBytes <= 0 && !directBlockFiles)) {
       return NONE;
     }
-    return new RecycledFiles(local, local.pathToFile(new Path(archiveDir, DIR)).toPath(),
-        maxBytes);
+    return new RecycledFiles(local,
+        maxBytes <= 0 ? null : local.pathToFile(new Path(archiveDir, DIR)).toPath(), maxBytes,
+        directBlockFiles, opener);
   }
 
   /** True when files are recycled. */
@@ -73,10 +106,22 @@ public final class RecycledFiles {
   }
 
   /**
-   * Creates {@code path}, which must not exist, for writing: over a pooled file when there is
-   * one (the largest, so the most pages are reused), else as a new file.
+   * Creates the block file {@code path}, which must not exist, for writing: around the page
+   * cache when direct writes are on, else over a pooled file when there is one (the largest, so
+   * the most pages are reused), else as a new file.
    */
   public FSDataOutputStream create(FileSystem fileSystem, Path path) throws IOException {
+    if (direct && fileSystem == fs) {
+      java.nio.file.Path target = fs.pathToFile(path).toPath();
+      Files.createDirectories(target.getParent());
+      try {
+        return new FSDataOutputStream(opener.open(target.toFile()), null);
+      } catch (UnsupportedOperationException e) {
+        direct = false;
+        LOG.warn("block files are written through the page cache from now on: {}",
+            e.getMessage());
+      }
+    }
     return create(fileSystem, path, null);
   }
 

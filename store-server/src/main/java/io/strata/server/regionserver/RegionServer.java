@@ -104,7 +104,8 @@ public final class RegionServer implements Closeable {
     regions.setServer(name.toString());
     try {
       RecycledFiles recycled = RecycledFiles.in(fs, new Path(root, "archive"),
-          conf.get(ServerKeys.RECYCLED_FILES_SIZE));
+          conf.get(ServerKeys.RECYCLED_FILES_SIZE),
+          conf.get(ServerKeys.DIRECT_BLOCK_FILE_WRITES));
       wal = new Wal(fs, walDir(root, name), new Path(root, "oldWALs"), recycled,
           name.toString(), WalOptions.from(conf), 1, InstantSource.system());
       cache = BlockCaches.fromConfig(conf);

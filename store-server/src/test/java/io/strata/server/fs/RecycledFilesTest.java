@@ -211,4 +211,57 @@ class RecycledFilesTest {
     }
     assertArrayEquals(new byte[] {7}, Files.readAllBytes(local(p)));
   }
+
+  @Test
+  void directBlockFilesAreNewFilesAndLeaveThePoolToWalFiles() throws IOException {
+    RecycledFiles pool = RecycledFiles.in(fs, archive, 1 << 20, true);
+    Path dead = file("dead", 300_000, 20);
+    Object ino = inode(dead);
+    assertTrue(pool.recycle(dead));
+
+    Path block = new Path(tmp.toUri().toString(), "tmp/block");
+    byte[] data = write(pool, block, 100_001, 21);
+    assertArrayEquals(data, Files.readAllBytes(local(block)));
+    assertEquals(300_000, pool.pooledBytes(), "the pooled file is still there");
+
+    Path wal = new Path(tmp.toUri().toString(), "wal");
+    try (FSDataOutputStream out = pool.create(fs, wal, new byte[] {1, 2})) {
+      out.write(3);
+    }
+    assertEquals(ino, inode(wal), "a WAL file still takes the pooled one");
+    assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(local(wal)));
+  }
+
+  @Test
+  void directWritesNeedNoPool() throws IOException {
+    RecycledFiles direct = RecycledFiles.in(fs, archive, 0, true);
+    assertFalse(direct.enabled(), "no pool");
+    Path dead = file("dead", 1_000, 22);
+    assertFalse(direct.recycle(dead));
+    Path block = new Path(tmp.toUri().toString(), "block");
+    assertArrayEquals(write(direct, block, 70_000, 23), Files.readAllBytes(local(block)));
+    assertSame(RecycledFiles.NONE, RecycledFiles.in(new FaultInjectingFileSystem(fs), archive,
+        1 << 20, true));
+  }
+
+  /** A file system that refuses O_DIRECT gets block files written through the page cache. */
+  @Test
+  void aFileSystemWithoutDirectWritesGetsBufferedOnes() throws IOException {
+    int[] refused = {0};
+    RecycledFiles pool = RecycledFiles.in(fs, archive, 1 << 20, true, file -> {
+      refused[0]++;
+      throw new UnsupportedOperationException(file + " takes no direct writes: injected");
+    });
+    Path dead = file("dead", 200_000, 24);
+    Object ino = inode(dead);
+    assertTrue(pool.recycle(dead));
+    for (int i = 0; i < 2; i++) { // the second after direct writes were given up
+      Path block = new Path(tmp.toUri().toString(), "tmp/block" + i);
+      assertArrayEquals(write(pool, block, 90_000, 25 + i), Files.readAllBytes(local(block)));
+      if (i == 0) {
+        assertEquals(ino, inode(block), "written over the pooled file instead");
+      }
+    }
+    assertEquals(1, refused[0], "tried once, then given up");
+  }
 }
