@@ -45,9 +45,10 @@ public final class ServerKeys {
       "strata.regionserver.recycled.size", "1g",
       "On the local file system, bytes of dead files (block files replaced by a compaction "
           + "with no reader left, WAL files whose edits are all flushed) kept in "
-          + "archive/recycled/ so that flushes, compactions and new WAL files write over their "
-          + "pages in the page cache instead of taking new ones. A WAL file goes to oldWALs/ "
-          + "only when it does not fit. 0 turns it off; other file systems never recycle.");
+          + "archive/recycled/ so that new WAL files (and flushes and compactions, when "
+          + "strata.regionserver.blockfile.direct.writes is off) write over their pages in the "
+          + "page cache instead of taking new ones. A WAL file goes to oldWALs/ only when it "
+          + "does not fit. 0 turns it off; other file systems never recycle.");
 
   public static final ConfigKey<Boolean> DIRECT_BLOCK_FILE_WRITES = ConfigKey.bool(
       "strata.regionserver.blockfile.direct.writes", true,
