@@ -32,7 +32,8 @@ public final class BlockCacheKeys {
   public static final ConfigKey<String> L2_ENGINE = ConfigKey.string(
       "strata.blockcache.l2.engine", "none",
       "Where the L2 bucket cache keeps blocks: none (no L2), offheap (direct memory outside the "
-          + "Java heap; give the JVM -XX:MaxDirectMemorySize above strata.blockcache.l2.size) or "
+          + "Java heap; give the JVM -XX:MaxDirectMemorySize above strata.blockcache.l2.size, with "
+          + "a few MB more for the 1-2 MB buffers of flushes' and compactions' direct I/O) or "
           + "file:/path/to/cache.file (a local file, best on an SSD). With an L2, data blocks go "
           + "to L2 and index and bloom blocks stay in L1.");
 

@@ -46,18 +46,19 @@ public final class ServerKeys {
       "On the local file system, bytes of dead files (block files replaced by a compaction "
           + "with no reader left, WAL files whose edits are all flushed) kept in "
           + "archive/recycled/ so that new WAL files (and flushes and compactions, when "
-          + "strata.regionserver.blockfile.direct.writes is off) write over their pages in the "
+          + "strata.regionserver.blockfile.direct.io is off) write over their pages in the "
           + "page cache instead of taking new ones. A WAL file goes to oldWALs/ only when it "
           + "does not fit. 0 turns it off; other file systems never recycle.");
 
-  public static final ConfigKey<Boolean> DIRECT_BLOCK_FILE_WRITES = ConfigKey.bool(
-      "strata.regionserver.blockfile.direct.writes", true,
-      "On the local file system, write flushed and compacted block files around the page "
-          + "cache (O_DIRECT), as RocksDB's use_direct_io_for_flush_and_compaction: the kernel "
-          + "neither copies their bytes into new pages nor writes those back later. Reads of a "
-          + "new file then come from the disk until the page cache or the block cache holds "
-          + "them. A file system that refuses O_DIRECT (tmpfs) gets buffered writes, with a "
-          + "warning. false writes through the page cache, over recycled files.");
+  public static final ConfigKey<Boolean> DIRECT_BLOCK_FILE_IO = ConfigKey.bool(
+      "strata.regionserver.blockfile.direct.io", true,
+      "On the local file system, write flushed and compacted block files, and read the files "
+          + "a compaction copies block by block, around the page cache (O_DIRECT), as "
+          + "RocksDB's use_direct_io_for_flush_and_compaction: the kernel neither copies their "
+          + "bytes into new pages nor writes those back later. Reads of a new file then come "
+          + "from the disk until the page cache or the block cache holds them. A file system "
+          + "that refuses O_DIRECT gets buffered I/O, with a warning. false goes through the "
+          + "page cache, block files written over recycled files.");
 
   public static final ConfigKey<Duration> CLEANER_INTERVAL = ConfigKey.duration(
       "strata.master.cleaner.interval", "1m",

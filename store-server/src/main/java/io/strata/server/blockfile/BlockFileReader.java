@@ -13,6 +13,7 @@ import io.strata.server.cache.Cacheable;
 import io.strata.server.blockfile.bloom.BloomKeys;
 import io.strata.server.compress.BlockCompressor;
 import io.strata.server.compress.BlockCompressors;
+import io.strata.server.fs.DirectReader;
 import io.strata.server.fs.StorageFileSystems;
 import java.io.Closeable;
 import java.io.EOFException;
@@ -182,15 +183,20 @@ public final class BlockFileReader implements Closeable {
   /**
    * Reads {@code len} bytes of the file's data section from {@code offset}, as stored, and
    * verifies the checksum and type of every block in them; {@code blocks} are the handles of
-   * those blocks, in order, covering the bytes exactly.
+   * those blocks, in order, covering the bytes exactly. The bytes come from {@code from} when
+   * it is not null (this file read around the page cache), else from this reader's stream.
    */
-  void readDataBlocks(long offset, byte[] buf, int len, List<IndexEntry> blocks)
-      throws IOException {
+  void readDataBlocks(long offset, byte[] buf, int len, List<IndexEntry> blocks,
+      DirectReader from) throws IOException {
     if (offset < 0 || offset + len > trailer.dataEnd()) {
       throw corrupt(len + " bytes at offset " + offset + " lie outside the data section");
     }
     try {
-      in.readFully(offset, buf, 0, len);
+      if (from != null) {
+        from.readFully(offset, buf, 0, len);
+      } else {
+        in.readFully(offset, buf, 0, len);
+      }
     } catch (EOFException e) {
       throw corrupt("the file ends inside the data section, before offset " + (offset + len));
     }

@@ -13,6 +13,7 @@ import io.strata.server.blockfile.encoding.DataBlockCodec;
 import io.strata.server.blockfile.encoding.DataBlockCodecs;
 import io.strata.server.compress.BlockCompressor;
 import io.strata.server.compress.BlockCompressors;
+import io.strata.server.fs.DirectReader;
 import io.strata.server.fs.StorageFileSystems;
 import java.io.Closeable;
 import java.io.IOException;
@@ -207,6 +208,15 @@ public final class BlockFileWriter implements Closeable {
    * bytes copied before it is written. {@link #canAppendFile} must hold.
    */
   public void appendFile(BlockFileReader source, CopyPacer pace) throws IOException {
+    appendFile(source, null, pace);
+  }
+
+  /**
+   * As {@link #appendFile(BlockFileReader, CopyPacer)}, the data blocks read through
+   * {@code direct}, the source file opened around the page cache, when it is not null.
+   */
+  public void appendFile(BlockFileReader source, DirectReader direct, CopyPacer pace)
+      throws IOException {
     if (closed) {
       throw new IllegalStateException("block file " + path + " is already closed");
     }
@@ -236,7 +246,7 @@ public final class BlockFileWriter implements Closeable {
         buf = new byte[(int) bytes]; // one block larger than the chunk: a single huge cell
       }
       List<IndexEntry> run = copied.subList(from, to);
-      source.readDataBlocks(start, buf, (int) bytes, run);
+      source.readDataBlocks(start, buf, (int) bytes, run, direct);
       pace.copying(bytes);
       long base = blocks.position() - start;
       blocks.writeRaw(buf, 0, (int) bytes);

@@ -25,6 +25,9 @@ import org.apache.hadoop.fs.Syncable;
  * written whole, and the last, partial block is written padded with what the buffer held before
  * and the file then cut to the bytes written. A {@link #hflush} does the same and keeps that
  * partial block in the buffer, so the next write rewrites it from its aligned start.
+ *
+ * <p>Like any {@code FileChannel}, the file is closed if the writing thread is interrupted;
+ * flushes and compactions are stopped by flags, not interrupts.
  */
 final class DirectOutputStream extends OutputStream implements Syncable, StreamCapabilities {
   static final int BUFFER = 1 << 20;
@@ -35,6 +38,10 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
   private final ByteBuffer buffer;
   /** Where {@link #buffer}'s first byte goes in the file: always a multiple of {@link #align}. */
   private long bufferAt;
+  /** Whether the buffer holds bytes the file does not have yet. */
+  private boolean dirty;
+  /** The first failed write: the file is then only closed, and abandoned by its writer. */
+  private IOException failed;
   private boolean closed;
 
   private DirectOutputStream(File path, FileChannel file, int align) {
@@ -47,31 +54,66 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
 
   /**
    * Creates {@code path}, which must not exist, for writing around the page cache; throws
-   * {@link UnsupportedOperationException} when its file system takes no O_DIRECT (tmpfs, other
-   * systems than Linux), leaving nothing behind.
+   * {@link UnsupportedOperationException} when its file system takes no O_DIRECT (older tmpfs,
+   * some FUSE and overlay file systems, other systems than Linux), leaving nothing behind. Other
+   * failures (no room, no permission) are thrown as they are.
    */
   static DirectOutputStream create(File path) throws IOException {
     FileChannel file;
     try {
       file = FileChannel.open(path.toPath(), StandardOpenOption.CREATE_NEW,
           StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT);
+    } catch (UnsupportedOperationException e) {
+      throw new UnsupportedOperationException(path + " takes no direct writes: " + e, e);
     } catch (FileAlreadyExistsException e) {
       throw e;
-    } catch (UnsupportedOperationException | IOException e) {
+    } catch (IOException e) {
       // Linux creates the file before it refuses O_DIRECT (EINVAL); CREATE_NEW says it is ours.
-      Files.deleteIfExists(path.toPath());
-      throw new UnsupportedOperationException(path + " takes no direct writes: " + e, e);
+      if (Files.deleteIfExists(path.toPath())) {
+        throw new UnsupportedOperationException(path + " takes no direct writes: " + e, e);
+      }
+      throw e;
     }
     try {
-      long blockSize = Files.getFileStore(path.toPath()).getBlockSize();
-      if (blockSize <= 0 || blockSize > BUFFER || BUFFER % blockSize != 0) {
-        throw new UnsupportedOperationException(path + "'s file system has blocks of "
-            + blockSize + " bytes, which " + BUFFER + "-byte writes cannot align to");
-      }
-      return new DirectOutputStream(path, file, (int) blockSize);
-    } catch (IOException | RuntimeException e) {
+      long blockSize = blockSize(path);
+      DirectOutputStream out = new DirectOutputStream(path, file, (int) blockSize);
+      out.probe();
+      return out;
+    } catch (Throwable e) {
       file.close();
       Files.deleteIfExists(path.toPath());
+      throw e;
+    }
+  }
+
+  private static long blockSize(File path) {
+    long blockSize;
+    try {
+      blockSize = Files.getFileStore(path.toPath()).getBlockSize();
+    } catch (IOException | UnsupportedOperationException e) {
+      throw new UnsupportedOperationException(path + "'s file system block size is unknown, "
+          + "which direct writes must align to: " + e, e);
+    }
+    if (blockSize <= 0 || blockSize > BUFFER || BUFFER % blockSize != 0) {
+      throw new UnsupportedOperationException(path + "'s file system has blocks of "
+          + blockSize + " bytes, which " + BUFFER + "-byte writes cannot align to");
+    }
+    return blockSize;
+  }
+
+  /**
+   * Writes one block and cuts it off again: a device whose sectors are larger than the file
+   * system's blocks, or a file system that passes O_DIRECT on without honouring it, refuses
+   * the first write (EINVAL), not the open.
+   */
+  private void probe() throws IOException {
+    try {
+      writeAt(buffer.duplicate().position(0).limit(align), 0);
+      file.truncate(0);
+    } catch (IOException e) {
+      if (String.valueOf(e.getMessage()).contains("Invalid argument")) {
+        throw new UnsupportedOperationException(path + " takes no direct writes: " + e, e);
+      }
       throw e;
     }
   }
@@ -79,6 +121,7 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
   @Override
   public void write(int b) throws IOException {
     checkOpen();
+    dirty = true;
     buffer.put((byte) b);
     if (!buffer.hasRemaining()) {
       drainFull();
@@ -88,6 +131,7 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
   @Override
   public void write(byte[] b, int off, int len) throws IOException {
     checkOpen();
+    dirty |= len > 0;
     while (len > 0) {
       int n = Math.min(len, buffer.remaining());
       buffer.put(b, off, n);
@@ -112,14 +156,19 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
    */
   private void drainAll() throws IOException {
     int used = buffer.position();
-    if (used == 0) {
-      return;
+    if (!dirty || used == 0) {
+      return; // a close after an hsync: the file has it all
     }
     int whole = used - used % align;
     int padded = used == whole ? whole : whole + align;
     writeAt(buffer.duplicate().position(0).limit(padded), bufferAt);
     if (padded != used) {
-      file.truncate(bufferAt + used);
+      try {
+        file.truncate(bufferAt + used);
+      } catch (IOException e) {
+        failed = e;
+        throw e;
+      }
     }
     if (whole > 0) {
       // Keep only the partial block, at the buffer's start; its file position is aligned.
@@ -128,17 +177,26 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
       buffer.put(tail);
       bufferAt += whole;
     }
+    dirty = false;
   }
 
   private void writeAt(ByteBuffer src, long at) throws IOException {
-    while (src.hasRemaining()) {
-      at += file.write(src, at);
+    try {
+      while (src.hasRemaining()) {
+        at += file.write(src, at);
+      }
+    } catch (IOException e) {
+      failed = e;
+      throw e;
     }
   }
 
   private void checkOpen() throws IOException {
     if (closed) {
       throw new IOException(path + " is closed; open it again to write");
+    }
+    if (failed != null) {
+      throw new IOException("an earlier write to " + path + " failed: " + failed, failed);
     }
   }
 
@@ -167,6 +225,7 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
         || StreamCapabilities.HSYNC.equalsIgnoreCase(capability);
   }
 
+  /** Writes what is buffered and closes the file; after a failed write, only closes it. */
   @Override
   public void close() throws IOException {
     if (closed) {
@@ -174,7 +233,9 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
     }
     closed = true;
     try (FileChannel f = file) {
-      drainAll();
+      if (failed == null) {
+        drainAll();
+      }
     }
   }
 }

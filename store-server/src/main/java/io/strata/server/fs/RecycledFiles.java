@@ -34,9 +34,11 @@ import org.slf4j.LoggerFactory;
  * pool past the block files' TTL. On other file systems (HDFS writes new blocks whatever the
  * file) there is no pool: files are created and archived as before.
  *
- * <p>With direct writes on, a block file is instead written around the page cache as a new file
+ * <p>With direct I/O on, a block file is instead written around the page cache as a new file
  * ({@link DirectOutputStream}): no page is taken or copied into at all, and the pool is left to
- * WAL files, which are written in small appends that O_DIRECT would make wait for the disk.
+ * WAL files, which are written in small appends that O_DIRECT would make wait for the disk. A
+ * compaction that copies files' blocks reads them around the page cache too
+ * ({@link #openForCopy}, {@link DirectReader}).
  */
 public final class RecycledFiles {
   private static final Logger LOG = LoggerFactory.getLogger(RecycledFiles.class);
@@ -82,8 +84,9 @@ public final class RecycledFiles {
   }
 
   /**
-   * As {@link #in(FileSystem, Path, long)}, block files written around the page cache when
-   * {@code directBlockFiles} and {@code fs} is the local file system (even with no pool).
+   * As {@link #in(FileSystem, Path, long)}, block files written (and read for a copying
+   * compaction) around the page cache when {@code directBlockFiles} and {@code fs} is the local
+   * file system (even with no pool).
    */
   public static RecycledFiles in(FileSystem fs, Path archiveDir, long maxBytes,
       boolean directBlockFiles) {
@@ -180,6 +183,25 @@ public final class RecycledFiles {
       out.hflush();
     }
     return out;
+  }
+
+  /**
+   * A reader of the block file {@code path} around the page cache, for a compaction that copies
+   * its blocks, when direct I/O is on and the file is local; null otherwise (and when the file
+   * system refuses O_DIRECT: then block files go through the page cache from now on).
+   */
+  public DirectReader openForCopy(FileSystem fileSystem, Path path) throws IOException {
+    if (!direct || fileSystem != fs) {
+      return null;
+    }
+    try {
+      return DirectReader.open(fs.pathToFile(path));
+    } catch (UnsupportedOperationException e) {
+      direct = false;
+      LOG.warn("block files are written and read through the page cache from now on: {}",
+          e.getMessage());
+      return null;
+    }
   }
 
   /**

@@ -14,6 +14,7 @@ import io.strata.server.blockfile.CacheOptions;
 import io.strata.server.compaction.CompactionPolicy;
 import io.strata.server.compaction.CompactionThroughput;
 import io.strata.server.compaction.ThroughputLimiter;
+import io.strata.server.fs.DirectReader;
 import io.strata.server.fs.RecycledFiles;
 import io.strata.server.memstore.ChunkPool;
 import io.strata.server.memstore.MemStore;
@@ -548,10 +549,14 @@ final class Store {
         caching);
     try {
       for (StoreFile f : byKey) {
-        w.appendFile(f.reader(), bytes -> {
-          checkNotStopped();
-          limiter.acquire(bytes, throughput.bytesPerSecond(files.size()));
-        });
+        // Read around the page cache where the server writes so: the file is read once, and
+        // is about to be replaced.
+        try (DirectReader from = recycled.openForCopy(fs, f.reader().path())) {
+          w.appendFile(f.reader(), from, bytes -> {
+            checkNotStopped();
+            limiter.acquire(bytes, throughput.bytesPerSecond(files.size()));
+          });
+        }
       }
       closeCompacted(w, byKey);
       return true;

@@ -105,7 +105,7 @@ public final class RegionServer implements Closeable {
     try {
       RecycledFiles recycled = RecycledFiles.in(fs, new Path(root, "archive"),
           conf.get(ServerKeys.RECYCLED_FILES_SIZE),
-          conf.get(ServerKeys.DIRECT_BLOCK_FILE_WRITES));
+          conf.get(ServerKeys.DIRECT_BLOCK_FILE_IO));
       wal = new Wal(fs, walDir(root, name), new Path(root, "oldWALs"), recycled,
           name.toString(), WalOptions.from(conf), 1, InstantSource.system());
       cache = BlockCaches.fromConfig(conf);

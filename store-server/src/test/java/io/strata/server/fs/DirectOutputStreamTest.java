@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.File;
@@ -19,10 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class DirectOutputStreamTest {
-  /** O_DIRECT in a file descriptor's flags (octal 040000 on x86 and arm64 Linux). */
-  private static final int O_DIRECT_X86 = 040000;
-  private static final int O_DIRECT_ARM = 0200000;
-
   @TempDir
   Path tmp;
 
@@ -85,35 +80,8 @@ class DirectOutputStreamTest {
     File f = tmp.resolve("direct").toFile();
     try (DirectOutputStream out = DirectOutputStream.create(f)) {
       out.write(new byte[5000]);
-      int flags = openFlags(f.toPath());
-      assertTrue((flags & O_DIRECT_X86) != 0 || (flags & O_DIRECT_ARM) != 0,
-          "flags " + Integer.toOctalString(flags) + " of " + f + " lack O_DIRECT");
+      OpenFlags.assertDirect(f.toPath());
     }
-  }
-
-  /** The flags of this process's open descriptor of {@code file}, from /proc/self/fdinfo. */
-  private static int openFlags(Path file) throws IOException {
-    Path fds = Path.of("/proc/self/fd");
-    assumeTrue(Files.isDirectory(fds), "needs Linux's /proc");
-    try (var list = Files.list(fds)) {
-      for (Path fd : list.toList()) {
-        Path target;
-        try {
-          target = Files.readSymbolicLink(fd);
-        } catch (IOException e) {
-          continue; // closed meanwhile
-        }
-        if (target.equals(file.toAbsolutePath())) {
-          for (String line : Files.readAllLines(Path.of("/proc/self/fdinfo")
-              .resolve(fd.getFileName()))) {
-            if (line.startsWith("flags:")) {
-              return Integer.parseInt(line.substring(6).trim(), 8);
-            }
-          }
-        }
-      }
-    }
-    throw new AssertionError(file + " is not open in this process");
   }
 
   @Test
@@ -150,5 +118,29 @@ class DirectOutputStreamTest {
       out.hflush();
       assertArrayEquals(one, Files.readAllBytes(f.toPath()));
     }
+  }
+
+  /**
+   * A failed write (here an interrupt, which closes the channel) fails every later write with
+   * the first failure, and close only closes: nothing is retried into a file its writer abandons.
+   */
+  @Test
+  void aFailedWriteFailsTheRestAndCloseOnlyCloses() throws IOException {
+    File f = tmp.resolve("failing").toFile();
+    DirectOutputStream out = DirectOutputStream.create(f);
+    out.write(new byte[100]);
+    Thread.currentThread().interrupt();
+    try {
+      assertThrows(java.nio.channels.ClosedByInterruptException.class,
+          () -> out.write(new byte[DirectOutputStream.BUFFER]));
+    } finally {
+      Thread.interrupted();
+    }
+    IOException later = assertThrows(IOException.class, () -> out.write(7));
+    assertTrue(later.getMessage().contains("an earlier write to " + f + " failed"),
+        later.getMessage());
+    assertThrows(IOException.class, out::hsync);
+    out.close();
+    assertEquals(0, f.length(), "nothing was written after the failure");
   }
 }

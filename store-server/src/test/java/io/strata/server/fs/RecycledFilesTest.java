@@ -220,6 +220,9 @@ class RecycledFilesTest {
     assertTrue(pool.recycle(dead));
 
     Path block = new Path(tmp.toUri().toString(), "tmp/block");
+    try (FSDataOutputStream out = pool.create(fs, new Path(tmp.toUri().toString(), "probe"))) {
+      assertTrue(out.getWrappedStream() instanceof DirectOutputStream, "written around the cache");
+    }
     byte[] data = write(pool, block, 100_001, 21);
     assertArrayEquals(data, Files.readAllBytes(local(block)));
     assertEquals(300_000, pool.pooledBytes(), "the pooled file is still there");
@@ -239,6 +242,9 @@ class RecycledFilesTest {
     Path dead = file("dead", 1_000, 22);
     assertFalse(direct.recycle(dead));
     Path block = new Path(tmp.toUri().toString(), "block");
+    try (FSDataOutputStream out = direct.create(fs, new Path(tmp.toUri().toString(), "probe"))) {
+      assertTrue(out.getWrappedStream() instanceof DirectOutputStream, "written around the cache");
+    }
     assertArrayEquals(write(direct, block, 70_000, 23), Files.readAllBytes(local(block)));
     assertSame(RecycledFiles.NONE, RecycledFiles.in(new FaultInjectingFileSystem(fs), archive,
         1 << 20, true));

@@ -90,11 +90,16 @@ class CompactionTest {
     }
   }
 
-  @Test
-  void filesOfRowsWrittenInOrderAreCompactedByCopyingBlocksAndReadTheSame() throws IOException {
-    try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1)
-        .setBloomFilterType(io.strata.common.schema.BloomType.ROW).setBlockSize(1024), 3,
-        1000)) {
+  /** Through the fault-injecting file system, and with direct I/O as a region server has. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+  void filesOfRowsWrittenInOrderAreCompactedByCopyingBlocksAndReadTheSame(boolean directIo)
+      throws IOException {
+    ColumnFamilyDescriptor.Builder cf1 = ColumnFamilyDescriptor.newBuilder(CF1)
+        .setBloomFilterType(io.strata.common.schema.BloomType.ROW).setBlockSize(1024);
+    try (RegionFixture f = !directIo ? manual(tmp, cf1, 3, 1000)
+        : new RegionFixture(tmp, RegionFixture.table(cf1, 3), null,
+            RegionFixture.compactions(false, 1000), RegionCaching.NONE, false, true)) {
       // Each flush holds rows after the last flush's, deletes and versions included, as a time
       // series written in key order does; CF2's files overlap (the same cells every time).
       for (int flush = 0; flush < 4; flush++) {

@@ -52,6 +52,8 @@ final class RegionFixture implements Closeable {
   final RegionCaching caching;
   /** Block files compactions replaced, for new ones to be written over; NONE unless asked. */
   final RecycledFiles recycled;
+  /** Whether the region writes through the local file system itself, with no faults injected. */
+  private final boolean local;
 
   static CompactionService compactions(boolean automatic, int blockingFiles) {
     return compactions(automatic, blockingFiles, 0);
@@ -103,14 +105,25 @@ final class RegionFixture implements Closeable {
   RegionFixture(java.nio.file.Path dir, TableDescriptor table, MemStoreLimiter limiter,
       CompactionService compactions, RegionCaching caching, boolean recycling)
       throws IOException {
+    this(dir, table, limiter, compactions, caching, recycling, false);
+  }
+
+  /**
+   * As above; with {@code directIo} too, block files are written (and read for a copying
+   * compaction) around the page cache, as a region server's are by default.
+   */
+  RegionFixture(java.nio.file.Path dir, TableDescriptor table, MemStoreLimiter limiter,
+      CompactionService compactions, RegionCaching caching, boolean recycling, boolean directIo)
+      throws IOException {
     this.caching = caching;
+    this.local = recycling || directIo;
     this.compactions = compactions;
     this.limiter = limiter != null ? limiter
         : new MemStoreLimiter("test", 1L << 40, 1L << 40, flusher);
     fs = new FaultInjectingFileSystem(FileSystem.getLocal(new Configuration()).getRaw());
     root = new Path(dir.toUri().toString(), "root");
-    recycled = recycling ? RecycledFiles.in(fs.getRawFileSystem(), new Path(root, "archive"),
-        1L << 30) : RecycledFiles.NONE;
+    recycled = local ? RecycledFiles.in(fs.getRawFileSystem(), new Path(root, "archive"),
+        recycling ? 1L << 30 : 0, directIo) : RecycledFiles.NONE;
     this.table = table;
     info = RegionInfo.newBuilder(table.getTableName()).setRegionId(1).build();
     wal = newWal(1);
@@ -126,7 +139,7 @@ final class RegionFixture implements Closeable {
   }
 
   RegionContext context() {
-    return new RegionContext(recycled.enabled() ? fs.getRawFileSystem() : fs, root, wal, pool,
+    return new RegionContext(local ? fs.getRawFileSystem() : fs, root, wal, pool,
         new RegionOptions(64L << 20, 2000), flusher, limiter,
         compactions, () -> java.time.Instant.ofEpochMilli(
             fakeNow.get() == 0 ? System.currentTimeMillis() : fakeNow.get()), caching,

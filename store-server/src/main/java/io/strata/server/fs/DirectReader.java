@@ -1,0 +1,118 @@
+package io.strata.server.fs;
+
+import com.sun.nio.file.ExtendedOpenOption;
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.File;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Reads a local file around the page cache (O_DIRECT), for a compaction that copies a file's
+ * blocks once: the disk's controller fills this reader's buffer, where a read through the page
+ * cache had the kernel take new pages for the file, fill them, and copy them out again, and
+ * the file's pages would then push others out of the cache for nothing, the file being
+ * replaced.
+ *
+ * <p>Reads go through an aligned native window of {@value #WINDOW} bytes that starts at the
+ * file system block at or before the first byte wanted, so a run of reads in file order each
+ * land in the window or refill it once.
+ */
+public final class DirectReader implements Closeable {
+  static final int WINDOW = 2 << 20;
+
+  private final File path;
+  private final FileChannel file;
+  private final int align;
+  private final ByteBuffer window;
+  /** The file offset of the window's first byte, a multiple of {@link #align}; -1 if empty. */
+  private long windowAt = -1;
+  /** Bytes of the file the window holds. */
+  private int windowLength;
+
+  private DirectReader(File path, FileChannel file, int align) {
+    this.path = path;
+    this.file = file;
+    this.align = align;
+    this.window = ByteBuffer.allocateDirect(WINDOW + align).alignedSlice(align);
+  }
+
+  /**
+   * Opens {@code path} for reading around the page cache; throws
+   * {@link UnsupportedOperationException} when its file system takes no O_DIRECT.
+   */
+  static DirectReader open(File path) throws IOException {
+    FileChannel file;
+    try {
+      file = FileChannel.open(path.toPath(), StandardOpenOption.READ, ExtendedOpenOption.DIRECT);
+    } catch (UnsupportedOperationException e) {
+      throw new UnsupportedOperationException(path + " takes no direct reads: " + e, e);
+    } catch (IOException e) {
+      // A refusal of O_DIRECT only if the file opens without it (not missing, not denied).
+      FileChannel.open(path.toPath(), StandardOpenOption.READ).close();
+      throw new UnsupportedOperationException(path + " takes no direct reads: " + e, e);
+    }
+    try {
+      long blockSize;
+      try {
+        blockSize = Files.getFileStore(path.toPath()).getBlockSize();
+      } catch (IOException e) {
+        throw new UnsupportedOperationException(path + "'s file system block size is unknown, "
+            + "which direct reads must align to: " + e, e);
+      }
+      if (blockSize <= 0 || blockSize > WINDOW || WINDOW % blockSize != 0) {
+        throw new UnsupportedOperationException(path + "'s file system has blocks of "
+            + blockSize + " bytes, which " + WINDOW + "-byte reads cannot align to");
+      }
+      return new DirectReader(path, file, (int) blockSize);
+    } catch (Throwable e) {
+      file.close();
+      throw e;
+    }
+  }
+
+  /** Reads {@code len} bytes at {@code position} into {@code b}; EOFException past the end. */
+  public void readFully(long position, byte[] b, int off, int len) throws IOException {
+    if (position < 0 || len < 0 || off < 0 || off + len > b.length) {
+      throw new IndexOutOfBoundsException("reading " + len + " bytes at offset " + position
+          + " of " + path + " into " + b.length + " at " + off);
+    }
+    while (len > 0) {
+      if (position < windowAt || position >= windowAt + windowLength) {
+        fill(position);
+      }
+      int n = (int) Math.min(len, windowAt + windowLength - position);
+      window.get((int) (position - windowAt), b, off, n);
+      position += n;
+      off += n;
+      len -= n;
+    }
+  }
+
+  /** Fills the window from the block holding {@code position}. */
+  private void fill(long position) throws IOException {
+    long at = position - position % align;
+    windowAt = -1;
+    window.clear();
+    while (window.hasRemaining()) {
+      int n = file.read(window, at + window.position());
+      if (n <= 0 || window.position() % align != 0) {
+        break; // the end of the file: a read that came up short
+      }
+    }
+    windowAt = at;
+    windowLength = window.position();
+    if (position >= at + windowLength) {
+      throw new EOFException(path + " ends at offset " + (at + windowLength)
+          + ", before offset " + position);
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    file.close();
+  }
+}
