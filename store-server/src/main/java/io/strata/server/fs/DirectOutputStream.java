@@ -3,14 +3,11 @@ package io.strata.server.fs;
 import com.sun.nio.file.ExtendedOpenOption;
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
-import org.apache.hadoop.fs.StreamCapabilities;
-import org.apache.hadoop.fs.Syncable;
 
 /**
  * Writes a new local file around the page cache (O_DIRECT): the disk's controller takes the
@@ -29,26 +26,20 @@ import org.apache.hadoop.fs.Syncable;
  * <p>Like any {@code FileChannel}, the file is closed if the writing thread is interrupted;
  * flushes and compactions are stopped by flags, not interrupts.
  */
-final class DirectOutputStream extends OutputStream implements Syncable, StreamCapabilities {
+final class DirectOutputStream extends BufferedChannelStream {
   static final int BUFFER = 1 << 20;
 
-  private final File path;
-  private final FileChannel file;
   private final int align;
-  private final ByteBuffer buffer;
   /** Where {@link #buffer}'s first byte goes in the file: always a multiple of {@link #align}. */
   private long bufferAt;
-  /** Whether the buffer holds bytes the file does not have yet. */
-  private boolean dirty;
+  /** How many of the buffer's first bytes the file already has; those after them are new. */
+  private int drained;
   /** The first failed write: the file is then only closed, and abandoned by its writer. */
   private IOException failed;
-  private boolean closed;
 
   private DirectOutputStream(File path, FileChannel file, int align) {
-    this.path = path;
-    this.file = file;
+    super(path, file, ByteBuffer.allocateDirect(BUFFER + align).alignedSlice(align));
     this.align = align;
-    this.buffer = ByteBuffer.allocateDirect(BUFFER + align).alignedSlice(align);
     this.buffer.limit(BUFFER);
   }
 
@@ -118,36 +109,13 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
     }
   }
 
-  @Override
-  public void write(int b) throws IOException {
-    checkOpen();
-    dirty = true;
-    buffer.put((byte) b);
-    if (!buffer.hasRemaining()) {
-      drainFull();
-    }
-  }
-
-  @Override
-  public void write(byte[] b, int off, int len) throws IOException {
-    checkOpen();
-    dirty |= len > 0;
-    while (len > 0) {
-      int n = Math.min(len, buffer.remaining());
-      buffer.put(b, off, n);
-      off += n;
-      len -= n;
-      if (!buffer.hasRemaining()) {
-        drainFull();
-      }
-    }
-  }
-
   /** Writes the full buffer and starts it again empty. */
-  private void drainFull() throws IOException {
+  @Override
+  void bufferFull() throws IOException {
     writeAt(buffer.duplicate().flip(), bufferAt);
     bufferAt += BUFFER;
     buffer.clear().limit(BUFFER);
+    drained = 0;
   }
 
   /**
@@ -156,7 +124,7 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
    */
   private void drainAll() throws IOException {
     int used = buffer.position();
-    if (!dirty || used == 0) {
+    if (used == drained) {
       return; // a close after an hsync: the file has it all
     }
     int whole = used - used % align;
@@ -177,7 +145,7 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
       buffer.put(tail);
       bufferAt += whole;
     }
-    dirty = false;
+    drained = buffer.position();
   }
 
   private void writeAt(ByteBuffer src, long at) throws IOException {
@@ -191,51 +159,24 @@ final class DirectOutputStream extends OutputStream implements Syncable, StreamC
     }
   }
 
-  private void checkOpen() throws IOException {
-    if (closed) {
-      throw new IOException(path + " is closed; open it again to write");
-    }
+  @Override
+  void beforeWrite() throws IOException {
+    super.beforeWrite();
     if (failed != null) {
       throw new IOException("an earlier write to " + path + " failed: " + failed, failed);
     }
   }
 
   @Override
-  public void flush() throws IOException {
-    checkOpen();
+  void drainBuffered() throws IOException {
     drainAll();
   }
 
-  /** The written bytes reach the disk's cache, as the local file system's hflush. */
+  /** Writes what is buffered; after a failed write, nothing (the file is only closed). */
   @Override
-  public void hflush() throws IOException {
-    flush();
-  }
-
-  /** The written bytes and the file's length reach the disk. */
-  @Override
-  public void hsync() throws IOException {
-    flush();
-    file.force(true);
-  }
-
-  @Override
-  public boolean hasCapability(String capability) {
-    return StreamCapabilities.HFLUSH.equalsIgnoreCase(capability)
-        || StreamCapabilities.HSYNC.equalsIgnoreCase(capability);
-  }
-
-  /** Writes what is buffered and closes the file; after a failed write, only closes it. */
-  @Override
-  public void close() throws IOException {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try (FileChannel f = file) {
-      if (failed == null) {
-        drainAll();
-      }
+  void finish() throws IOException {
+    if (failed == null) {
+      drainAll();
     }
   }
 }

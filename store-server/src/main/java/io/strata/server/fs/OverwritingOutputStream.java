@@ -2,12 +2,9 @@ package io.strata.server.fs;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
-import org.apache.hadoop.fs.StreamCapabilities;
-import org.apache.hadoop.fs.Syncable;
 
 /**
  * Writes a local file from its first byte over what it held, and cuts it to the bytes written
@@ -21,45 +18,22 @@ import org.apache.hadoop.fs.Syncable;
  * kernel copies them: a heap array written through {@code RandomAccessFile} was copied once more
  * into a buffer allocated for each write, the WAL's and every flushed file's bytes.
  */
-final class OverwritingOutputStream extends OutputStream implements Syncable, StreamCapabilities {
+final class OverwritingOutputStream extends BufferedChannelStream {
   static final int BUFFER = 64 * 1024;
 
-  private final File path;
-  private final FileChannel file;
-  private final ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER);
-  private boolean closed;
-
   OverwritingOutputStream(File path) throws IOException {
-    this.path = path;
     // Neither TRUNCATE_EXISTING nor APPEND: the old content is written over.
-    this.file = FileChannel.open(path.toPath(), StandardOpenOption.CREATE,
-        StandardOpenOption.WRITE);
+    super(path, FileChannel.open(path.toPath(), StandardOpenOption.CREATE,
+        StandardOpenOption.WRITE), ByteBuffer.allocateDirect(BUFFER));
   }
 
   @Override
-  public void write(int b) throws IOException {
-    checkOpen();
-    buffer.put((byte) b);
-    if (!buffer.hasRemaining()) {
-      drain();
-    }
+  void bufferFull() throws IOException {
+    drainBuffered();
   }
 
   @Override
-  public void write(byte[] b, int off, int len) throws IOException {
-    checkOpen();
-    while (len > 0) {
-      int n = Math.min(len, buffer.remaining());
-      buffer.put(b, off, n);
-      off += n;
-      len -= n;
-      if (!buffer.hasRemaining()) {
-        drain();
-      }
-    }
-  }
-
-  private void drain() throws IOException {
+  void drainBuffered() throws IOException {
     buffer.flip();
     while (buffer.hasRemaining()) {
       file.write(buffer);
@@ -67,47 +41,10 @@ final class OverwritingOutputStream extends OutputStream implements Syncable, St
     buffer.clear();
   }
 
-  private void checkOpen() throws IOException {
-    if (closed) {
-      throw new IOException(path + " is closed; open it again to write");
-    }
-  }
-
-  @Override
-  public void flush() throws IOException {
-    checkOpen();
-    drain();
-  }
-
-  /** The written bytes reach the operating system, as the local file system's hflush. */
-  @Override
-  public void hflush() throws IOException {
-    flush();
-  }
-
-  /** The written bytes reach the disk. */
-  @Override
-  public void hsync() throws IOException {
-    flush();
-    file.force(true); // as fsync: the data and the file's metadata
-  }
-
-  @Override
-  public boolean hasCapability(String capability) {
-    return StreamCapabilities.HFLUSH.equalsIgnoreCase(capability)
-        || StreamCapabilities.HSYNC.equalsIgnoreCase(capability);
-  }
-
   /** Writes what is buffered and cuts off the old content after it. */
   @Override
-  public void close() throws IOException {
-    if (closed) {
-      return;
-    }
-    closed = true;
-    try (FileChannel f = file) {
-      drain();
-      f.truncate(f.position());
-    }
+  void finish() throws IOException {
+    drainBuffered();
+    file.truncate(file.position());
   }
 }

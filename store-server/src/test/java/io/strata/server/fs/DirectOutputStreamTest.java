@@ -143,4 +143,23 @@ class DirectOutputStreamTest {
     out.close();
     assertEquals(0, f.length(), "nothing was written after the failure");
   }
+
+  /** A flush after the buffer was written whole writes its new bytes, however many. */
+  @Test
+  void aFlushAfterAFullBufferWritesWhatCameAfterIt() throws IOException {
+    File f = tmp.resolve("refilled").toFile();
+    byte[] data = new byte[DirectOutputStream.BUFFER + 200];
+    new Random(9).nextBytes(data);
+    try (DirectOutputStream out = DirectOutputStream.create(f)) {
+      out.write(data, 0, 100);
+      out.hflush(); // 100 bytes kept in the buffer, which the file has
+      out.write(data, 100, DirectOutputStream.BUFFER - 100); // the buffer full and written
+      out.write(data, DirectOutputStream.BUFFER, 100); // as many new bytes as were kept
+      out.hflush();
+      assertArrayEquals(Arrays.copyOf(data, DirectOutputStream.BUFFER + 100),
+          Files.readAllBytes(f.toPath()));
+      out.write(data, DirectOutputStream.BUFFER + 100, 100);
+    }
+    assertArrayEquals(data, Files.readAllBytes(f.toPath()));
+  }
 }
