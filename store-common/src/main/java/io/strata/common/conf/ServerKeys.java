@@ -52,8 +52,8 @@ public final class ServerKeys {
 
   public static final ConfigKey<Boolean> DIRECT_BLOCK_FILE_IO = ConfigKey.bool(
       "strata.regionserver.blockfile.direct.io", true,
-      "On the local file system, write flushed and compacted block files, and read the files "
-          + "a compaction copies block by block, around the page cache (O_DIRECT), as "
+      "On the local file system, write flushed and compacted block files, and read "
+          + "compactions' inputs, around the page cache (O_DIRECT), as "
           + "RocksDB's use_direct_io_for_flush_and_compaction: the kernel neither copies their "
           + "bytes into new pages nor writes those back later. Reads of a new file then come "
           + "from the disk until the page cache or the block cache holds them. A file system "

@@ -121,30 +121,37 @@ public final class BlockFileReader implements Closeable {
    * read from storage out of the cache (a scan with cacheBlocks=false). */
   public Block readBlock(BlockHandle h, BlockType expected, boolean cacheData)
       throws IOException {
+    return readBlock(h, expected, cacheData, null);
+  }
+
+  /** As {@link #readBlock(BlockHandle, BlockType, boolean)}, read through {@code direct}. */
+  Block readBlock(BlockHandle h, BlockType expected, boolean cacheData, DirectReader direct)
+      throws IOException {
     Block cached = cached(h.offset(), expected);
     if (cached != null) {
       return cached;
     }
-    return cacheAfterRead(readFromStorage(h, expected), cacheData);
+    return cacheAfterRead(readFromStorage(h, expected, direct), cacheData);
   }
 
   /**
    * The data block at {@code offset} (whose size the caller does not know): from the cache, or
    * from storage after reading its header.
    */
-  Block readDataBlockAt(long offset, boolean cacheData) throws IOException {
+  Block readDataBlockAt(long offset, boolean cacheData, DirectReader direct)
+      throws IOException {
     Block cached = cached(offset, BlockType.DATA);
     if (cached != null) {
       return cached;
     }
     byte[] header = new byte[BlockFormat.HEADER_SIZE];
-    readHeader(offset, header);
+    readHeader(offset, header, direct);
     int payload = Bytes.toInt(header, 4);
     if (payload < 0) {
       throw corrupt("block at offset " + offset + " has a negative size");
     }
     BlockHandle h = new BlockHandle(offset, payload + BlockFormat.BLOCK_OVERHEAD);
-    return cacheAfterRead(readFromStorage(h, BlockType.DATA), cacheData);
+    return cacheAfterRead(readFromStorage(h, BlockType.DATA, direct), cacheData);
   }
 
   /** Puts a block just read from storage into the cache if the options want it there. */
@@ -192,11 +199,7 @@ public final class BlockFileReader implements Closeable {
       throw corrupt(len + " bytes at offset " + offset + " lie outside the data section");
     }
     try {
-      if (from != null) {
-        from.readFully(offset, buf, 0, len);
-      } else {
-        in.readFully(offset, buf, 0, len);
-      }
+      readAt(offset, buf, len, from);
     } catch (EOFException e) {
       throw corrupt("the file ends inside the data section, before offset " + (offset + len));
     }
@@ -244,7 +247,21 @@ public final class BlockFileReader implements Closeable {
     }
   }
 
+  /** Reads {@code len} bytes at {@code offset} through {@code direct}, or this reader's stream. */
+  private void readAt(long offset, byte[] buf, int len, DirectReader direct) throws IOException {
+    if (direct != null) {
+      direct.readFully(offset, buf, 0, len);
+    } else {
+      in.readFully(offset, buf, 0, len);
+    }
+  }
+
   private Block readFromStorage(BlockHandle h, BlockType expected) throws IOException {
+    return readFromStorage(h, expected, null);
+  }
+
+  private Block readFromStorage(BlockHandle h, BlockType expected, DirectReader direct)
+      throws IOException {
     if (h.offset() < 0 || h.size() < BlockFormat.BLOCK_OVERHEAD
         || h.offset() + h.size() > length - Trailer.SIZE) {
       throw corrupt("block at offset " + h.offset() + " of " + h.size()
@@ -252,7 +269,7 @@ public final class BlockFileReader implements Closeable {
     }
     byte[] buf = new byte[h.size()];
     try {
-      in.readFully(h.offset(), buf, 0, buf.length);
+      readAt(h.offset(), buf, buf.length, direct);
     } catch (EOFException e) {
       throw corrupt("the file ends inside the block at offset " + h.offset());
     }
@@ -485,12 +502,20 @@ public final class BlockFileReader implements Closeable {
   }
 
   public BlockFileScanner scanner() {
-    return new BlockFileScanner(this, true);
+    return new BlockFileScanner(this, true, null);
   }
 
   /** A scanner; with {@code cacheData} false the data blocks it reads stay out of the cache. */
   public BlockFileScanner scanner(boolean cacheData) {
-    return new BlockFileScanner(this, cacheData);
+    return new BlockFileScanner(this, cacheData, null);
+  }
+
+  /**
+   * A scanner whose reads from storage go through {@code direct}, this file opened around the
+   * page cache (a compaction's one pass over a file it replaces), when it is not null.
+   */
+  public BlockFileScanner scanner(boolean cacheData, DirectReader direct) {
+    return new BlockFileScanner(this, cacheData, direct);
   }
 
   public FileInfoProto fileInfo() {
@@ -531,11 +556,11 @@ public final class BlockFileReader implements Closeable {
   }
 
   /** Reads the fixed header of the block at {@code offset}, to learn its size. */
-  void readHeader(long offset, byte[] header) throws IOException {
+  void readHeader(long offset, byte[] header, DirectReader direct) throws IOException {
     if (offset < 0 || offset + header.length > trailer.dataEnd()) {
       throw corrupt("block header at offset " + offset + " lies outside the data section");
     }
-    in.readFully(offset, header, 0, header.length);
+    readAt(offset, header, header.length, direct);
   }
 
   /** Where the data blocks end: every block before this offset is a data block. */

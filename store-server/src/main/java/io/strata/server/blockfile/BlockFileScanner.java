@@ -4,6 +4,7 @@ import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
 import io.strata.server.blockfile.encoding.CellDecoder;
 import io.strata.server.blockfile.encoding.DataBlockCodecs;
+import io.strata.server.fs.DirectReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -31,10 +32,13 @@ public final class BlockFileScanner implements AutoCloseable {
   private boolean lastFromShared;
 
   private boolean cacheData;
+  /** Where blocks not in the cache are read from, if not the reader's stream. */
+  private DirectReader direct;
 
-  BlockFileScanner(BlockFileReader reader, boolean cacheData) {
+  BlockFileScanner(BlockFileReader reader, boolean cacheData, DirectReader direct) {
     this.reader = reader;
     this.cacheData = cacheData;
+    this.direct = direct;
   }
 
   /**
@@ -45,6 +49,7 @@ public final class BlockFileScanner implements AutoCloseable {
     close();
     this.reader = reader;
     this.cacheData = cacheData;
+    this.direct = null;
     this.lastFromShared = false;
   }
 
@@ -184,13 +189,13 @@ public final class BlockFileScanner implements AutoCloseable {
   }
 
   private void loadBlockAt(long offset) throws IOException {
-    Block b = reader.readDataBlockAt(offset, cacheData);
+    Block b = reader.readDataBlockAt(offset, cacheData, direct);
     leaveBlock();
     setBlock(b);
   }
 
   private void loadBlock(BlockHandle h) throws IOException {
-    Block b = reader.readBlock(h, BlockType.DATA, cacheData);
+    Block b = reader.readBlock(h, BlockType.DATA, cacheData, direct);
     leaveBlock();
     setBlock(b);
   }

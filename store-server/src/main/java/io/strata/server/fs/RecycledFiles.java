@@ -37,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * <p>With direct I/O on, a block file is instead written around the page cache as a new file
  * ({@link DirectOutputStream}): no page is taken or copied into at all, and the pool is left to
  * WAL files, which are written in small appends that O_DIRECT would make wait for the disk. A
- * compaction that copies files' blocks reads them around the page cache too
- * ({@link #openForCopy}, {@link DirectReader}).
+ * compaction reads its inputs around the page cache too ({@link #openForCompaction},
+ * {@link DirectReader}).
  */
 public final class RecycledFiles {
   private static final Logger LOG = LoggerFactory.getLogger(RecycledFiles.class);
@@ -186,11 +186,12 @@ public final class RecycledFiles {
   }
 
   /**
-   * A reader of the block file {@code path} around the page cache, for a compaction that copies
-   * its blocks, when direct I/O is on and the file is local; null otherwise (and when the file
-   * system refuses O_DIRECT: then block files go through the page cache from now on).
+   * A reader of the block file {@code path} around the page cache, for a compaction that reads
+   * it once before replacing it, when direct I/O is on and the file is local; null otherwise (and
+   * when the file system refuses O_DIRECT: then block files go through the page cache from now
+   * on).
    */
-  public DirectReader openForCopy(FileSystem fileSystem, Path path) throws IOException {
+  public DirectReader openForCompaction(FileSystem fileSystem, Path path) throws IOException {
     if (!direct || fileSystem != fs) {
       return null;
     }

@@ -551,7 +551,7 @@ final class Store {
       for (StoreFile f : byKey) {
         // Read around the page cache where the server writes so: the file is read once, and
         // is about to be replaced.
-        try (DirectReader from = recycled.openForCopy(fs, f.reader().path())) {
+        try (DirectReader from = recycled.openForCompaction(fs, f.reader().path())) {
           w.appendFile(f.reader(), from, bytes -> {
             checkNotStopped();
             limiter.acquire(bytes, throughput.bytesPerSecond(files.size()));
@@ -566,17 +566,35 @@ final class Store {
     }
   }
 
+  private static void closeQuietly(DirectReader direct) {
+    if (direct != null) {
+      try {
+        direct.close();
+      } catch (IOException e) {
+        LOG.debug("closing a compaction's direct reader failed", e);
+      }
+    }
+  }
+
   private void writeMerged(List<StoreFile> inputs, boolean major, Path tmp,
       ThroughputLimiter limiter, CompactionThroughput throughput, long nowMillis)
       throws IOException {
     List<CellSource> sources = new ArrayList<>();
-    long rank = 0;
-    for (StoreFile f : inputs) {
-      // A compaction's reads would only push hot blocks out of the cache.
-      sources.add(f.source(rank++, false, () -> { }));
+    BlockFileWriter w;
+    try {
+      long rank = 0;
+      for (StoreFile f : inputs) {
+        // Its reads would only push hot blocks out of the block cache, and, where the server
+        // writes around the page cache, out of that too: each input is read once and replaced.
+        DirectReader direct = recycled.openForCompaction(fs, f.reader().path());
+        sources.add(f.compactionSource(rank++, direct, () -> closeQuietly(direct)));
+      }
+      w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp),
+          BlockFileOptions.forFamily(family), caching);
+    } catch (IOException | RuntimeException e) {
+      sources.forEach(CellSource::close);
+      throw e;
     }
-    BlockFileWriter w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp),
-        BlockFileOptions.forFamily(family), caching);
     try (MergingScanner merged = new MergingScanner(sources)) {
       merged.seek(CellKeys.firstOnRow(Bytes.EMPTY));
       if (major) {

@@ -2,6 +2,7 @@ package io.strata.server.region;
 
 import io.strata.common.util.Bytes;
 import io.strata.server.blockfile.BlockFileReader;
+import io.strata.server.fs.DirectReader;
 import io.strata.server.fs.RecycledFiles;
 import io.strata.server.scan.CellSource;
 import io.strata.server.scan.FileSource;
@@ -72,6 +73,15 @@ final class StoreFile {
    */
   CellSource source(long rank, boolean cacheData, Runnable release) {
     return half(new FileSource(reader.scanner(cacheData), rank, release));
+  }
+
+  /**
+   * The file's cells for a compaction: data blocks read from storage stay out of the block
+   * cache, and are read through {@code direct} (the file opened around the page cache) when it
+   * is not null.
+   */
+  CellSource compactionSource(long rank, DirectReader direct, Runnable release) {
+    return half(new FileSource(reader.scanner(false, direct), rank, release));
   }
 
   /** As {@link #source(long, boolean, Runnable)} from {@code pool}; closing releases the file. */

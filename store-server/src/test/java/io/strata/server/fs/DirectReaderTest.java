@@ -96,14 +96,14 @@ class DirectReaderTest {
     org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(p.toUri().toString());
     org.apache.hadoop.fs.Path archive =
         new org.apache.hadoop.fs.Path(tmp.toUri().toString(), "archive");
-    try (DirectReader r = RecycledFiles.in(fs, archive, 1 << 20, true).openForCopy(fs, file)) {
+    try (DirectReader r = RecycledFiles.in(fs, archive, 1 << 20, true).openForCompaction(fs, file)) {
       byte[] b = new byte[9_000];
       r.readFully(0, b, 0, b.length);
       assertArrayEquals(data, b);
     }
-    assertNull(RecycledFiles.in(fs, archive, 1 << 20).openForCopy(fs, file));
-    assertNull(RecycledFiles.NONE.openForCopy(fs, file));
+    assertNull(RecycledFiles.in(fs, archive, 1 << 20).openForCompaction(fs, file));
+    assertNull(RecycledFiles.NONE.openForCompaction(fs, file));
     assertNull(RecycledFiles.in(fs, archive, 1 << 20, true)
-        .openForCopy(new FaultInjectingFileSystem(fs), file));
+        .openForCompaction(new FaultInjectingFileSystem(fs), file));
   }
 }

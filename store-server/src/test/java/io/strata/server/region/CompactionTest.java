@@ -34,6 +34,13 @@ class CompactionTest {
         RegionFixture.compactions(false, blockingFiles));
   }
 
+  /** As {@link #manual}, on the local file system with direct I/O, as a region server. */
+  private static RegionFixture direct(java.nio.file.Path dir, ColumnFamilyDescriptor.Builder cf1,
+      int maxVersions) throws IOException {
+    return new RegionFixture(dir, RegionFixture.table(cf1, maxVersions), null,
+        RegionFixture.compactions(false, 1000), RegionCaching.NONE, false, true);
+  }
+
   private static List<String> everything(RegionFixture f) throws IOException {
     List<String> out = new ArrayList<>();
     try (RegionScanner s = f.region.scanner(ScanSpec.all().withMaxVersions(10))) {
@@ -74,9 +81,12 @@ class CompactionTest {
     return f.fs.exists(dir) ? f.fs.listStatus(dir).length : 0;
   }
 
-  @Test
-  void minorCompactionMergesFilesAndChangesNoRead() throws IOException {
-    try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1), 3, 1000)) {
+  /** Through the fault-injecting file system, and with direct I/O as a region server has. */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+  void minorCompactionMergesFilesAndChangesNoRead(boolean directIo) throws IOException {
+    try (RegionFixture f = directIo ? direct(tmp, ColumnFamilyDescriptor.newBuilder(CF1), 3)
+        : manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1), 3, 1000)) {
       writeFourFlushes(f);
       List<String> before = everything(f);
       assertEquals(4, f.region.fileCount(CF1));
@@ -97,9 +107,7 @@ class CompactionTest {
       throws IOException {
     ColumnFamilyDescriptor.Builder cf1 = ColumnFamilyDescriptor.newBuilder(CF1)
         .setBloomFilterType(io.strata.common.schema.BloomType.ROW).setBlockSize(1024);
-    try (RegionFixture f = !directIo ? manual(tmp, cf1, 3, 1000)
-        : new RegionFixture(tmp, RegionFixture.table(cf1, 3), null,
-            RegionFixture.compactions(false, 1000), RegionCaching.NONE, false, true)) {
+    try (RegionFixture f = directIo ? direct(tmp, cf1, 3) : manual(tmp, cf1, 3, 1000)) {
       // Each flush holds rows after the last flush's, deletes and versions included, as a time
       // series written in key order does; CF2's files overlap (the same cells every time).
       for (int flush = 0; flush < 4; flush++) {
