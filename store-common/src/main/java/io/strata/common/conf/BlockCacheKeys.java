@@ -33,7 +33,8 @@ public final class BlockCacheKeys {
       "strata.blockcache.l2.engine", "none",
       "Where the L2 bucket cache keeps blocks: none (no L2), offheap (direct memory outside the "
           + "Java heap; give the JVM -XX:MaxDirectMemorySize above strata.blockcache.l2.size, with "
-          + "a few MB more for the 1-2 MB buffers of flushes' and compactions' direct I/O) or "
+          + "room for direct I/O's buffers: 1 MB for each block file being written, up to 512 KB "
+          + "for each input of a running compaction) or "
           + "file:/path/to/cache.file (a local file, best on an SSD). With an L2, data blocks go "
           + "to L2 and index and bloom blocks stay in L1.");
 

@@ -17,12 +17,17 @@ import java.nio.file.StandardOpenOption;
  * the file's pages would then push others out of the cache for nothing, the file being
  * replaced.
  *
- * <p>Reads go through an aligned native window of {@value #WINDOW} bytes that starts at the
+ * <p>Reads go through an aligned native window of up to {@value #WINDOW} bytes that starts at the
  * file system block at or before the first byte wanted, so a run of reads in file order each
  * land in the window or refill it once.
  */
 public final class DirectReader implements Closeable {
-  static final int WINDOW = 2 << 20;
+  /**
+   * The largest window: a compaction holds one reader per input, up to every file of a store
+   * in a major one, and a direct buffer's native memory goes back only when a collection finds
+   * it unreachable.
+   */
+  static final int WINDOW = 512 << 10;
 
   private final File path;
   private final FileChannel file;
@@ -32,12 +37,14 @@ public final class DirectReader implements Closeable {
   private long windowAt = -1;
   /** Bytes of the file the window holds. */
   private int windowLength;
+  private boolean closed;
 
-  private DirectReader(File path, FileChannel file, int align) {
+  private DirectReader(File path, FileChannel file, int align, int window) {
     this.path = path;
     this.file = file;
     this.align = align;
-    this.window = ByteBuffer.allocateDirect(WINDOW + align).alignedSlice(align);
+    this.window = ByteBuffer.allocateDirect(window + align).alignedSlice(align);
+    this.window.limit(window);
   }
 
   /**
@@ -67,7 +74,10 @@ public final class DirectReader implements Closeable {
         throw new UnsupportedOperationException(path + "'s file system has blocks of "
             + blockSize + " bytes, which " + WINDOW + "-byte reads cannot align to");
       }
-      return new DirectReader(path, file, (int) blockSize);
+      // No larger than the file, rounded up to whole blocks: a small flush needs little.
+      long blocks = Math.max(1, (file.size() + blockSize - 1) / blockSize);
+      return new DirectReader(path, file, (int) blockSize,
+          (int) Math.min(WINDOW, blocks * blockSize));
     } catch (Throwable e) {
       file.close();
       throw e;
@@ -76,6 +86,9 @@ public final class DirectReader implements Closeable {
 
   /** Reads {@code len} bytes at {@code position} into {@code b}; EOFException past the end. */
   public void readFully(long position, byte[] b, int off, int len) throws IOException {
+    if (closed) {
+      throw new IOException(path + " is closed; open it again to read");
+    }
     if (position < 0 || len < 0 || off < 0 || off + len > b.length) {
       throw new IndexOutOfBoundsException("reading " + len + " bytes at offset " + position
           + " of " + path + " into " + b.length + " at " + off);
@@ -95,8 +108,9 @@ public final class DirectReader implements Closeable {
   /** Fills the window from the block holding {@code position}. */
   private void fill(long position) throws IOException {
     long at = position - position % align;
-    windowAt = -1;
-    window.clear();
+    windowAt = -1; // empty until the read is done: a failed one leaves nothing to trust
+    windowLength = 0;
+    window.position(0);
     while (window.hasRemaining()) {
       int n = file.read(window, at + window.position());
       if (n <= 0 || window.position() % align != 0) {
@@ -113,6 +127,9 @@ public final class DirectReader implements Closeable {
 
   @Override
   public void close() throws IOException {
+    closed = true;
+    windowAt = -1;
+    windowLength = 0;
     file.close();
   }
 }

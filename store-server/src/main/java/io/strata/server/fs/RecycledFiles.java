@@ -189,7 +189,7 @@ public final class RecycledFiles {
    * A reader of the block file {@code path} around the page cache, for a compaction that reads
    * it once before replacing it, when direct I/O is on and the file is local; null otherwise (and
    * when the file system refuses O_DIRECT: then block files go through the page cache from now
-   * on).
+   * on; or when opening the file again fails: the caller's open reader reads it).
    */
   public DirectReader openForCompaction(FileSystem fileSystem, Path path) throws IOException {
     if (!direct || fileSystem != fs) {
@@ -201,6 +201,11 @@ public final class RecycledFiles {
       direct = false;
       LOG.warn("block files are written and read through the page cache from now on: {}",
           e.getMessage());
+      return null;
+    } catch (IOException e) {
+      // Opened again by name, the file may be gone (a reference's parent the archive cleaner
+      // took) while its open reader still reads it: that reader serves the compaction.
+      LOG.debug("{} is read through the page cache: opening it again failed", path, e);
       return null;
     }
   }

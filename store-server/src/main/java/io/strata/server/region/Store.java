@@ -591,7 +591,7 @@ final class Store {
       }
       w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp),
           BlockFileOptions.forFamily(family), caching);
-    } catch (IOException | RuntimeException e) {
+    } catch (Throwable e) {
       sources.forEach(CellSource::close);
       throw e;
     }

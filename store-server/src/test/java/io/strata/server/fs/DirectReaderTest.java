@@ -101,9 +101,49 @@ class DirectReaderTest {
       r.readFully(0, b, 0, b.length);
       assertArrayEquals(data, b);
     }
+    RecycledFiles direct = RecycledFiles.in(fs, archive, 1 << 20, true);
+    assertNull(direct.openForCompaction(fs,
+        new org.apache.hadoop.fs.Path(tmp.toUri().toString(), "gone")), "read as it is");
+    try (DirectReader again = direct.openForCompaction(fs, file)) {
+      assertTrue(again != null, "direct reads stay on after a missing file");
+    }
     assertNull(RecycledFiles.in(fs, archive, 1 << 20).openForCompaction(fs, file));
     assertNull(RecycledFiles.NONE.openForCompaction(fs, file));
     assertNull(RecycledFiles.in(fs, archive, 1 << 20, true)
         .openForCompaction(new FaultInjectingFileSystem(fs), file));
+  }
+
+  /** A file of whole blocks, one smaller than the window, and an empty one. */
+  @Test
+  void filesOfWholeBlocksAndSmallFilesReadWhole() throws IOException {
+    long block = Files.getFileStore(tmp).getBlockSize();
+    for (long length : java.util.List.of(block, 3 * block, (long) DirectReader.WINDOW,
+        DirectReader.WINDOW + block, 7L)) {
+      Path p = tmp.resolve("whole" + length);
+      byte[] data = file(p, (int) length, length);
+      try (DirectReader r = DirectReader.open(p.toFile())) {
+        byte[] b = new byte[(int) length];
+        r.readFully(0, b, 0, b.length);
+        assertArrayEquals(data, b, length + " bytes");
+        assertThrows(EOFException.class, () -> r.readFully(length, new byte[1], 0, 1));
+      }
+    }
+    Path empty = tmp.resolve("empty");
+    Files.write(empty, new byte[0]);
+    try (DirectReader r = DirectReader.open(empty.toFile())) {
+      r.readFully(0, new byte[0], 0, 0);
+      assertThrows(EOFException.class, () -> r.readFully(0, new byte[1], 0, 1));
+    }
+  }
+
+  @Test
+  void aClosedReaderRefusesReads() throws IOException {
+    Path p = tmp.resolve("closed");
+    file(p, 100, 6);
+    DirectReader r = DirectReader.open(p.toFile());
+    r.readFully(0, new byte[10], 0, 10); // the window holds the file
+    r.close();
+    IOException e = assertThrows(IOException.class, () -> r.readFully(0, new byte[10], 0, 10));
+    assertTrue(e.getMessage().contains("is closed"), e.getMessage());
   }
 }
