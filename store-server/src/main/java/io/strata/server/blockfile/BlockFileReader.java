@@ -184,7 +184,7 @@ public final class BlockFileReader implements Closeable {
    * for a compaction copying the file, whose blocks nobody will read through this file again.
    */
   Block readUncached(BlockHandle h, BlockType expected) throws IOException {
-    return readFromStorage(h, expected);
+    return readFromStorage(h, expected, null);
   }
 
   /**
@@ -254,10 +254,6 @@ public final class BlockFileReader implements Closeable {
     } else {
       in.readFully(offset, buf, 0, len);
     }
-  }
-
-  private Block readFromStorage(BlockHandle h, BlockType expected) throws IOException {
-    return readFromStorage(h, expected, null);
   }
 
   private Block readFromStorage(BlockHandle h, BlockType expected, DirectReader direct)

@@ -45,9 +45,8 @@ final class DirectOutputStream extends BufferedChannelStream {
 
   /**
    * Creates {@code path}, which must not exist, for writing around the page cache; throws
-   * {@link UnsupportedOperationException} when its file system takes no O_DIRECT (older tmpfs,
-   * some FUSE and overlay file systems, other systems than Linux), leaving nothing behind. Other
-   * failures (no room, no permission) are thrown as they are.
+   * {@link DirectIo.Refused} when its file system takes no O_DIRECT, leaving nothing behind.
+   * Other failures (no room, no permission) are thrown as they are.
    */
   static DirectOutputStream create(File path) throws IOException {
     FileChannel file;
@@ -55,19 +54,19 @@ final class DirectOutputStream extends BufferedChannelStream {
       file = FileChannel.open(path.toPath(), StandardOpenOption.CREATE_NEW,
           StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT);
     } catch (UnsupportedOperationException e) {
-      throw new UnsupportedOperationException(path + " takes no direct writes: " + e, e);
+      throw new DirectIo.Refused(path, e.toString(), e);
     } catch (FileAlreadyExistsException e) {
       throw e;
     } catch (IOException e) {
       // Linux creates the file before it refuses O_DIRECT (EINVAL); CREATE_NEW says it is ours.
       if (Files.deleteIfExists(path.toPath())) {
-        throw new UnsupportedOperationException(path + " takes no direct writes: " + e, e);
+        throw new DirectIo.Refused(path, e.toString(), e);
       }
       throw e;
     }
     try {
-      long blockSize = blockSize(path);
-      DirectOutputStream out = new DirectOutputStream(path, file, (int) blockSize);
+      DirectOutputStream out = new DirectOutputStream(path, file,
+          DirectIo.alignment(path, BUFFER));
       out.probe();
       return out;
     } catch (Throwable e) {
@@ -75,21 +74,6 @@ final class DirectOutputStream extends BufferedChannelStream {
       Files.deleteIfExists(path.toPath());
       throw e;
     }
-  }
-
-  private static long blockSize(File path) {
-    long blockSize;
-    try {
-      blockSize = Files.getFileStore(path.toPath()).getBlockSize();
-    } catch (IOException | UnsupportedOperationException e) {
-      throw new UnsupportedOperationException(path + "'s file system block size is unknown, "
-          + "which direct writes must align to: " + e, e);
-    }
-    if (blockSize <= 0 || blockSize > BUFFER || BUFFER % blockSize != 0) {
-      throw new UnsupportedOperationException(path + "'s file system has blocks of "
-          + blockSize + " bytes, which " + BUFFER + "-byte writes cannot align to");
-    }
-    return blockSize;
   }
 
   /**
@@ -103,7 +87,7 @@ final class DirectOutputStream extends BufferedChannelStream {
       file.truncate(0);
     } catch (IOException e) {
       if (String.valueOf(e.getMessage()).contains("Invalid argument")) {
-        throw new UnsupportedOperationException(path + " takes no direct writes: " + e, e);
+        throw new DirectIo.Refused(path, "a first write failed: " + e, e);
       }
       throw e;
     }

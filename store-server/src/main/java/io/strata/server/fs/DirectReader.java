@@ -7,7 +7,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
 
 /**
@@ -48,35 +47,25 @@ public final class DirectReader implements Closeable {
   }
 
   /**
-   * Opens {@code path} for reading around the page cache; throws
-   * {@link UnsupportedOperationException} when its file system takes no O_DIRECT.
+   * Opens {@code path} for reading around the page cache; throws {@link DirectIo.Refused} when
+   * its file system takes no O_DIRECT.
    */
   static DirectReader open(File path) throws IOException {
     FileChannel file;
     try {
       file = FileChannel.open(path.toPath(), StandardOpenOption.READ, ExtendedOpenOption.DIRECT);
     } catch (UnsupportedOperationException e) {
-      throw new UnsupportedOperationException(path + " takes no direct reads: " + e, e);
+      throw new DirectIo.Refused(path, e.toString(), e);
     } catch (IOException e) {
       // A refusal of O_DIRECT only if the file opens without it (not missing, not denied).
       FileChannel.open(path.toPath(), StandardOpenOption.READ).close();
-      throw new UnsupportedOperationException(path + " takes no direct reads: " + e, e);
+      throw new DirectIo.Refused(path, e.toString(), e);
     }
     try {
-      long blockSize;
-      try {
-        blockSize = Files.getFileStore(path.toPath()).getBlockSize();
-      } catch (IOException e) {
-        throw new UnsupportedOperationException(path + "'s file system block size is unknown, "
-            + "which direct reads must align to: " + e, e);
-      }
-      if (blockSize <= 0 || blockSize > WINDOW || WINDOW % blockSize != 0) {
-        throw new UnsupportedOperationException(path + "'s file system has blocks of "
-            + blockSize + " bytes, which " + WINDOW + "-byte reads cannot align to");
-      }
+      int blockSize = DirectIo.alignment(path, WINDOW);
       // No larger than the file, rounded up to whole blocks: a small flush needs little.
       long blocks = Math.max(1, (file.size() + blockSize - 1) / blockSize);
-      return new DirectReader(path, file, (int) blockSize,
+      return new DirectReader(path, file, blockSize,
           (int) Math.min(WINDOW, blocks * blockSize));
     } catch (Throwable e) {
       file.close();

@@ -55,7 +55,7 @@ public final class RecycledFiles {
   /** Opens a new file for writing around the page cache; a seam for tests' refusals. */
   @FunctionalInterface
   interface DirectOpener {
-    /** Throws {@link UnsupportedOperationException} when the file system refuses O_DIRECT. */
+    /** Throws {@link DirectIo.Refused} when the file system refuses O_DIRECT. */
     OutputStream open(java.io.File file) throws IOException;
   }
 
@@ -84,9 +84,9 @@ public final class RecycledFiles {
   }
 
   /**
-   * As {@link #in(FileSystem, Path, long)}, block files written (and read for a copying
-   * compaction) around the page cache when {@code directBlockFiles} and {@code fs} is the local
-   * file system (even with no pool).
+   * As {@link #in(FileSystem, Path, long)}, block files written (and read by compactions)
+   * around the page cache when {@code directBlockFiles} and {@code fs} is the local file system
+   * (even with no pool).
    */
   public static RecycledFiles in(FileSystem fs, Path archiveDir, long maxBytes,
       boolean directBlockFiles) {
@@ -119,7 +119,7 @@ public final class RecycledFiles {
       Files.createDirectories(target.getParent());
       try {
         return new FSDataOutputStream(opener.open(target.toFile()), null);
-      } catch (UnsupportedOperationException e) {
+      } catch (DirectIo.Refused e) {
         direct = false;
         LOG.warn("block files are written through the page cache from now on: {}",
             e.getMessage());
@@ -197,7 +197,7 @@ public final class RecycledFiles {
     }
     try {
       return DirectReader.open(fs.pathToFile(path));
-    } catch (UnsupportedOperationException e) {
+    } catch (DirectIo.Refused e) {
       direct = false;
       LOG.warn("block files are written and read through the page cache from now on: {}",
           e.getMessage());

@@ -68,23 +68,19 @@ final class StoreFile {
   }
 
   /**
-   * The file's cells for a reader, only its half for a reference; closing runs {@code release}.
-   * With {@code cacheData} false, data blocks read from storage stay out of the block cache.
-   */
-  CellSource source(long rank, boolean cacheData, Runnable release) {
-    return half(new FileSource(reader.scanner(cacheData), rank, release));
-  }
-
-  /**
-   * The file's cells for a compaction: data blocks read from storage stay out of the block
-   * cache, and are read through {@code direct} (the file opened around the page cache) when it
-   * is not null.
+   * The file's cells for a compaction, only its half for a reference; closing runs
+   * {@code release}. Data blocks read from storage stay out of the block cache, and are read
+   * through {@code direct} (the file opened around the page cache) when it is not null.
    */
   CellSource compactionSource(long rank, DirectReader direct, Runnable release) {
     return half(new FileSource(reader.scanner(false, direct), rank, release));
   }
 
-  /** As {@link #source(long, boolean, Runnable)} from {@code pool}; closing releases the file. */
+  /**
+   * The file's cells for a reader from {@code pool}, only its half for a reference; closing
+   * releases the file. With {@code cacheData} false, data blocks read from storage stay out of
+   * the block cache.
+   */
   CellSource source(long rank, boolean cacheData, SourcePool pool) {
     return half(pool.fileSource(reader, cacheData, rank, releaser));
   }

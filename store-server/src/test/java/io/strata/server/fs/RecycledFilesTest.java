@@ -256,7 +256,7 @@ class RecycledFilesTest {
     int[] refused = {0};
     RecycledFiles pool = RecycledFiles.in(fs, archive, 1 << 20, true, file -> {
       refused[0]++;
-      throw new UnsupportedOperationException(file + " takes no direct writes: injected");
+      throw new DirectIo.Refused(file, "injected", null);
     });
     Path dead = file("dead", 200_000, 24);
     Object ino = inode(dead);
