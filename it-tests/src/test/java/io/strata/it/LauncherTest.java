@@ -90,6 +90,8 @@ class LauncherTest {
       assertEquals(madvise, cmdline.contains(" -XX:+UseTransparentHugePages "), cmdline);
       // A 512 MB heap's G1 regions of 8 MB, so that a write buffer's frame is not humongous.
       assertTrue(cmdline.contains(" -XX:G1HeapRegionSize=8m "), cmdline);
+      // A region server collects for class metadata only once it holds 64 MB of it.
+      assertTrue(cmdline.contains(" -XX:MetaspaceSize=64m "), cmdline);
       Run again = run(env, "start");
       assertEquals(1, again.exit);
       assertTrue(again.err.startsWith("Strata standalone is already running (pid "), again.err);
