@@ -143,11 +143,18 @@ public final class BlockCompressors {
     }
   };
 
-  static final BlockCompressor LZ4 = new BlockCompressor() {
-    private final LZ4Compressor compressor = LZ4Factory.fastestInstance().fastCompressor();
-    private final LZ4SafeDecompressor decompressor =
+  /**
+   * LZ4's codec, made on first use: loading lz4-java unpacks its JNI library into
+   * java.io.tmpdir, removed at a normal exit only, so every server killed after loading it left
+   * a copy behind for good. Only a server with LZ4 files loads it now.
+   */
+  private static final class Lz4 {
+    static final LZ4Compressor COMPRESSOR = LZ4Factory.fastestInstance().fastCompressor();
+    static final LZ4SafeDecompressor DECOMPRESSOR =
         LZ4Factory.fastestInstance().safeDecompressor();
+  }
 
+  static final BlockCompressor LZ4 = new BlockCompressor() {
     public int id() {
       return 3;
     }
@@ -157,6 +164,7 @@ public final class BlockCompressors {
     }
 
     public byte[] compress(byte[] src, int off, int len) {
+      LZ4Compressor compressor = Lz4.COMPRESSOR;
       byte[] out = new byte[compressor.maxCompressedLength(len)];
       int n = compressor.compress(src, off, len, out, 0, out.length);
       return Arrays.copyOf(out, n);
@@ -165,8 +173,8 @@ public final class BlockCompressors {
     public void decompress(byte[] src, int off, int len, byte[] dst, int uncompressedLength)
         throws IOException {
       try {
-        checkLength("LZ4", decompressor.decompress(src, off, len, dst, 0, uncompressedLength),
-            uncompressedLength);
+        checkLength("LZ4", Lz4.DECOMPRESSOR.decompress(src, off, len, dst, 0,
+            uncompressedLength), uncompressedLength);
       } catch (LZ4Exception e) {
         throw new IOException("LZ4 block is malformed: " + e.getMessage(), e);
       }
