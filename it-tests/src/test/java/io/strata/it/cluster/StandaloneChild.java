@@ -29,7 +29,10 @@ final class StandaloneChild implements AutoCloseable {
   static StandaloneChild start(Path root, Path info) throws Exception {
     Files.deleteIfExists(info);
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m",
+    // Its temporary files (local sockets, unpacked JNI libraries) under the test's directory: a
+    // killed JVM removes none of them itself.
+    Path tmp = Files.createDirectories(root.resolve("child-tmp"));
+    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m", "-Djava.io.tmpdir=" + tmp,
         "-Dstrata.rootdir=" + root.toUri(), "-Dstrata.zookeeper.quorum=127.0.0.1:0",
         "-Dstrata.master.port=0", "-Dstrata.regionserver.port=0",
         "-Dstrata.blockcache.l1.heap.fraction=0.05",

@@ -14,6 +14,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -89,7 +90,10 @@ class CrashDurabilityTest {
   private List<String> runAndKill(int generation, KillPoint point, int ackTarget)
       throws Exception {
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    child = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+    // Its temporary files under the test's directory: a killed JVM removes none of them itself.
+    Path tmp = Files.createDirectories(root.resolve("child-tmp"));
+    child = new ProcessBuilder(java, "-Xmx256m", "-Djava.io.tmpdir=" + tmp,
+        "-cp", System.getProperty("java.class.path"),
         "-Dlog4j2.configurationFile=" + System.getProperty("log4j2.configurationFile", ""),
         CrashingWriterMain.class.getName(), root.toString(), Integer.toString(generation),
         point.event, "split")
