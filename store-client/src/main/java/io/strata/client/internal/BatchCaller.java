@@ -194,11 +194,21 @@ final class BatchCaller {
       List<CompletableFuture<RegionLocation>> lookups = new ArrayList<>();
       CompletableFuture<?>[] looked = new CompletableFuture<?>[pending.size()];
       synchronized (this) {
+        // Neighbouring rows mostly share a region: the last one found is tried first, two key
+        // comparisons instead of a search of the cache (a tenth of a write buffer's encoding).
+        RegionLocation near = null;
         for (int k = 0; k < pending.size(); k++) {
           int i = pending.get(k);
           boolean again = !reload.isEmpty() && reload.remove(i);
           byte[] row = actions.get(i).row();
-          hits[k] = again ? null : conn.locations().cachedLocation(table, row);
+          if (again) {
+            hits[k] = null;
+          } else if (near != null && near.region().containsRow(row)) {
+            hits[k] = near;
+          } else {
+            hits[k] = conn.locations().cachedLocation(table, row);
+            near = hits[k];
+          }
           if (hits[k] == null) {
             CompletableFuture<RegionLocation> f =
                 conn.locations().locate(table, row, again, rpcTimeout);

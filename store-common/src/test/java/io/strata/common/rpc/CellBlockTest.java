@@ -92,8 +92,75 @@ class CellBlockTest {
       } finally {
         buf.release();
       }
+      // And into a buffer over an array, as the client's frames are: its cells copied straight
+      // into the array, from the buffer's offset there, and nothing written outside its part.
+      byte[] array = new byte[2 * deferred.size() + 16];
+      java.util.Arrays.fill(array, (byte) 0x5a);
+      io.netty.buffer.ByteBuf heap =
+          io.netty.buffer.Unpooled.wrappedBuffer(array, 7, 2 * deferred.size()).clear();
+      deferred.writeTo(heap);
+      deferred.writeTo(heap);
+      assertEquals(2 * expected.length, heap.readableBytes());
+      assertArrayEquals(expected, java.util.Arrays.copyOfRange(array, 7, 7 + expected.length));
+      assertArrayEquals(expected, java.util.Arrays.copyOfRange(array, 7 + expected.length,
+          7 + 2 * expected.length));
+      for (int i = 0; i < array.length; i++) {
+        if (i < 7 || i >= 7 + 2 * expected.length) {
+          assertEquals(0x5a, array[i], "byte " + i + " outside the buffer");
+        }
+      }
       assertEquals(n, new CellBlock.Reader(expected).next(n).size());
     }
+  }
+
+  @Test
+  void aCellThatGrowsAfterItWasAddedIsRefusedNotWrittenPastTheBuffer() {
+    KeyValue small = KeyValue.of(Bytes.toBytes("r"), Bytes.toBytes("f"), Bytes.toBytes("q"), 5,
+        CellType.PUT, new byte[10]);
+    KeyValue large = KeyValue.of(Bytes.toBytes("r"), Bytes.toBytes("f"), Bytes.toBytes("q"), 5,
+        CellType.PUT, new byte[100]);
+    Changing cell = new Changing(small);
+    CellBlock.Writer deferred = CellBlock.Writer.deferred(1);
+    deferred.add(cell);
+    cell.now = large; // a caller changing its cell before the call was written
+    byte[] array = new byte[200];
+    io.netty.buffer.ByteBuf heap =
+        io.netty.buffer.Unpooled.wrappedBuffer(array, 0, small.getLength()).clear();
+    IllegalStateException e =
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+            () -> deferred.writeTo(heap));
+    assertTrue(e.getMessage().contains("changed after it was added"), e.getMessage());
+    assertEquals(0, heap.writerIndex());
+    for (int i = small.getLength(); i < array.length; i++) {
+      assertEquals(0, array[i], "byte " + i + " written past the cell's counted size");
+    }
+  }
+
+  /** A cell whose content its owner replaces: what a caller reusing its arrays amounts to. */
+  private static final class Changing implements Cell {
+    Cell now;
+
+    Changing(Cell first) {
+      now = first;
+    }
+
+    @Override public byte[] getRowArray() { return now.getRowArray(); }
+    @Override public int getRowOffset() { return now.getRowOffset(); }
+    @Override public int getRowLength() { return now.getRowLength(); }
+    @Override public byte[] getFamilyArray() { return now.getFamilyArray(); }
+    @Override public int getFamilyOffset() { return now.getFamilyOffset(); }
+    @Override public int getFamilyLength() { return now.getFamilyLength(); }
+    @Override public byte[] getQualifierArray() { return now.getQualifierArray(); }
+    @Override public int getQualifierOffset() { return now.getQualifierOffset(); }
+    @Override public int getQualifierLength() { return now.getQualifierLength(); }
+    @Override public long getTimestamp() { return now.getTimestamp(); }
+    @Override public CellType getType() { return now.getType(); }
+    @Override public byte[] getValueArray() { return now.getValueArray(); }
+    @Override public int getValueOffset() { return now.getValueOffset(); }
+    @Override public int getValueLength() { return now.getValueLength(); }
+    @Override public byte[] getTagsArray() { return now.getTagsArray(); }
+    @Override public int getTagsOffset() { return now.getTagsOffset(); }
+    @Override public int getTagsLength() { return now.getTagsLength(); }
   }
 
   @Test
