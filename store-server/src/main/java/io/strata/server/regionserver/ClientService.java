@@ -1,5 +1,6 @@
 package io.strata.server.regionserver;
 
+import com.google.protobuf.InvalidProtocolBufferException;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
@@ -60,8 +61,7 @@ final class ClientService {
             (p, cells) -> get((GetRequest) p)),
         "Mutate", new RpcMethod(MutateRequest.parser(), CallKind.WRITE,
             (p, cells) -> mutateOrHandOff((MutateRequest) p, cells), true),
-        "Multi", new RpcMethod(MultiRequest.parser(), CallKind.WRITE,
-            (p, cells) -> multi((MultiRequest) p, cells)),
+        "Multi", RpcMethod.raw(CallKind.WRITE, this::multi),
         "Scan", new RpcMethod(ScanRequest.parser(), CallKind.SCAN,
             (p, cells) -> scans.scan((ScanRequest) p))));
   }
@@ -247,6 +247,64 @@ final class ClientService {
    * gets, increments and appends run one by one in between, so every action sees the ones
    * before it. An action that fails gets its own error; the others still run.
    */
+  private RpcResult multi(byte[] param, byte[] cellBlock) throws IOException {
+    PlainMulti plain;
+    try {
+      plain = PlainMulti.read(param);
+    } catch (InvalidProtocolBufferException malformed) {
+      plain = null; // the generated parser says what is wrong with it
+    }
+    if (plain != null) {
+      return plainMulti(plain, cellBlock);
+    }
+    MultiRequest req;
+    try {
+      req = MultiRequest.parseFrom(param);
+    } catch (InvalidProtocolBufferException e) {
+      throw new BadRequestException("the parameter of " + NAME + ".Multi is malformed: "
+          + e.getMessage());
+    }
+    return multi(req, cellBlock);
+  }
+
+  /** {@link #multi(MultiRequest, byte[])} of a batch of plain puts and deletes. */
+  private RpcResult plainMulti(PlainMulti req, byte[] cellBlock) throws IOException {
+    CellBlock.Reader in = new CellBlock.Reader(cellBlock);
+    MultiResponse.Builder resp = MultiResponse.newBuilder();
+    for (PlainMulti.Region ra : req.regions()) {
+      OnlineRegions.Hosted h = regions.find(ra.encodedName());
+      if (h == null) {
+        for (PlainMulti.Action a : ra.actions()) {
+          in.next(a.cellCount());
+        }
+        resp.addRegionResults(notServing(ra.encodedName()));
+        continue;
+      }
+      RegionActionResultProto.Builder results = RegionActionResultProto.newBuilder();
+      List<Integer> indexes = new ArrayList<>(ra.actions().size());
+      List<RowEdit> pending = new ArrayList<>(ra.actions().size());
+      for (PlainMulti.Action a : ra.actions()) {
+        try {
+          RowEdit e = h.translator().plainEdit(a, in);
+          checkInRegion(h.region(), e.row());
+          pending.add(e);
+          indexes.add(a.index());
+        } catch (StrataException e) {
+          results.addResults(failed(a.index(), e));
+        }
+      }
+      applyPending(h, pending, indexes, results, req.succeededAsIndexes());
+      resp.addRegionResults(results.build());
+    }
+    return new RpcResult(resp.build(), null);
+  }
+
+  private RegionActionResultProto notServing(String encodedName) {
+    return RegionActionResultProto.newBuilder().setException(payload(
+        new io.strata.common.error.NotServingRegionException(encodedName, regions.server())))
+        .build();
+  }
+
   private RpcResult multi(MultiRequest req, byte[] cellBlock) throws IOException {
     CellBlock.Reader in = new CellBlock.Reader(cellBlock);
     CellBlock.Writer out = CellBlock.Writer.withoutTags(256);
@@ -255,9 +313,7 @@ final class ClientService {
       OnlineRegions.Hosted h = regions.find(ra.getRegion().getEncodedName());
       if (h == null) {
         skipCells(ra, in);
-        resp.addRegionResults(RegionActionResultProto.newBuilder().setException(payload(
-            new io.strata.common.error.NotServingRegionException(
-                ra.getRegion().getEncodedName(), regions.server()))));
+        resp.addRegionResults(notServing(ra.getRegion().getEncodedName()));
         continue;
       }
       resp.addRegionResults(regionActions(h, ra, in, out, req.getSucceededAsIndexes()));

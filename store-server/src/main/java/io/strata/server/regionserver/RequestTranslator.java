@@ -186,8 +186,7 @@ final class RequestTranslator {
     switch (m.getType()) {
       case PUT -> {
         if (own.isEmpty()) {
-          throw new BadRequestException("the put of row '" + Bytes.toStringBinary(row)
-              + "' has no columns; add at least one column to a put");
+          throw noColumns(row);
         }
         checkCells(row, own, true);
       }
@@ -207,6 +206,35 @@ final class RequestTranslator {
     }
     return new RowEdit(row, own, durability(m.getDurability()), ttl(m),
         attributes(m.getAttributesMap()));
+  }
+
+  /**
+   * A put or delete of {@link PlainMulti} (no TTL, attributes or time of its own): as
+   * {@link #edit} makes it from the same fields of its message.
+   */
+  RowEdit plainEdit(PlainMulti.Action a, CellBlock.Reader cells) throws BadRequestException,
+      NoSuchFamilyException {
+    List<Cell> own = cells.next(a.cellCount());
+    byte[] row = a.row();
+    checkRow(row, a.type());
+    if (a.type() == MutationProto.Type.PUT) {
+      if (own.isEmpty()) {
+        throw noColumns(row);
+      }
+      checkCells(row, own, true);
+    } else {
+      if (own.isEmpty()) {
+        own = wholeRow(row, io.strata.common.cell.CellLimits.LATEST_TIMESTAMP);
+      }
+      checkCells(row, own, false);
+    }
+    return new RowEdit(row, own, durability(a.durability()), io.strata.common.cell.Tag.NO_TTL,
+        Map.of());
+  }
+
+  private static BadRequestException noColumns(byte[] row) {
+    return new BadRequestException("the put of row '" + Bytes.toStringBinary(row)
+        + "' has no columns; add at least one column to a put");
   }
 
   /**

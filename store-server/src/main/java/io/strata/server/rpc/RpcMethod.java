@@ -14,15 +14,35 @@ import java.io.IOException;
  * return {@link RpcResult#HAND_OFF} rather than wait there.
  */
 public record RpcMethod(Parser<? extends MessageLite> parser, CallKind kind, Handler handler,
-    boolean triesIoThread) {
+    boolean triesIoThread, RawHandler raw) {
   /** A method served by its kind's handlers (reads: on the network thread, if so configured). */
   public RpcMethod(Parser<? extends MessageLite> parser, CallKind kind, Handler handler) {
     this(parser, kind, handler, false);
+  }
+
+  public RpcMethod(Parser<? extends MessageLite> parser, CallKind kind, Handler handler,
+      boolean triesIoThread) {
+    this(parser, kind, handler, triesIoThread, null);
+  }
+
+  /**
+   * A method that reads its parameter's bytes itself, on the handler thread: one whose common
+   * form is cheaper to read without the generated message. Its handler answers a malformed
+   * parameter with a BadRequestException.
+   */
+  public static RpcMethod raw(CallKind kind, RawHandler raw) {
+    return new RpcMethod(null, kind, null, false, raw);
   }
 
   /** Serves one call; runs on a handler thread of the method's kind. */
   @FunctionalInterface
   public interface Handler {
     RpcResult call(MessageLite param, byte[] cellBlock) throws IOException;
+  }
+
+  /** Serves one call from its parameter's bytes; runs on a handler thread of the method's kind. */
+  @FunctionalInterface
+  public interface RawHandler {
+    RpcResult call(byte[] param, byte[] cellBlock) throws IOException;
   }
 }

@@ -221,7 +221,8 @@ final class ServerConnection extends ByteToMessageDecoder {
     }
     MessageLite param;
     try {
-      param = method.parser().parseFrom(frame.param());
+      // A raw method reads its parameter on its handler thread.
+      param = method.raw() == null ? method.parser().parseFrom(frame.param()) : null;
     } catch (InvalidProtocolBufferException e) {
       answerError(ctx, callId, new BadRequestException("the parameter of " + service.name()
           + "." + header.getMethod() + " is malformed: " + e.getMessage()));
@@ -265,7 +266,9 @@ final class ServerConnection extends ByteToMessageDecoder {
       return true;
     }
     try {
-      RpcResult result = method.handler().call(param, frame.cellBlock());
+      RpcResult result = method.raw() != null
+          ? method.raw().call(frame.param(), frame.cellBlock())
+          : method.handler().call(param, frame.cellBlock());
       if (result == RpcResult.HAND_OFF) {
         if (RpcServer.onIoThread()) {
           return false;

@@ -1,0 +1,173 @@
+package io.strata.server.regionserver;
+
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.WireFormat;
+import io.strata.common.proto.ClientProtos.DurabilityProto;
+import io.strata.common.proto.ClientProtos.MultiRequest;
+import io.strata.common.proto.ClientProtos.MutationProto;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@link MultiRequest} whose every action is a plain put or delete (row, type, durability
+ * and cell count, nothing else: a write buffer's batch), read straight from its bytes into one
+ * small record per action. The generated parser made two builders and two messages per action
+ * and copied each row twice: about 5% of a server's CPU in a buffered write, on the network
+ * thread.
+ *
+ * <p>{@link #read} answers null for anything else (a get, an increment, a field it does not
+ * know, a message field given twice, an enum number it does not know), and the caller parses
+ * the request the generated way; so what it does read means exactly what the generated
+ * message would.
+ */
+record PlainMulti(List<Region> regions, boolean succeededAsIndexes) {
+  /** One region's actions. */
+  record Region(String encodedName, List<Action> actions) {}
+
+  /** A put or delete of {@code row}: its next {@code cellCount} cells of the cell block. */
+  record Action(int index, byte[] row, MutationProto.Type type, DurabilityProto durability,
+      int cellCount) {}
+
+  // MultiRequest
+  private static final int REGION_ACTIONS = 1;
+  private static final int SUCCEEDED_AS_INDEXES = 2;
+  // RegionActionProto
+  private static final int REGION = 1;
+  private static final int ACTIONS = 2;
+  // RegionSpecifierProto
+  private static final int ENCODED_NAME = 1;
+  // ActionProto
+  private static final int INDEX = 1;
+  private static final int MUTATION = 2;
+  // MutationProto
+  private static final int ROW = 1;
+  private static final int TYPE = 2;
+  private static final int DURABILITY = 3;
+  private static final int CELL_COUNT = 4;
+
+  private static final byte[] NO_ROW = new byte[0];
+
+  /**
+   * The request in {@code bytes} if all its actions are plain puts and deletes, else null.
+   * Throws for bytes that are no protobuf message (the generated parser then says why).
+   */
+  static PlainMulti read(byte[] bytes) throws InvalidProtocolBufferException {
+    try {
+      CodedInputStream in = CodedInputStream.newInstance(bytes);
+      List<Region> regions = new ArrayList<>();
+      boolean asIndexes = false;
+      for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+        if (tag == lengthDelimited(REGION_ACTIONS)) {
+          int limit = in.pushLimit(in.readRawVarint32());
+          Region r = region(in);
+          if (r == null) {
+            return null;
+          }
+          in.popLimit(limit);
+          regions.add(r);
+        } else if (tag == varint(SUCCEEDED_AS_INDEXES)) {
+          asIndexes = in.readBool();
+        } else {
+          return null;
+        }
+      }
+      return new PlainMulti(regions, asIndexes);
+    } catch (InvalidProtocolBufferException e) {
+      throw e;
+    } catch (java.io.IOException e) {
+      throw new InvalidProtocolBufferException(e);
+    }
+  }
+
+  private static Region region(CodedInputStream in) throws java.io.IOException {
+    String name = null;
+    List<Action> actions = new ArrayList<>();
+    while (!in.isAtEnd()) {
+      int tag = in.readTag();
+      if (tag == lengthDelimited(REGION) && name == null) {
+        int limit = in.pushLimit(in.readRawVarint32());
+        name = "";
+        while (!in.isAtEnd()) {
+          if (in.readTag() != lengthDelimited(ENCODED_NAME)) {
+            return null;
+          }
+          name = in.readStringRequireUtf8();
+        }
+        in.popLimit(limit);
+      } else if (tag == lengthDelimited(ACTIONS)) {
+        int limit = in.pushLimit(in.readRawVarint32());
+        Action a = action(in);
+        if (a == null) {
+          return null;
+        }
+        in.popLimit(limit);
+        actions.add(a);
+      } else {
+        return null;
+      }
+    }
+    return new Region(name == null ? "" : name, actions);
+  }
+
+  private static Action action(CodedInputStream in) throws java.io.IOException {
+    int index = 0;
+    Action mutation = null;
+    while (!in.isAtEnd()) {
+      int tag = in.readTag();
+      if (tag == varint(INDEX)) {
+        index = in.readUInt32();
+      } else if (tag == lengthDelimited(MUTATION) && mutation == null) {
+        int limit = in.pushLimit(in.readRawVarint32());
+        mutation = mutation(in, index);
+        if (mutation == null) {
+          return null;
+        }
+        in.popLimit(limit);
+      } else {
+        return null; // a get, a second mutation (merged into the first), or unknown
+      }
+    }
+    if (mutation == null || mutation.index() == index) {
+      return mutation;
+    }
+    return new Action(index, mutation.row(), mutation.type(), mutation.durability(),
+        mutation.cellCount()); // the index came after the mutation
+  }
+
+  /** A plain put or delete, action {@code index} (as read so far), or null. */
+  private static Action mutation(CodedInputStream in, int index) throws java.io.IOException {
+    byte[] row = NO_ROW;
+    int type = 0;
+    int durability = 0;
+    int cellCount = 0;
+    while (!in.isAtEnd()) {
+      int tag = in.readTag();
+      if (tag == lengthDelimited(ROW)) {
+        row = in.readByteArray();
+      } else if (tag == varint(TYPE)) {
+        type = in.readEnum();
+      } else if (tag == varint(DURABILITY)) {
+        durability = in.readEnum();
+      } else if (tag == varint(CELL_COUNT)) {
+        cellCount = in.readUInt32();
+      } else {
+        return null;
+      }
+    }
+    MutationProto.Type t = MutationProto.Type.forNumber(type);
+    DurabilityProto d = DurabilityProto.forNumber(durability);
+    if (d == null || (t != MutationProto.Type.PUT && t != MutationProto.Type.DELETE)) {
+      return null;
+    }
+    return new Action(index, row, t, d, cellCount);
+  }
+
+  private static int lengthDelimited(int field) {
+    return field << 3 | WireFormat.WIRETYPE_LENGTH_DELIMITED;
+  }
+
+  private static int varint(int field) {
+    return field << 3 | WireFormat.WIRETYPE_VARINT;
+  }
+}
