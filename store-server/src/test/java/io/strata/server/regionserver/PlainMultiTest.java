@@ -69,55 +69,53 @@ class PlainMultiTest {
 
   @Test
   void anIndexAfterItsMutationIsTheActionsIndex() throws IOException {
-    byte[] mutation = plainPut(ByteString.copyFromUtf8("row"), 2).toByteArray();
-    ByteArrayOutputStream actionBytes = new ByteArrayOutputStream();
-    CodedOutputStream out = CodedOutputStream.newInstance(actionBytes);
-    out.writeByteArray(2, mutation);
-    out.writeUInt32(1, 7);
-    out.flush();
-    byte[] bytes = MultiRequest.newBuilder().addRegionActions(RegionActionProto.newBuilder()
-        .setRegion(RegionSpecifierProto.newBuilder().setEncodedName("r1"))
-        .addActions(ActionProto.parseFrom(actionBytes.toByteArray()))).build().toByteArray();
-    // The builder wrote the index first; write the action as read, index last, by hand.
-    ByteArrayOutputStream all = new ByteArrayOutputStream();
-    CodedOutputStream m = CodedOutputStream.newInstance(all);
-    ByteArrayOutputStream region = new ByteArrayOutputStream();
-    CodedOutputStream r = CodedOutputStream.newInstance(region);
-    r.writeMessage(1, RegionSpecifierProto.newBuilder().setEncodedName("r1").build());
-    r.writeByteArray(2, actionBytes.toByteArray());
-    r.flush();
-    m.writeByteArray(1, region.toByteArray());
-    m.flush();
-    PlainMulti p = PlainMulti.read(all.toByteArray());
+    byte[] action = fields(out -> {
+      out.writeByteArray(2, plainPut(ByteString.copyFromUtf8("row"), 2).toByteArray());
+      out.writeUInt32(1, 7); // the builder writes the index first
+    });
+    byte[] bytes = request(action, "r1");
+    PlainMulti p = PlainMulti.read(bytes);
     assertEquals(7, p.regions().get(0).actions().get(0).index());
-    assertSame(MultiRequest.parseFrom(all.toByteArray()), p, -1);
-    assertSame(MultiRequest.parseFrom(bytes), PlainMulti.read(bytes), -1);
+    assertSame(MultiRequest.parseFrom(bytes), p, -1);
   }
 
   @Test
   void aMessageGivenTwiceIsLeftToTheGeneratedParser() throws IOException {
-    // Protobuf merges a message field given twice; the generated parser does that.
-    byte[] mutation = plainPut(ByteString.copyFromUtf8("row"), 1).toByteArray();
-    ByteArrayOutputStream action = new ByteArrayOutputStream();
-    CodedOutputStream out = CodedOutputStream.newInstance(action);
-    out.writeByteArray(2, mutation);
-    out.writeByteArray(2, MutationProto.newBuilder().setCellCount(3).build().toByteArray());
-    out.flush();
-    byte[] bytes = MultiRequest.newBuilder().addRegionActions(RegionActionProto.newBuilder()
-        .addActions(ActionProto.parseFrom(action.toByteArray()))).build().toByteArray();
-    // The builder merged them already; the raw form keeps both.
-    ByteArrayOutputStream region = new ByteArrayOutputStream();
-    CodedOutputStream r = CodedOutputStream.newInstance(region);
-    r.writeByteArray(2, action.toByteArray());
-    r.flush();
-    ByteArrayOutputStream all = new ByteArrayOutputStream();
-    CodedOutputStream m = CodedOutputStream.newInstance(all);
-    m.writeByteArray(1, region.toByteArray());
-    m.flush();
-    assertNull(PlainMulti.read(all.toByteArray()));
-    assertEquals(3, MultiRequest.parseFrom(all.toByteArray()).getRegionActions(0).getActions(0)
+    // Protobuf merges a message field given twice, as the generated parser does.
+    byte[] action = fields(out -> {
+      out.writeByteArray(2, plainPut(ByteString.copyFromUtf8("row"), 1).toByteArray());
+      out.writeByteArray(2, MutationProto.newBuilder().setCellCount(3).build().toByteArray());
+    });
+    byte[] bytes = request(action, null);
+    assertNull(PlainMulti.read(bytes));
+    assertEquals(3, MultiRequest.parseFrom(bytes).getRegionActions(0).getActions(0)
         .getMutation().getCellCount());
-    assertEquals(3, PlainMulti.read(bytes).regions().get(0).actions().get(0).cellCount());
+    byte[] merged = MultiRequest.parseFrom(bytes).toByteArray(); // one mutation now
+    assertEquals(3, PlainMulti.read(merged).regions().get(0).actions().get(0).cellCount());
+  }
+
+  private interface Fields {
+    void write(CodedOutputStream out) throws IOException;
+  }
+
+  /** A message's bytes, its fields written by hand. */
+  private static byte[] fields(Fields fields) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+    fields.write(out);
+    out.flush();
+    return bytes.toByteArray();
+  }
+
+  /** A MultiRequest of one region (named, unless null) holding the action's bytes as they are. */
+  private static byte[] request(byte[] action, String region) throws IOException {
+    byte[] regionAction = fields(out -> {
+      if (region != null) {
+        out.writeMessage(1, RegionSpecifierProto.newBuilder().setEncodedName(region).build());
+      }
+      out.writeByteArray(2, action);
+    });
+    return fields(out -> out.writeByteArray(1, regionAction));
   }
 
   private static void assertSame(MultiRequest parsed, PlainMulti p, int round) {
