@@ -243,9 +243,8 @@ final class ClientService {
   }
 
   /**
-   * A batch: per region, runs of puts and deletes go to the region as one call (one WAL entry);
-   * gets, increments and appends run one by one in between, so every action sees the ones
-   * before it. An action that fails gets its own error; the others still run.
+   * A batch from its parameter's bytes: a batch of plain puts and deletes read by
+   * {@link PlainMulti}, any other by the generated parser.
    */
   private RpcResult multi(byte[] param, byte[] cellBlock) throws IOException {
     PlainMulti plain;
@@ -305,6 +304,11 @@ final class ClientService {
         .build();
   }
 
+  /**
+   * A batch: per region, runs of puts and deletes go to the region as one call (one WAL entry);
+   * gets, increments and appends run one by one in between, so every action sees the ones
+   * before it. An action that fails gets its own error; the others still run.
+   */
   private RpcResult multi(MultiRequest req, byte[] cellBlock) throws IOException {
     CellBlock.Reader in = new CellBlock.Reader(cellBlock);
     CellBlock.Writer out = CellBlock.Writer.withoutTags(256);
