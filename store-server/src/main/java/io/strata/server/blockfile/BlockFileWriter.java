@@ -2,8 +2,8 @@ package io.strata.server.blockfile;
 
 import com.google.protobuf.ByteString;
 import io.strata.common.cell.Cell;
-import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.CellKeys;
+import io.strata.common.cell.HeldKey;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.proto.BlockFileProtos.FileInfoProto;
 import io.strata.common.schema.BloomType;
@@ -61,7 +61,8 @@ public final class BlockFileWriter implements Closeable {
   private final ByteOutput uncompressedPayload = new ByteOutput(64);
   private final FileInfoProto.Builder info = FileInfoProto.newBuilder();
 
-  private KeyValue lastCell;
+  /** The last cell's key: what the next cell must sort after, and the file's last key. */
+  private final HeldKey lastKey = new HeldKey();
   private byte[] firstKeyOfBlock;
   private byte[] firstKey;
   private long cellCount;
@@ -135,10 +136,10 @@ public final class BlockFileWriter implements Closeable {
     if (closed) {
       throw new IllegalStateException("block file " + path + " is already closed");
     }
-    if (lastCell != null && CellComparator.INSTANCE.compare(lastCell, cell) >= 0) {
+    if (!lastKey.isEmpty() && lastKey.compareTo(cell) >= 0) {
       throw new IllegalArgumentException("cells must be appended to " + path
-          + " in strictly ascending order: " + KeyValue.copyOf(cell) + " came after "
-          + lastCell);
+          + " in strictly ascending order: " + KeyValue.copyOf(cell) + " came after the key "
+          + lastKey);
     }
     if (block.size() == 0) {
       firstKeyOfBlock = CellKeys.key(cell);
@@ -150,7 +151,7 @@ public final class BlockFileWriter implements Closeable {
     if (bloom != null) {
       bloom.add(cell);
     }
-    lastCell = KeyValue.copyOf(cell);
+    lastKey.set(cell);
     cellCount++;
     minTs = Math.min(minTs, cell.getTimestamp());
     maxTs = Math.max(maxTs, cell.getTimestamp());
@@ -226,10 +227,10 @@ public final class BlockFileWriter implements Closeable {
           + "instead");
     }
     Cell first = source.firstKey();
-    if (lastCell != null && CellComparator.INSTANCE.compare(lastCell, first) >= 0) {
+    if (!lastKey.isEmpty() && lastKey.compareTo(first) >= 0) {
       throw new IllegalArgumentException("the cells of " + source.path() + " must sort after "
-          + "the last cell of " + path + ": " + KeyValue.copyOf(first) + " came after "
-          + lastCell);
+          + "the last cell of " + path + ": " + KeyValue.copyOf(first) + " came after the key "
+          + lastKey);
     }
     finishDataBlock();
     List<IndexEntry> copied = source.dataBlocks();
@@ -268,7 +269,7 @@ public final class BlockFileWriter implements Closeable {
     if (firstKey == null) {
       firstKey = in.getFirstKey().toByteArray();
     }
-    lastCell = KeyValue.copyOf(last);
+    lastKey.set(last);
     cellCount += in.getCellCount();
     minTs = Math.min(minTs, in.getMinTimestamp());
     maxTs = Math.max(maxTs, in.getMaxTimestamp());
@@ -334,7 +335,7 @@ public final class BlockFileWriter implements Closeable {
           .setCreatedMillis(System.currentTimeMillis());
       if (firstKey != null) {
         info.setFirstKey(ByteString.copyFrom(firstKey))
-            .setLastKey(ByteString.copyFrom(CellKeys.key(lastCell)));
+            .setLastKey(ByteString.copyFrom(lastKey.toByteArray()));
       }
       uncompressedPayload.reset();
       uncompressedPayload.write(info.build().toByteArray());
