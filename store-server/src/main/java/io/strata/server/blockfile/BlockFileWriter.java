@@ -133,14 +133,48 @@ public final class BlockFileWriter implements Closeable {
 
   /** Appends a cell; it must sort strictly after the previous one. */
   public void append(Cell cell) throws IOException {
+    checkOpen();
+    if (!lastKey.isEmpty() && lastKey.compareTo(cell) >= 0) {
+      throw outOfOrder(cell);
+    }
+    write(cell);
+  }
+
+  /**
+   * Appends {@code cell} unless its key equals the last appended cell's, and returns whether it
+   * did: a flush or a minor compaction keeps the first (newest) of several cells of one key.
+   * Otherwise as {@link #append}. One comparison serves that test and the order check: for a
+   * flush of random rows the comparisons were a third of the flush, each finding the cell's key
+   * where the memory caches did not.
+   */
+  public boolean appendIfNewKey(Cell cell) throws IOException {
+    checkOpen();
+    if (!lastKey.isEmpty()) {
+      int cmp = lastKey.compareTo(cell);
+      if (cmp == 0) {
+        return false;
+      }
+      if (cmp > 0) {
+        throw outOfOrder(cell);
+      }
+    }
+    write(cell);
+    return true;
+  }
+
+  private void checkOpen() {
     if (closed) {
       throw new IllegalStateException("block file " + path + " is already closed");
     }
-    if (!lastKey.isEmpty() && lastKey.compareTo(cell) >= 0) {
-      throw new IllegalArgumentException("cells must be appended to " + path
-          + " in strictly ascending order: " + KeyValue.copyOf(cell) + " came after the key "
-          + lastKey);
-    }
+  }
+
+  private IllegalArgumentException outOfOrder(Cell cell) {
+    return new IllegalArgumentException("cells must be appended to " + path
+        + " in strictly ascending order: " + KeyValue.copyOf(cell) + " came after the key "
+        + lastKey);
+  }
+
+  private void write(Cell cell) throws IOException {
     if (block.size() == 0) {
       firstKeyOfBlock = CellKeys.key(cell);
       if (firstKey == null) {

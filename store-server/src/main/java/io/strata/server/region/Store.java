@@ -4,8 +4,6 @@ import com.google.protobuf.ByteString;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.CellKeys;
-import io.strata.common.cell.HeldKey;
-import io.strata.common.cell.KeyValue;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.util.Bytes;
 import io.strata.server.blockfile.BlockFileOptions;
@@ -389,14 +387,8 @@ final class Store {
     BlockFileWriter w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp),
         BlockFileOptions.forFamily(family), caching);
     try {
-      KeyValue last = null;
       for (SequencedCell c : snapshot.cells()) {
-        // Equal keys written by several edits: the first (newest) is kept.
-        if (last != null && CellComparator.INSTANCE.compare(last, c) == 0) {
-          continue;
-        }
-        w.append(c);
-        last = c;
+        w.appendIfNewKey(c); // of equal keys written by several edits, the first (newest) stays
       }
       w.setMaxSequenceId(flushSeqId);
       w.close();
@@ -636,17 +628,13 @@ final class Store {
           merged.shipped(); // written: cache blocks passed over may go back
         }
       } else {
-        HeldKey last = new HeldKey();
         Cell c;
         while ((c = merged.next()) != null) {
-          if (!last.isEmpty() && last.compareTo(c) == 0) {
-            continue; // an older copy of the same key
-          }
           checkNotStopped();
-          w.append(c);
-          last.set(c);
-          pace.wrote(c);
-          merged.shipped(); // written, and last needs no block: cache blocks passed may go back
+          if (w.appendIfNewKey(c)) { // else an older copy of the last key
+            pace.wrote(c);
+          }
+          merged.shipped(); // the writer keeps no block: cache blocks passed may go back
         }
       }
       pace.book(); // the rest, so the next compaction's bookings start after these bytes

@@ -5,11 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.strata.common.cell.ArraysCell;
+import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.error.CorruptFileException;
 import io.strata.common.util.Bytes;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.zip.CRC32C;
@@ -114,6 +117,59 @@ class BlockFileErrorsTest {
     try (BlockFileReader r = BlockFileReader.open(TestCells.localFs(), path)) {
       assertEquals(1, r.cellCount());
     }
+  }
+
+  /**
+   * Of cells of one key only the first is written, whatever their values and whatever kind of
+   * cell brings them; an earlier key is refused as append refuses it, the file left intact.
+   */
+  @Test
+  void appendIfNewKeyKeepsTheFirstCellOfAKey() throws Exception {
+    Path path = hadoop(tmp.resolve("deduplicated"));
+    List<KeyValue> cells = TestCells.random(new Random(24), 300); // ascending, distinct keys
+    Random rnd = new Random(25);
+    List<KeyValue> expected = new ArrayList<>();
+    try (BlockFileWriter w = BlockFileWriter.create(TestCells.localFs(), path,
+        BlockFileOptions.defaults().withBlockSize(1024))) {
+      for (KeyValue kv : cells) {
+        assertTrue(w.appendIfNewKey(kv));
+        expected.add(kv);
+        for (int older = rnd.nextInt(3); older > 0; older--) {
+          KeyValue again = KeyValue.copyOf(kv, kv.getTimestamp(), List.of()); // same key
+          Cell form = rnd.nextBoolean() ? again
+              : new ArraysCell(part(kv.getRowArray(), kv.getRowOffset(), kv.getRowLength()),
+                  part(kv.getFamilyArray(), kv.getFamilyOffset(), kv.getFamilyLength()),
+                  part(kv.getQualifierArray(), kv.getQualifierOffset(),
+                      kv.getQualifierLength()),
+                  kv.getTimestamp(), kv.getType(), Bytes.toBytes("older " + older));
+          assertFalse(w.appendIfNewKey(form));
+        }
+      }
+      KeyValue first = cells.get(0);
+      assertEquals("cells must be appended to " + path + " in strictly ascending order: "
+          + first + " came after the key "
+          + cells.get(cells.size() - 1).toString().replaceAll("/vlen=\\d+$", ""),
+          assertThrows(IllegalArgumentException.class, () -> w.appendIfNewKey(first))
+              .getMessage());
+    }
+    try (BlockFileReader r = BlockFileReader.open(TestCells.localFs(), path)) {
+      BlockFileScanner s = r.scanner();
+      s.seekToFirst();
+      List<String> read = new ArrayList<>();
+      Cell c;
+      while ((c = s.next()) != null) {
+        read.add(TestCells.describe(c));
+      }
+      List<String> want = new ArrayList<>();
+      for (KeyValue kv : expected) {
+        want.add(TestCells.describe(kv));
+      }
+      assertEquals(want, read);
+    }
+  }
+
+  private static byte[] part(byte[] array, int offset, int length) {
+    return java.util.Arrays.copyOfRange(array, offset, offset + length);
   }
 
   @Test
