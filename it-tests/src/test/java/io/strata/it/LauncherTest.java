@@ -92,6 +92,8 @@ class LauncherTest {
       assertTrue(cmdline.contains(" -XX:G1HeapRegionSize=8m "), cmdline);
       // A region server collects for class metadata only once it holds 64 MB of it.
       assertTrue(cmdline.contains(" -XX:MetaspaceSize=64m "), cmdline);
+      // C2 inlines hot methods of up to 100 bytecodes: less compiling in a fresh server's writes.
+      assertTrue(cmdline.contains(" -XX:FreqInlineSize=100 "), cmdline);
       Run again = run(env, "start");
       assertEquals(1, again.exit);
       assertTrue(again.err.startsWith("Strata standalone is already running (pid "), again.err);
