@@ -25,6 +25,9 @@ public final class CellComparator implements Comparator<Cell> {
 
   @Override
   public int compare(Cell a, Cell b) {
+    if (a instanceof KeyValue x && b instanceof KeyValue y) {
+      return compareKeyValues(x, y);
+    }
     int c = compareRows(a, b);
     if (c != 0) {
       return c;
@@ -42,6 +45,37 @@ public final class CellComparator implements Comparator<Cell> {
       return c;
     }
     return Integer.compare(b.getType().code(), a.getType().code());
+  }
+
+  /**
+   * As {@link #compare}, for two KeyValues (a memstore's cells, those of heap blocks): through
+   * KeyValue's final accessors, which the JIT inlines. Through the Cell interface, which five
+   * kinds of cell implement, each part was a call through an interface stub: a tenth of a
+   * compaction's merge.
+   */
+  private static int compareKeyValues(KeyValue a, KeyValue b) {
+    byte[] x = a.getBuffer();
+    byte[] y = b.getBuffer();
+    int c = Bytes.compare(x, a.getRowOffset(), a.getRowLength(), y, b.getRowOffset(),
+        b.getRowLength());
+    if (c != 0) {
+      return c;
+    }
+    c = Bytes.compare(x, a.getFamilyOffset(), a.getFamilyLength(), y, b.getFamilyOffset(),
+        b.getFamilyLength());
+    if (c != 0) {
+      return c;
+    }
+    c = Bytes.compare(x, a.getQualifierOffset(), a.getQualifierLength(), y,
+        b.getQualifierOffset(), b.getQualifierLength());
+    if (c != 0) {
+      return c;
+    }
+    c = Long.compare(b.getTimestamp(), a.getTimestamp());
+    if (c != 0) {
+      return c;
+    }
+    return Integer.compare(b.typeCode(), a.typeCode());
   }
 
   public int compareRows(Cell a, Cell b) {

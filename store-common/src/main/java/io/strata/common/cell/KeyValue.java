@@ -341,6 +341,11 @@ public class KeyValue implements Cell {
     return Bytes.toLong(bytes, offset + ROW_OFFSET + keyLength - 9);
   }
 
+  /** The type's code as stored: what {@link CellComparator} orders by, not decoded. */
+  final int typeCode() {
+    return bytes[offset + ROW_OFFSET + keyLength - 1] & 0xFF;
+  }
+
   @Override
   public final CellType getType() {
     return CellType.fromCode(bytes[offset + ROW_OFFSET + keyLength - 1] & 0xFF);

@@ -1,6 +1,7 @@
 package io.strata.common.cell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.common.util.Bytes;
 import java.util.ArrayList;
@@ -89,5 +90,45 @@ class CellComparatorTest {
     assertEquals(0, CMP.compareRow(a, Bytes.toBytes("m")));
     assertEquals(1, Integer.signum(CMP.compareRow(a, Bytes.toBytes("a"))));
     assertEquals(-1, Integer.signum(CMP.compareRows(a, kv("n", "a", "", 0, CellType.PUT))));
+  }
+
+  /**
+   * Two KeyValues (compared through their own accessors) order as the same cells made of
+   * separate arrays (compared through the Cell interface), and as one of each.
+   */
+  @Test
+  void keyValuesOrderAsCellsOfOtherKinds() {
+    Random rnd = new Random(24);
+    CellType[] types = {CellType.PUT, CellType.DELETE, CellType.DELETE_FAMILY_VERSION,
+        CellType.DELETE_COLUMN, CellType.DELETE_FAMILY, CellType.MINIMUM, CellType.MAXIMUM};
+    List<KeyValue> kvs = new ArrayList<>();
+    List<Cell> arrays = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      byte[] row = new byte[rnd.nextInt(3)];
+      for (int k = 0; k < row.length; k++) {
+        row[k] = (byte) (rnd.nextInt(3) * 127); // 0, 127 and 254: signed and unsigned differ
+      }
+      byte[] family = {(byte) ('a' + rnd.nextInt(2))};
+      byte[] qualifier = new byte[rnd.nextInt(2)];
+      rnd.nextBytes(qualifier);
+      long ts = rnd.nextInt(3) - 1; // a negative one too: timestamps compare as signed longs
+      CellType type = types[rnd.nextInt(types.length)];
+      byte[] value = new byte[rnd.nextInt(4)];
+      rnd.nextBytes(value);
+      kvs.add(KeyValue.of(row, family, qualifier, ts, type, value));
+      arrays.add(new ArraysCell(row, family, qualifier, ts, type, value));
+    }
+    int equal = 0;
+    for (int i = 0; i < kvs.size(); i++) {
+      for (int j = 0; j < kvs.size(); j++) {
+        int want = Integer.signum(CMP.compare(arrays.get(i), arrays.get(j)));
+        assertEquals(want, Integer.signum(CMP.compare(kvs.get(i), kvs.get(j))),
+            kvs.get(i) + " against " + kvs.get(j));
+        assertEquals(want, Integer.signum(CMP.compare(kvs.get(i), arrays.get(j))));
+        assertEquals(want, Integer.signum(CMP.compare(arrays.get(i), kvs.get(j))));
+        equal += want == 0 && i != j ? 1 : 0;
+      }
+    }
+    assertTrue(equal > 50, "too few equal keys to test them: " + equal);
   }
 }
