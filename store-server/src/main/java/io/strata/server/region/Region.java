@@ -283,7 +283,7 @@ public final class Region implements Closeable {
     // would leave a copy in the MSLAB.
     boolean staged = durability != Durability.ASYNC_WAL && !NO_WAITING.get();
     underRowLocks(rows, durability, unlogged, now -> {
-      List<KeyValue> cells = new ArrayList<>();
+      List<KeyValue> cells = new ArrayList<>(edits.size()); // a cell an edit at least
       for (RowEdit e : edits) {
         boolean skipsWal = resolveDurability(e.durability()) == Durability.SKIP_WAL;
         for (Cell c : e.cells()) {
