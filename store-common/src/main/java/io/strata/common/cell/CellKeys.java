@@ -28,7 +28,20 @@ public final class CellKeys {
     return keyLength(c) - 9;
   }
 
+  /** Appends the cell's key in the key encoding; one copy where the cell already holds it so. */
   public static void writeKey(Cell c, ByteOutput out) {
+    if (c instanceof KeyValue kv) {
+      out.write(kv.getBuffer(), kv.getKeyOffset(), kv.getKeyLength());
+      return;
+    }
+    if (c instanceof SplitCell sc) {
+      out.write(sc.getKeyArray(), sc.getKeyOffset(), sc.getKeyLength());
+      return;
+    }
+    if (c instanceof BufferKeyValue bkv) {
+      out.write(bkv.getBuffer(), bkv.getKeyPosition(), bkv.getKeyLength());
+      return;
+    }
     out.writeShort(c.getRowLength());
     out.write(c.getRowArray(), c.getRowOffset(), c.getRowLength());
     out.write(c.getFamilyLength());

@@ -23,13 +23,7 @@ public final class HeldKey {
       return;
     }
     buf.reset();
-    if (c instanceof SplitCell sc) {
-      buf.write(sc.getKeyArray(), sc.getKeyOffset(), sc.getKeyLength());
-    } else if (c instanceof BufferKeyValue bkv) {
-      buf.write(bkv.getBuffer(), bkv.getKeyPosition(), bkv.getKeyLength());
-    } else {
-      CellKeys.writeKey(c, buf);
-    }
+    CellKeys.writeKey(c, buf);
     view = SplitCell.keyOnly(buf.array(), 0, buf.size());
   }
 

@@ -348,7 +348,7 @@ public class KeyValue implements Cell {
 
   @Override
   public final CellType getType() {
-    return CellType.fromCode(bytes[offset + ROW_OFFSET + keyLength - 1] & 0xFF);
+    return CellType.fromCode(typeCode());
   }
 
   @Override

@@ -59,12 +59,10 @@ record PlainMulti(List<Region> regions, boolean succeededAsIndexes) {
       boolean asIndexes = false;
       for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
         if (tag == lengthDelimited(REGION_ACTIONS)) {
-          int limit = in.pushLimit(in.readRawVarint32());
-          Region r = region(in);
+          Region r = embedded(in, PlainMulti::region);
           if (r == null) {
             return null;
           }
-          in.popLimit(limit);
           regions.add(r);
         } else if (tag == varint(SUCCEEDED_AS_INDEXES)) {
           asIndexes = in.readBool();
@@ -86,22 +84,15 @@ record PlainMulti(List<Region> regions, boolean succeededAsIndexes) {
     while (!in.isAtEnd()) {
       int tag = in.readTag();
       if (tag == lengthDelimited(REGION) && name == null) {
-        int limit = in.pushLimit(in.readRawVarint32());
-        name = "";
-        while (!in.isAtEnd()) {
-          if (in.readTag() != lengthDelimited(ENCODED_NAME)) {
-            return null;
-          }
-          name = in.readStringRequireUtf8();
+        name = embedded(in, PlainMulti::encodedName);
+        if (name == null) {
+          return null;
         }
-        in.popLimit(limit);
       } else if (tag == lengthDelimited(ACTIONS)) {
-        int limit = in.pushLimit(in.readRawVarint32());
-        Action a = action(in);
+        Action a = embedded(in, PlainMulti::action);
         if (a == null) {
           return null;
         }
-        in.popLimit(limit);
         actions.add(a);
       } else {
         return null;
@@ -118,12 +109,11 @@ record PlainMulti(List<Region> regions, boolean succeededAsIndexes) {
       if (tag == varint(INDEX)) {
         index = in.readUInt32();
       } else if (tag == lengthDelimited(MUTATION) && mutation == null) {
-        int limit = in.pushLimit(in.readRawVarint32());
-        mutation = mutation(in, index);
+        int indexSoFar = index;
+        mutation = embedded(in, m -> mutation(m, indexSoFar));
         if (mutation == null) {
           return null;
         }
-        in.popLimit(limit);
       } else {
         return null; // a get, a second mutation (merged into the first), or unknown
       }
@@ -161,6 +151,38 @@ record PlainMulti(List<Region> regions, boolean succeededAsIndexes) {
       return null;
     }
     return new Action(index, row, t, d, cellCount);
+  }
+
+  /** The RegionSpecifierProto's encoded name ("" when absent), or null for any other field. */
+  private static String encodedName(CodedInputStream in) throws java.io.IOException {
+    String name = "";
+    while (!in.isAtEnd()) {
+      if (in.readTag() != lengthDelimited(ENCODED_NAME)) {
+        return null;
+      }
+      name = in.readStringRequireUtf8();
+    }
+    return name;
+  }
+
+  /** Reads one part of the request, from its bytes on. */
+  @FunctionalInterface
+  private interface Part<T> {
+    /** The part, or null when it is not one this reader takes. */
+    T read(CodedInputStream in) throws java.io.IOException;
+  }
+
+  /**
+   * The message of the length-delimited field whose tag was just read, as {@code part} reads
+   * it within the field's length; null when {@code part} refuses it.
+   */
+  private static <T> T embedded(CodedInputStream in, Part<T> part) throws java.io.IOException {
+    int limit = in.pushLimit(in.readRawVarint32());
+    T t = part.read(in);
+    if (t != null) {
+      in.popLimit(limit);
+    }
+    return t;
   }
 
   private static int lengthDelimited(int field) {

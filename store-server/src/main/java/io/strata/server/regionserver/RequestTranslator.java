@@ -184,22 +184,14 @@ final class RequestTranslator {
     byte[] row = m.getRow().toByteArray();
     checkRow(row, m.getType());
     switch (m.getType()) {
-      case PUT -> {
-        if (own.isEmpty()) {
-          throw noColumns(row);
-        }
-        checkCells(row, own, true);
-      }
+      case PUT -> own = putCells(row, own);
       case DELETE -> {
         if (m.hasTtl()) {
           throw new BadRequestException("the delete of row '" + Bytes.toStringBinary(row)
               + "' has a TTL; tombstones cannot expire: give the TTL to the put");
         }
-        if (own.isEmpty()) {
-          own = wholeRow(row, m.hasTimestamp() ? m.getTimestamp()
-              : io.strata.common.cell.CellLimits.LATEST_TIMESTAMP);
-        }
-        checkCells(row, own, false);
+        own = deleteCells(row, own, m.hasTimestamp() ? m.getTimestamp()
+            : io.strata.common.cell.CellLimits.LATEST_TIMESTAMP);
       }
       default -> throw new BadRequestException("a " + m.getType() + " cannot be part of a put, "
           + "delete, row mutation or check-and-mutate; send it on its own");
@@ -217,24 +209,29 @@ final class RequestTranslator {
     List<Cell> own = cells.next(a.cellCount());
     byte[] row = a.row();
     checkRow(row, a.type());
-    if (a.type() == MutationProto.Type.PUT) {
-      if (own.isEmpty()) {
-        throw noColumns(row);
-      }
-      checkCells(row, own, true);
-    } else {
-      if (own.isEmpty()) {
-        own = wholeRow(row, io.strata.common.cell.CellLimits.LATEST_TIMESTAMP);
-      }
-      checkCells(row, own, false);
-    }
+    own = a.type() == MutationProto.Type.PUT ? putCells(row, own)
+        : deleteCells(row, own, io.strata.common.cell.CellLimits.LATEST_TIMESTAMP);
     return new RowEdit(row, own, durability(a.durability()), io.strata.common.cell.Tag.NO_TTL,
         Map.of());
   }
 
-  private static BadRequestException noColumns(byte[] row) {
-    return new BadRequestException("the put of row '" + Bytes.toStringBinary(row)
-        + "' has no columns; add at least one column to a put");
+  /** A put's cells, checked: at least one, each of the row and a known family. */
+  private List<Cell> putCells(byte[] row, List<Cell> own) throws BadRequestException,
+      NoSuchFamilyException {
+    if (own.isEmpty()) {
+      throw new BadRequestException("the put of row '" + Bytes.toStringBinary(row)
+          + "' has no columns; add at least one column to a put");
+    }
+    checkCells(row, own, true);
+    return own;
+  }
+
+  /** A delete's cells, checked; none deletes the whole row at {@code timestamp}. */
+  private List<Cell> deleteCells(byte[] row, List<Cell> own, long timestamp)
+      throws BadRequestException, NoSuchFamilyException {
+    List<Cell> cells = own.isEmpty() ? wholeRow(row, timestamp) : own;
+    checkCells(row, cells, false);
+    return cells;
   }
 
   /**
