@@ -234,27 +234,39 @@ public final class CellBlock {
       this.block = block == null ? new byte[0] : block;
     }
 
-    /** The next {@code count} cells. */
+    /**
+     * The next {@code count} cells, in a list not to be changed: one cell (a buffered write's
+     * every row, a scan's row of one column) comes as {@link List#of(Object)}, one object where
+     * a list and its array were two.
+     */
     public List<Cell> next(int count) throws BadRequestException {
       if (count < 0) {
         throw new BadRequestException("a message claims " + count + " cells; counts are >= 0");
       }
+      if (count == 1) {
+        return List.of(decode(count, 0));
+      }
       List<Cell> cells = new ArrayList<>(Math.min(count, 1024));
       for (int i = 0; i < count; i++) {
-        if (pos >= block.length) {
-          throw new BadRequestException("a message claims " + count + " cells but the cell "
-              + "block ends after " + i + "; the client sent a truncated cell block");
-        }
-        KeyValue kv;
-        try {
-          kv = KeyValue.decode(block, pos, block.length);
-        } catch (IllegalArgumentException e) {
-          throw new BadRequestException("the cell block is malformed: " + e.getMessage());
-        }
-        pos += kv.getLength();
-        cells.add(kv);
+        cells.add(decode(count, i));
       }
       return cells;
+    }
+
+    /** The cell at the read position, cell {@code i} of the {@code count} a message claims. */
+    private KeyValue decode(int count, int i) throws BadRequestException {
+      if (pos >= block.length) {
+        throw new BadRequestException("a message claims " + count + " cells but the cell "
+            + "block ends after " + i + "; the client sent a truncated cell block");
+      }
+      KeyValue kv;
+      try {
+        kv = KeyValue.decode(block, pos, block.length);
+      } catch (IllegalArgumentException e) {
+        throw new BadRequestException("the cell block is malformed: " + e.getMessage());
+      }
+      pos += kv.getLength();
+      return kv;
     }
 
     /** Whether every cell was read. */

@@ -25,6 +25,8 @@ public final class TableDescriptor {
 
   private final TableName tableName;
   private final Map<byte[], ColumnFamilyDescriptor> families;
+  /** The families' names in order, for looking a name up where it lies, without copying it. */
+  private final byte[][] familyNames;
   private final long maxFileSize;
   private final long memstoreFlushSize;
   private final Durability durability;
@@ -37,6 +39,7 @@ public final class TableDescriptor {
     TreeMap<byte[], ColumnFamilyDescriptor> f = new TreeMap<>(Bytes::compare);
     f.putAll(b.families);
     this.families = Collections.unmodifiableMap(f);
+    this.familyNames = f.keySet().toArray(new byte[0][]);
     this.maxFileSize = b.maxFileSize;
     this.memstoreFlushSize = b.memstoreFlushSize;
     this.durability = b.durability;
@@ -69,6 +72,16 @@ public final class TableDescriptor {
 
   public boolean hasColumnFamily(byte[] name) {
     return families.containsKey(name);
+  }
+
+  /** Whether {@code array[offset, offset + length)} names a family: a cell's, checked in place. */
+  public boolean hasColumnFamily(byte[] array, int offset, int length) {
+    for (byte[] name : familyNames) {
+      if (Bytes.equals(name, 0, name.length, array, offset, length)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   public List<String> getColumnFamilyNames() {

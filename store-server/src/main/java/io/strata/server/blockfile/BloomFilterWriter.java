@@ -30,6 +30,8 @@ final class BloomFilterWriter {
   private final List<byte[]> chunkKeys = new ArrayList<>();
   private final List<ByteOutput> chunks = new ArrayList<>();
   private long[] hashes;
+  /** The last key's hash, a field: its array was allocated anew for every key. */
+  private final long[] hash = new long[2];
   private int keysInChunk;
   private byte[] chunkFirstKey;
   private long totalKeys;
@@ -58,9 +60,9 @@ final class BloomFilterWriter {
     if (2 * keysInChunk + 2 > hashes.length) {
       hashes = Arrays.copyOf(hashes, hashes.length * 2);
     }
-    long[] h = Murmur3.hash128(current.array(), 0, current.size());
-    hashes[2 * keysInChunk] = h[0];
-    hashes[2 * keysInChunk + 1] = h[1];
+    Murmur3.hash128(current.array(), 0, current.size(), hash);
+    hashes[2 * keysInChunk] = hash[0];
+    hashes[2 * keysInChunk + 1] = hash[1];
     keysInChunk++;
     totalKeys++;
     previous.reset();

@@ -44,10 +44,13 @@ public final class Segment {
     SequencedCell[] sorted = new SequencedCell[cells.size()];
     for (int i = 0; i < sorted.length; i++) {
       Cell c = cells.get(i);
-      out[i] = c instanceof SequencedCell staged && staged.writeNumber() == SequencedCell.STAGED
-          && lab.holds(staged.getBuffer())
-          ? new SequencedCell(staged, writeNumber)
-          : lab.copy(c, writeNumber);
+      if (c instanceof SequencedCell staged && staged.writeNumber() == SequencedCell.STAGED
+          && lab.holds(staged.getBuffer())) {
+        staged.index(writeNumber);
+        out[i] = staged;
+      } else {
+        out[i] = lab.copy(c, writeNumber);
+      }
       sorted[i] = out[i];
     }
     BatchOrder.sort(sorted); // stable: equal keys stay in the order given

@@ -68,7 +68,11 @@ public final class SequencedCell extends KeyValue {
     return c != 0 ? c : Long.compare(b.writeNumber, a.writeNumber);
   }
 
-  private final long writeNumber;
+  /**
+   * Final but for a staged cell, which gets its write number once ({@link #index}) before the
+   * index publishes it: readers find the cell only through the index's release writes.
+   */
+  private long writeNumber;
   // Row bytes 0-7, 8-15, 16-23 and 24-31 (see rowWord).
   private final long row0;
   private final long row1;
@@ -88,17 +92,16 @@ public final class SequencedCell extends KeyValue {
   }
 
   /**
-   * The same bytes as {@code staged} under {@code writeNumber}: its lengths and row words are
-   * taken, not read again from the chunk, which a batch of 2,000 cells has left by then (0.1 µs
-   * a cell).
+   * Gives a {@link #STAGED} cell the write number of its edit as its segment indexes it: the
+   * staged object itself goes into the index, where a copy of it with the number (its lengths
+   * and row words taken, not read again from the chunk) was a second object for every cell
+   * written.
    */
-  SequencedCell(SequencedCell staged, long writeNumber) {
-    super(staged);
+  void index(long writeNumber) {
+    if (this.writeNumber != STAGED) {
+      throw new IllegalStateException("cell " + this + " was indexed already");
+    }
     this.writeNumber = writeNumber;
-    this.row0 = staged.row0;
-    this.row1 = staged.row1;
-    this.row2 = staged.row2;
-    this.row3 = staged.row3;
   }
 
   /** A search key, or a cell for tests: a view of the same bytes as {@code cell}. */

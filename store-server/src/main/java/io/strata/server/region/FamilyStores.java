@@ -43,6 +43,10 @@ final class FamilyStores {
    */
   void addToMemstores(List<KeyValue> cells, long writeNumber, long walSeqId,
       List<SequencedCell> added, List<Store> addedTo) {
+    if (stores.length == 1) { // the edit was validated: every cell is of the one family
+      addAll(stores[0], cells, writeNumber, walSeqId, added, addedTo);
+      return;
+    }
     int first = indexOf(cells.get(0));
     boolean oneFamily = true;
     for (int i = 1; i < cells.size() && oneFamily; i++) {
@@ -85,20 +89,37 @@ final class FamilyStores {
     }
   }
 
-  /** The store of the cell's family. */
+  /**
+   * The store of the cell's family, which must be one of the region's (a validated edit's
+   * cell): with one family, that one, unchecked.
+   */
   Store storeOf(Cell c) {
-    return stores[indexOf(c)];
+    return stores.length == 1 ? stores[0] : stores[indexOf(c)];
   }
 
-  /** The index of the cell's family, found without copying its name. */
+  /** Whether the cell's family is one of the region's, found without copying its name. */
+  boolean hasFamilyOf(Cell c) {
+    return find(c) >= 0;
+  }
+
+  /** The index of the cell's family, which must be one of the region's. */
   private int indexOf(Cell c) {
+    int k = find(c);
+    if (k < 0) {
+      throw new IllegalStateException("no store for family " + Bytes.toStringBinary(
+          c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()));
+    }
+    return k;
+  }
+
+  /** The index of the cell's family, or -1 if the region has none of that name. */
+  private int find(Cell c) {
     for (int k = 0; k < names.length; k++) {
       if (isFamily(k, c)) {
         return k;
       }
     }
-    throw new IllegalStateException("no store for family "
-        + Bytes.toStringBinary(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()));
+    return -1;
   }
 
   private boolean isFamily(int k, Cell c) {

@@ -528,10 +528,10 @@ public final class Region implements Closeable {
             + Bytes.toStringBinary(c.getRowArray(), c.getRowOffset(), c.getRowLength())
             + "' is in the mutation of row '" + Bytes.toStringBinary(e.row()) + "'");
       }
-      byte[] family = Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength());
-      if (!stores.containsKey(family)) {
-        throw new NoSuchFamilyException(table.getTableName().toString(),
-            Bytes.toStringBinary(family), table.getColumnFamilyNames());
+      if (!familyStores.hasFamilyOf(c)) {
+        throw new NoSuchFamilyException(table.getTableName().toString(), Bytes.toStringBinary(
+            c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength()),
+            table.getColumnFamilyNames());
       }
       if (c.getTimestamp() < 0) {
         throw new BadRequestException("timestamp " + c.getTimestamp()

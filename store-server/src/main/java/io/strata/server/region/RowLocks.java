@@ -8,19 +8,16 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Exclusive per-row locks of one region, taken by every mutation of a row. A lock is created on
- * demand and dropped when no one holds or waits for it. Waiting is bounded: a row held longer
- * than the timeout gives a retryable "server busy" error instead of a stuck handler.
+ * Exclusive per-row locks of one region, taken by every mutation of a row. A row's lock is its
+ * entry in a map, there only while it is held: taking it is putting the entry in, releasing it
+ * taking it out, where a lock object, its entry and its users' count made and dropped with two
+ * locked map updates cost about 0.15 µs a row of a buffered write. Reentrant: a batch may name
+ * a row twice. Waiting is bounded: a row held longer than the timeout gives a retryable "server
+ * busy" error instead of a stuck handler.
  */
 final class RowLocks {
-  private static final class Entry {
-    final ReentrantLock lock = new ReentrantLock();
-    int users; // @GuardedBy("RowLocks.locks" compute)
-  }
-
   /** A row as a map key, hashed once for both the lock and the unlock. */
   private static final class RowKey {
     final byte[] row;
@@ -42,7 +39,7 @@ final class RowLocks {
     }
   }
 
-  private final ConcurrentHashMap<RowKey, Entry> locks = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<RowKey, Held> locks = new ConcurrentHashMap<>();
   private final String owner;
   private final long timeoutMillis;
 
@@ -121,65 +118,108 @@ final class RowLocks {
     held.clear();
   }
 
-  /** A held row lock; close it to release. */
+  /**
+   * A held row lock, the row's entry in the map while it is held: closed once for every time
+   * its thread took it, it is released. Only that thread takes it again or closes it.
+   */
   final class Held implements AutoCloseable {
     private final RowKey key;
-    private final Entry entry;
+    private final Thread thread;
+    private int holds = 1; // changed by the holding thread alone
+    // A waiter counts itself in under this object's monitor and then reads released; a release
+    // sets released and then reads the count. Both volatile: one of the two sees the other's
+    // write, so the release notifies a waiter, or the waiter does not wait.
+    private volatile boolean released;
+    private volatile int waiters;
 
-    private Held(RowKey key, Entry entry) {
+    private Held(RowKey key, Thread thread) {
       this.key = key;
-      this.entry = entry;
+      this.thread = thread;
     }
 
     @Override
     public void close() {
-      entry.lock.unlock();
-      leave(key);
+      if (Thread.currentThread() != thread) {
+        throw new IllegalMonitorStateException("the lock of row '" + Bytes.toStringBinary(
+            key.row) + "' is released by a thread that does not hold it");
+      }
+      if (--holds > 0) {
+        return;
+      }
+      locks.remove(key, this);
+      released = true;
+      if (waiters > 0) {
+        synchronized (this) {
+          notifyAll();
+        }
+      }
+    }
+
+    /** Waits up to {@code nanos} for the release; false if it had not come by then. */
+    private boolean awaitRelease(long nanos) throws InterruptedException {
+      synchronized (this) {
+        waiters++;
+        try {
+          long deadline = System.nanoTime() + nanos;
+          while (!released) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+              return false;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+          }
+          return true;
+        } finally {
+          waiters--;
+        }
+      }
     }
   }
 
   Held lock(byte[] row) throws ServerBusyException, InterruptedIOException {
     RowKey key = new RowKey(row);
-    Entry e = enter(key);
-    boolean got = false;
-    try {
-      got = e.lock.tryLock(timeoutMillis, TimeUnit.MILLISECONDS);
-    } catch (InterruptedException ie) {
-      Thread.currentThread().interrupt();
-      leave(key);
-      throw new InterruptedIOException("interrupted waiting for the lock of row "
-          + Bytes.toStringBinary(row));
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    while (true) {
+      Held mine = acquire(key);
+      if (mine != null) {
+        return mine;
+      }
+      Held other = locks.get(key);
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        throw new ServerBusyException(owner, "timed out after " + timeoutMillis
+            + " ms waiting for the lock of row '" + Bytes.toStringBinary(row) + "'");
+      }
+      if (other != null) {
+        try {
+          other.awaitRelease(left); // then try again, with whoever else wants it
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          throw new InterruptedIOException("interrupted waiting for the lock of row "
+              + Bytes.toStringBinary(row));
+        }
+      }
     }
-    if (!got) {
-      leave(key);
-      throw new ServerBusyException(owner, "timed out after " + timeoutMillis
-          + " ms waiting for the lock of row '" + Bytes.toStringBinary(row) + "'");
-    }
-    return new Held(key, e);
   }
 
-  /** The row's lock if no one holds it now, else null; never waits. */
+  /** The row's lock if no one else holds it now, else null; never waits. */
   Held tryLock(byte[] row) {
-    RowKey key = new RowKey(row);
-    Entry e = enter(key);
-    if (!e.lock.tryLock()) {
-      leave(key);
-      return null;
+    return acquire(new RowKey(row));
+  }
+
+  /** The lock of {@code key}: taken now, or again if this thread holds it; null if another does. */
+  private Held acquire(RowKey key) {
+    Thread me = Thread.currentThread();
+    Held fresh = new Held(key, me);
+    Held held = locks.putIfAbsent(key, fresh);
+    if (held == null) {
+      return fresh;
     }
-    return new Held(key, e);
-  }
-
-  /** The row's entry, made if missing, counting the caller as a user until it leaves. */
-  private Entry enter(RowKey key) {
-    return locks.compute(key, (k, v) -> {
-      Entry x = v == null ? new Entry() : v;
-      x.users++;
-      return x;
-    });
-  }
-
-  private void leave(RowKey key) {
-    locks.computeIfPresent(key, (k, v) -> --v.users == 0 ? null : v);
+    if (held.thread == me) {
+      held.holds++;
+      return held;
+    }
+    return null;
   }
 
   int size() {

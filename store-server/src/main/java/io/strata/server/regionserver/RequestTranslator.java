@@ -367,7 +367,10 @@ final class RequestTranslator {
             c.getRowOffset(), c.getRowLength()) + "' is in the mutation of row '"
             + Bytes.toStringBinary(row) + "'; give each row its own mutation");
       }
-      checkFamily(family(c));
+      if (!table.hasColumnFamily(c.getFamilyArray(), c.getFamilyOffset(),
+          c.getFamilyLength())) {
+        checkFamily(family(c)); // throws, naming the family
+      }
       if (puts != (c.getType() == CellType.PUT)) {
         throw new BadRequestException("cell " + column(c) + " has type " + c.getType() + ", "
             + "which does not belong in a " + (puts ? "put" : "delete"));

@@ -194,10 +194,19 @@ class MemStoreTest {
     m.addAll(List.of(staged, other), 5, 100, out);
     assertSame(staged.getBuffer(), out[0].getBuffer(), "indexed where it was staged");
     assertEquals(staged.getOffset(), out[0].getOffset());
+    assertSame(staged, out[0], "the staged cell itself is indexed, under the edit's number");
     assertEquals(5, out[0].writeNumber());
     assertTrue(out[1].getBuffer() != other.getBuffer(), "an unstaged cell is copied in");
     assertEquals(List.of("r/f:q/42/PUT/vlen=2/seq=5=v1", "s/f:q/7/PUT/vlen=2/seq=5=v2"),
         contents(m.retainSegments().get(0).cells().iterator()));
+    // An indexed cell given again (a write retried with the same cells) is a copy of its own.
+    SequencedCell[] again = new SequencedCell[1];
+    m.addAll(List.of(staged), 9, 102, again);
+    assertTrue(again[0] != staged, "copied, not indexed twice");
+    assertEquals(5, staged.writeNumber());
+    assertEquals(9, again[0].writeNumber());
+    assertEquals(List.of("r/f:q/42/PUT/vlen=2/seq=9=v1", "r/f:q/42/PUT/vlen=2/seq=5=v1",
+        "s/f:q/7/PUT/vlen=2/seq=5=v2"), contents(m.retainSegments().get(0).cells().iterator()));
 
     // Staged in a segment that became the snapshot: the new active one copies it.
     SequencedCell old = m.stage(other, 8, other.getTagsArray(), 0, 0);

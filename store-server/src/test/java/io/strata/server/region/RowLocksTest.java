@@ -45,6 +45,38 @@ class RowLocksTest {
     assertEquals(0, locks.size());
   }
 
+  /**
+   * A row taken twice by one thread is released by the second close, not the first: until then
+   * another thread waits; the holder's thread alone may release it.
+   */
+  @Test
+  void aRowTakenTwiceIsReleasedByTheSecondClose() throws Exception {
+    RowLocks locks = new RowLocks("region-x", 10_000);
+    RowLocks.Held first = locks.lock(Bytes.toBytes("r"));
+    RowLocks.Held again = locks.tryLock(Bytes.toBytes("r"));
+    assertTrue(again != null, "the holder takes its row again without waiting");
+    IllegalMonitorStateException stranger = CompletableFuture.supplyAsync(() -> assertThrows(
+        IllegalMonitorStateException.class, first::close)).get();
+    assertEquals("the lock of row 'r' is released by a thread that does not hold it",
+        stranger.getMessage());
+    CompletableFuture<Long> waiter = CompletableFuture.supplyAsync(() -> {
+      try (RowLocks.Held h = locks.lock(Bytes.toBytes("r"))) {
+        return System.nanoTime();
+      } catch (Exception ex) {
+        throw new RuntimeException(ex);
+      }
+    });
+    again.close();
+    assertEquals(1, locks.size(), "one close of two leaves the row held");
+    assertEquals(null, CompletableFuture.supplyAsync(() -> locks.tryLock(Bytes.toBytes("r")))
+        .get(), "another thread cannot take it");
+    assertFalse(waiter.isDone(), "the waiter still waits");
+    long released = System.nanoTime();
+    first.close();
+    assertTrue(waiter.get() >= released, "the waiter got the row after the second close");
+    assertEquals(0, locks.size());
+  }
+
   /** A round of work under row locks; may throw what the locks throw. */
   private interface Round {
     void run(java.util.Random rnd) throws Exception;

@@ -10,13 +10,6 @@ public final class Murmur3 {
 
   private Murmur3() {}
 
-  /** Returns {h1, h2} of {@code data[offset, offset+length)}. */
-  public static long[] hash128(byte[] data, int offset, int length) {
-    long[] out = new long[2];
-    hash128(data, offset, length, out);
-    return out;
-  }
-
   /** Puts h1 and h2 of {@code data[offset, offset+length)} into {@code out[0]} and {@code out[1]}. */
   public static void hash128(byte[] data, int offset, int length, long[] out) {
     long h1 = 0;
