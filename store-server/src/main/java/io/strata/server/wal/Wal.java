@@ -260,15 +260,22 @@ public final class Wal implements Closeable {
       throw closedForWrites();
     }
     long seqId = nextSeqId.getAndIncrement();
-    direct.reset();
-    WalFormat.writeEntry(direct, region, seqId, clock.millis(), cells.size(),
-        out -> cells.forEach(c -> CellKeys.writeCell(c, out)));
+    boolean inPlace = WalFormat.writeHead(direct, region, seqId, clock.millis(), cells);
+    if (!inPlace) {
+      direct.reset();
+      WalFormat.writeEntry(direct, region, seqId, clock.millis(), cells.size(),
+          out -> cells.forEach(c -> CellKeys.writeCell(c, out)));
+    }
     try {
       if (writer == null) {
         openNextFile();
       }
       files.written(writer.path(), region, seqId);
-      writer.write(direct);
+      if (inPlace) {
+        writer.write(direct, cells);
+      } else {
+        writer.write(direct);
+      }
       if (durability == Durability.FSYNC_WAL) {
         writer.hsync();
       } else {

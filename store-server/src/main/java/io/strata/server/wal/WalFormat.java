@@ -1,6 +1,8 @@
 package io.strata.server.wal;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.strata.common.cell.Cell;
+import io.strata.common.cell.KeyValue;
 import io.strata.common.proto.WalProtos.WalEntryHeaderProto;
 import io.strata.common.proto.WalProtos.WalHeaderProto;
 import io.strata.common.util.ByteOutput;
@@ -8,6 +10,7 @@ import io.strata.common.util.Bytes;
 import io.strata.common.util.VarInts;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
@@ -62,6 +65,17 @@ final class WalFormat {
   static void writeEntry(ByteOutput out, String region, long seqId, long writeTime, int cellCount,
       java.util.function.Consumer<ByteOutput> cellWriter) {
     int start = out.size();
+    writeHead(out, region, seqId, writeTime, cellCount);
+    cellWriter.accept(out);
+    int payloadLength = checkedLength(out.size() - start - PREAMBLE);
+    byte[] b = out.array();
+    Bytes.putInt(b, start, payloadLength);
+    Bytes.putInt(b, start + 12, crc(b, start + PREAMBLE, payloadLength));
+  }
+
+  /** An unsealed preamble, then the payload's entry header. */
+  private static void writeHead(ByteOutput out, String region, long seqId, long writeTime,
+      int cellCount) {
     out.writeInt(0);
     out.writeInt(0);
     out.writeInt(0);
@@ -70,15 +84,46 @@ final class WalFormat {
         .setWriteTimeMillis(writeTime).setCellCount(cellCount).build().toByteArray();
     out.writeVarInt(header.length);
     out.write(header);
-    cellWriter.accept(out);
-    int payloadLength = out.size() - start - PREAMBLE;
+  }
+
+  private static int checkedLength(long payloadLength) {
     if (payloadLength > MAX_ENTRY) {
       throw new IllegalArgumentException("a WAL entry of " + payloadLength + " bytes exceeds the "
           + MAX_ENTRY + "-byte limit; write fewer or smaller cells at once");
     }
-    byte[] b = out.array();
-    Bytes.putInt(b, start, payloadLength);
-    Bytes.putInt(b, start + 12, crc(b, start + PREAMBLE, payloadLength));
+    return (int) payloadLength;
+  }
+
+  /**
+   * The head of one entry of {@code cells} whose bytes are to be written from where they lie
+   * (they are all {@link KeyValue}s, each its encoded bytes in one array): its unsealed
+   * preamble, with the payload's length and checksum, and its entry header, written into
+   * {@code head} (emptied first). Returns false, with nothing written, if a cell is of another
+   * kind; {@link #writeEntry} encodes those. The bytes of a write buffer's batch (2 MB) were
+   * copied into an array here and from it into the file's buffer: this leaves out the first
+   * copy, reading the cells once for their checksum instead.
+   */
+  static boolean writeHead(ByteOutput head, String region, long seqId, long writeTime,
+      List<? extends Cell> cells) {
+    for (int i = 0, n = cells.size(); i < n; i++) {
+      if (!(cells.get(i) instanceof KeyValue)) {
+        return false;
+      }
+    }
+    head.reset();
+    writeHead(head, region, seqId, writeTime, cells.size());
+    CRC32C payload = new CRC32C();
+    payload.update(head.array(), PREAMBLE, head.size() - PREAMBLE);
+    long length = head.size() - PREAMBLE;
+    for (int i = 0, n = cells.size(); i < n; i++) {
+      KeyValue kv = (KeyValue) cells.get(i);
+      payload.update(kv.getBuffer(), kv.getOffset(), kv.getLength());
+      length += kv.getLength();
+    }
+    byte[] b = head.array();
+    Bytes.putInt(b, 0, checkedLength(length));
+    Bytes.putInt(b, 12, (int) payload.getValue());
+    return true;
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.strata.server.wal;
 
+import io.strata.common.cell.Cell;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.proto.WalProtos.WalHeaderProto;
 import io.strata.common.util.ByteOutput;
@@ -7,6 +8,7 @@ import io.strata.server.fs.RecycledFiles;
 import java.io.Closeable;
 import java.io.IOException;
 import java.security.SecureRandom;
+import java.util.List;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -51,6 +53,19 @@ final class WalWriter implements Closeable {
   void write(ByteOutput entries) throws IOException {
     WalFormat.seal(entries.array(), entries.size(), salt);
     write(entries.array(), 0, entries.size());
+  }
+
+  /**
+   * Writes one entry whose head {@link WalFormat#writeHead(ByteOutput, String, long, long, List)}
+   * made, sealing it for this file, and then its cells' bytes from where they lie.
+   */
+  void write(ByteOutput head, List<? extends Cell> cells) throws IOException {
+    WalFormat.seal(head.array(), head.size(), salt);
+    write(head.array(), 0, head.size());
+    for (int i = 0, n = cells.size(); i < n; i++) {
+      KeyValue kv = (KeyValue) cells.get(i);
+      write(kv.getBuffer(), kv.getOffset(), kv.getLength());
+    }
   }
 
   private void write(byte[] b, int off, int len) throws IOException {

@@ -150,6 +150,69 @@ class WalTest {
     assertEquals(3200, wal.syncedEditCount());
   }
 
+  /**
+   * Edits a writer syncs itself are written from the cells' own arrays: cells that are views
+   * into a shared array at any offset, with and without tags, values that cross the file
+   * buffer's edges, and (encoded the old way) edits holding a cell of another kind. Each is read
+   * back byte for byte with its sequence id (random edits, fixed seed).
+   */
+  @Test
+  void editsWrittenFromTheCellsOwnArraysReadBackByteForByte() throws Exception {
+    Wal wal = open(options(128L << 20, true), 1);
+    java.util.Random rnd = new java.util.Random(25);
+    List<List<KeyValue>> expected = new ArrayList<>();
+    for (int edit = 0; edit < 300; edit++) {
+      int n = 1 + rnd.nextInt(5);
+      List<io.strata.common.cell.Cell> cells = new ArrayList<>();
+      List<KeyValue> want = new ArrayList<>();
+      io.strata.common.util.ByteOutput shared = new io.strata.common.util.ByteOutput(64);
+      shared.write(new byte[rnd.nextInt(50)]); // the views start anywhere in their array
+      List<int[]> views = new ArrayList<>();
+      boolean otherKind = rnd.nextInt(10) == 0;
+      for (int i = 0; i < n; i++) {
+        byte[] value = new byte[rnd.nextInt(3) == 0 ? rnd.nextInt(40_000) : rnd.nextInt(100)];
+        rnd.nextBytes(value);
+        byte[] row = Bytes.toBytes("row-" + edit + "-" + i);
+        List<io.strata.common.cell.Tag> tags = rnd.nextBoolean() ? List.of()
+            : io.strata.common.cell.Tag.withTtl(List.of(), 1 + rnd.nextInt(100_000));
+        KeyValue kv = KeyValue.of(row, Bytes.toBytes("f"), Bytes.toBytes("q" + i),
+            1 + rnd.nextInt(1000), CellType.PUT, value, tags);
+        want.add(kv);
+        if (otherKind && i == 0 && tags.isEmpty()) {
+          cells.add(new io.strata.common.cell.ArraysCell(row, Bytes.toBytes("f"),
+              Bytes.toBytes("q" + i), kv.getTimestamp(), CellType.PUT, value));
+        } else {
+          views.add(new int[] {cells.size(), shared.size()});
+          cells.add(null);
+          shared.write(kv.getBuffer(), kv.getOffset(), kv.getLength());
+        }
+      }
+      for (int[] v : views) {
+        cells.set(v[0], KeyValue.decode(shared.array(), v[1], shared.size()));
+      }
+      WalTicket t = wal.tryAppend("region-" + (edit % 3), cells, Durability.SYNC_WAL);
+      assertTrue(t != null, "an idle WAL is written by its writer");
+      assertEquals(1 + edit, t.sequenceId());
+      expected.add(want);
+    }
+    wal.close();
+    List<WalEntry> entries = readAll(fs, walFiles());
+    assertEquals(expected.size(), entries.size());
+    for (int i = 0; i < entries.size(); i++) {
+      WalEntry e = entries.get(i);
+      assertEquals(1 + i, e.sequenceId());
+      assertEquals("region-" + (i % 3), e.region());
+      assertEquals(expected.get(i).size(), e.cells().size(), "cells of edit " + i);
+      for (int c = 0; c < e.cells().size(); c++) {
+        KeyValue want = expected.get(i).get(c);
+        KeyValue got = e.cells().get(c);
+        assertEquals(Bytes.toStringBinary(want.getBuffer(), want.getOffset(), want.getLength()),
+            Bytes.toStringBinary(got.getBuffer(), got.getOffset(), got.getLength()),
+            "cell " + c + " of edit " + i);
+      }
+    }
+  }
+
   @org.junit.jupiter.params.ParameterizedTest(name = "direct sync {0}")
   @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
   void groupCommitSharesOneSyncAmongWaitingWriters(boolean directSync) throws Exception {
