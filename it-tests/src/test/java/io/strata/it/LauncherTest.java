@@ -94,6 +94,8 @@ class LauncherTest {
       assertTrue(cmdline.contains(" -XX:MetaspaceSize=64m "), cmdline);
       // C2 inlines hot methods of up to 100 bytecodes: less compiling in a fresh server's writes.
       assertTrue(cmdline.contains(" -XX:FreqInlineSize=100 "), cmdline);
+      // Native libraries loaded without the warnings of JDK 24 and later.
+      assertTrue(cmdline.contains(" --enable-native-access=ALL-UNNAMED "), cmdline);
       Run again = run(env, "start");
       assertEquals(1, again.exit);
       assertTrue(again.err.startsWith("Strata standalone is already running (pid "), again.err);

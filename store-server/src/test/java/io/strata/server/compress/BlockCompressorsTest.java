@@ -53,8 +53,10 @@ class BlockCompressorsTest {
   void lz4sLibraryIsUnpackedOnlyWhenAnLz4BlockIsWrittenOrRead() throws Exception {
     String java = ProcessHandle.current().info().command().orElse("java");
     Path out = dir.resolve("probe.out");
+    // Native access granted as bin/strata grants it: JDK 24 and later warn on stderr otherwise.
     Process child = new ProcessBuilder(List.of(java, "-Djava.io.tmpdir=" + dir,
-        "-cp", System.getProperty("java.class.path"), Lz4UseProbe.class.getName()))
+        "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+        Lz4UseProbe.class.getName()))
         .redirectErrorStream(true).redirectOutput(out.toFile()).start();
     try {
       assertTrue(child.waitFor(120, TimeUnit.SECONDS), "the probe did not end in 120 s");

@@ -12,11 +12,35 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 class RowLocksTest {
+  /**
+   * Runs {@code work} on a new thread of its own: a lock's holder is a thread, and the common
+   * pool may run a task on the thread that waits for it (JDK 25 did, which took a row lock the
+   * test thread held as the same holder).
+   */
+  private static <T> CompletableFuture<T> onItsOwnThread(java.util.function.Supplier<T> work) {
+    CompletableFuture<T> f = new CompletableFuture<>();
+    new Thread(() -> {
+      try {
+        f.complete(work.get());
+      } catch (Throwable t) {
+        f.completeExceptionally(t);
+      }
+    }, "row-locker").start();
+    return f;
+  }
+
+  private static CompletableFuture<Void> runOnItsOwnThread(Runnable work) {
+    return onItsOwnThread(() -> {
+      work.run();
+      return null;
+    });
+  }
+
   @Test
   void aHeldRowMakesOthersWaitThenFailRetryably() throws Exception {
     RowLocks locks = new RowLocks("region-x", 100);
     RowLocks.Held held = locks.lock(Bytes.toBytes("r\u0000"));
-    ServerBusyException e = CompletableFuture.supplyAsync(() -> assertThrows(
+    ServerBusyException e = onItsOwnThread(() -> assertThrows(
         ServerBusyException.class, () -> locks.lock(Bytes.toBytes("r\u0000")))).get();
     assertEquals("server region-x is too busy: timed out after 100 ms waiting for the lock of "
         + "row 'r\\x00'; retry after backing off", e.getMessage());
@@ -31,7 +55,7 @@ class RowLocksTest {
     RowLocks locks = new RowLocks("region-x", 10_000);
     RowLocks.Held held = locks.lock(Bytes.toBytes("r"));
     CountDownLatch waiting = new CountDownLatch(1);
-    CompletableFuture<Void> second = CompletableFuture.runAsync(() -> {
+    CompletableFuture<Void> second = runOnItsOwnThread(() -> {
       waiting.countDown();
       try (RowLocks.Held h = locks.lock(Bytes.toBytes("r"))) {
         // got it
@@ -55,11 +79,11 @@ class RowLocksTest {
     RowLocks.Held first = locks.lock(Bytes.toBytes("r"));
     RowLocks.Held again = locks.tryLock(Bytes.toBytes("r"));
     assertTrue(again != null, "the holder takes its row again without waiting");
-    IllegalMonitorStateException stranger = CompletableFuture.supplyAsync(() -> assertThrows(
+    IllegalMonitorStateException stranger = onItsOwnThread(() -> assertThrows(
         IllegalMonitorStateException.class, first::close)).get();
     assertEquals("the lock of row 'r' is released by a thread that does not hold it",
         stranger.getMessage());
-    CompletableFuture<Long> waiter = CompletableFuture.supplyAsync(() -> {
+    CompletableFuture<Long> waiter = onItsOwnThread(() -> {
       try (RowLocks.Held h = locks.lock(Bytes.toBytes("r"))) {
         return System.nanoTime();
       } catch (Exception ex) {
@@ -68,7 +92,7 @@ class RowLocksTest {
     });
     again.close();
     assertEquals(1, locks.size(), "one close of two leaves the row held");
-    assertEquals(null, CompletableFuture.supplyAsync(() -> locks.tryLock(Bytes.toBytes("r")))
+    assertEquals(null, onItsOwnThread(() -> locks.tryLock(Bytes.toBytes("r")))
         .get(), "another thread cannot take it");
     assertFalse(waiter.isDone(), "the waiter still waits");
     long released = System.nanoTime();
@@ -215,7 +239,7 @@ class RowLocksTest {
   void tryLockFailsOnAHeldRowAndLeavesNoEntry() throws Exception {
     RowLocks locks = new RowLocks("region-x", 100);
     RowLocks.Held held = locks.lock(Bytes.toBytes("r"));
-    RowLocks.Held other = CompletableFuture.supplyAsync(() -> locks.tryLock(Bytes.toBytes("r")))
+    RowLocks.Held other = onItsOwnThread(() -> locks.tryLock(Bytes.toBytes("r")))
         .get();
     assertEquals(null, other);
     assertEquals(1, locks.size());
