@@ -155,20 +155,15 @@ final class RowLocks {
       }
     }
 
-    /** Waits up to {@code nanos} for the release; false if it had not come by then. */
-    private boolean awaitRelease(long nanos) throws InterruptedException {
+    /** Waits up to {@code nanos} for the release; the caller then tries the row again. */
+    private void awaitRelease(long nanos) throws InterruptedException {
       synchronized (this) {
         waiters++;
         try {
           long deadline = System.nanoTime() + nanos;
-          while (!released) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-              return false;
-            }
+          for (long left = nanos; !released && left > 0; left = deadline - System.nanoTime()) {
             TimeUnit.NANOSECONDS.timedWait(this, left);
           }
-          return true;
         } finally {
           waiters--;
         }

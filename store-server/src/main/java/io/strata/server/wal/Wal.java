@@ -260,10 +260,11 @@ public final class Wal implements Closeable {
       throw closedForWrites();
     }
     long seqId = nextSeqId.getAndIncrement();
-    boolean inPlace = WalFormat.writeHead(direct, region, seqId, clock.millis(), cells);
+    long now = clock.millis();
+    boolean inPlace = WalFormat.writeHead(direct, region, seqId, now, cells);
     if (!inPlace) {
       direct.reset();
-      WalFormat.writeEntry(direct, region, seqId, clock.millis(), cells.size(),
+      WalFormat.writeEntry(direct, region, seqId, now, cells.size(),
           out -> cells.forEach(c -> CellKeys.writeCell(c, out)));
     }
     try {

@@ -65,7 +65,7 @@ final class WalFormat {
   static void writeEntry(ByteOutput out, String region, long seqId, long writeTime, int cellCount,
       java.util.function.Consumer<ByteOutput> cellWriter) {
     int start = out.size();
-    writeHead(out, region, seqId, writeTime, cellCount);
+    writeUnsealedHead(out, region, seqId, writeTime, cellCount);
     cellWriter.accept(out);
     int payloadLength = checkedLength(out.size() - start - PREAMBLE);
     byte[] b = out.array();
@@ -74,8 +74,8 @@ final class WalFormat {
   }
 
   /** An unsealed preamble, then the payload's entry header. */
-  private static void writeHead(ByteOutput out, String region, long seqId, long writeTime,
-      int cellCount) {
+  private static void writeUnsealedHead(ByteOutput out, String region, long seqId,
+      long writeTime, int cellCount) {
     out.writeInt(0);
     out.writeInt(0);
     out.writeInt(0);
@@ -111,7 +111,7 @@ final class WalFormat {
       }
     }
     head.reset();
-    writeHead(head, region, seqId, writeTime, cells.size());
+    writeUnsealedHead(head, region, seqId, writeTime, cells.size());
     CRC32C payload = new CRC32C();
     payload.update(head.array(), PREAMBLE, head.size() - PREAMBLE);
     long length = head.size() - PREAMBLE;
