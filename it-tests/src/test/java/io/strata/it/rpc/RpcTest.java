@@ -58,6 +58,9 @@ class RpcTest {
   private final List<RpcConnection> connections = new ArrayList<>();
   private volatile CountDownLatch blockLatch = new CountDownLatch(0);
   private final CountDownLatch blockEntered = new CountDownLatch(1);
+  private final List<byte[]> keptArrays = java.util.Collections.synchronizedList(new ArrayList<>());
+  private final List<byte[]> keptBlocks = java.util.Collections.synchronizedList(new ArrayList<>());
+  private final List<byte[]> freeArrays = java.util.Collections.synchronizedList(new ArrayList<>());
   private final java.util.concurrent.atomic.AtomicInteger writeRuns =
       new java.util.concurrent.atomic.AtomicInteger();
 
@@ -84,6 +87,17 @@ class RpcTest {
           }
           return RpcResult.of(text(io ? "network thread" : "handler"));
         }, true),
+        // Echoes its cell block; its request is free to reuse unless its parameter says
+        // "keep", and then the array and a copy of its block are kept to check later.
+        "RawEcho", RpcMethod.raw(CallKind.WRITE, (param, cells, length) -> {
+          boolean keep = StringValue.parseFrom(param).getValue().startsWith("keep");
+          byte[] block = java.util.Arrays.copyOf(cells, length);
+          (keep ? keptArrays : freeArrays).add(cells);
+          if (keep) {
+            keptBlocks.add(block);
+          }
+          return new RpcResult(StringValue.of(String.valueOf(length)), block, null, !keep);
+        }),
         "Block", new RpcMethod(StringValue.parser(), CallKind.SCAN, (param, cells) -> {
           blockEntered.countDown();
           try {
@@ -179,6 +193,69 @@ class RpcTest {
       t.join();
     }
     assertEquals(List.of(), failures);
+  }
+
+  @Test
+  void largeRequestsAreReadIntoReusedArraysOnlyOnceTheirCallsAreDoneWithThem() throws Exception {
+    start(conf());
+    RpcConnection c = connect();
+    Random rnd = new Random(42);
+    int mb = 1 << 20;
+    // One call after another: the first, largest, block's array serves every later one.
+    for (int i = 0; i < 30; i++) {
+      byte[] cells = new byte[i == 0 ? 2 * mb : mb + rnd.nextInt(mb)];
+      rnd.nextBytes(cells);
+      RpcResponse<StringValue> r = get(c.call("RawEcho", text("free " + i),
+          CellBlock.Writer.encoded(cells), StringValue.parser(), TIMEOUT, 0));
+      assertEquals(String.valueOf(cells.length), r.result().getValue());
+      assertArrayEquals(cells, r.cellBlock(), "only the block's own bytes, not the array's tail");
+    }
+    assertEquals(30, freeArrays.size());
+    assertEquals(1, distinct(freeArrays), "every call after the first reused the first's array");
+
+    // Calls whose requests are kept, among reusing ones on other connections: no kept array
+    // is ever lent again, so every kept block is as its call saw it.
+    List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < 4; t++) {
+      RpcConnection own = connect();
+      long seed = t;
+      threads.add(new Thread(() -> {
+        Random r = new Random(seed);
+        try {
+          for (int i = 0; i < 25; i++) {
+            byte[] cells = new byte[(256 << 10) + r.nextInt(2 * mb)];
+            r.nextBytes(cells);
+            String s = (r.nextInt(3) == 0 ? "keep " : "free ") + seed + "/" + i;
+            RpcResponse<StringValue> res = get(own.call("RawEcho", text(s),
+                CellBlock.Writer.encoded(cells), StringValue.parser(), TIMEOUT, 0));
+            assertArrayEquals(cells, res.cellBlock(), s);
+          }
+        } catch (Throwable e) {
+          failures.add(e);
+        }
+      }));
+    }
+    threads.forEach(Thread::start);
+    for (Thread t : threads) {
+      t.join();
+    }
+    assertEquals(List.of(), failures);
+    assertTrue(keptArrays.size() > 10, "the seeds keep some: " + keptArrays.size());
+    assertEquals(keptArrays.size(), distinct(keptArrays),
+        "a kept request's array is never lent to another call");
+    for (int i = 0; i < keptArrays.size(); i++) {
+      byte[] block = keptBlocks.get(i);
+      assertTrue(java.util.Arrays.equals(block, 0, block.length, keptArrays.get(i), 0,
+          block.length), "kept block " + i + " was overwritten by a later call");
+    }
+  }
+
+  private static int distinct(List<byte[]> arrays) {
+    java.util.Set<byte[]> set =
+        java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    set.addAll(arrays);
+    return set.size();
   }
 
   @Test

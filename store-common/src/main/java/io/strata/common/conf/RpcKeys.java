@@ -9,6 +9,12 @@ public final class RpcKeys {
       "Largest request frame a server accepts. A larger one gets an error naming this key and "
           + "the connection is closed; split large batches into several calls instead.");
 
+  public static final ConfigKey<Long> REQUEST_ARRAYS = ConfigKey.size(
+      "strata.rpc.server.request.arrays", "32m",
+      "Bytes of large request arrays (a write buffer's batch, 2 MB by default) a server keeps "
+          + "to read later batches into, instead of having the JVM allocate and zero a new one "
+          + "for each; 0 keeps none.");
+
   public static final ConfigKey<Integer> READ_HANDLERS = ConfigKey.integer(
       "strata.rpc.read.handlers", 10, "threads",
       "Threads serving reads (get, exists, multi-get).");

@@ -228,10 +228,21 @@ public final class CellBlock {
    */
   public static final class Reader {
     private final byte[] block;
+    private final int end;
     private int pos;
 
     public Reader(byte[] block) {
+      this(block, block == null ? 0 : block.length);
+    }
+
+    /** The cells of {@code block}'s first {@code length} bytes; what follows is not read. */
+    public Reader(byte[] block, int length) {
       this.block = block == null ? new byte[0] : block;
+      if (length < 0 || length > this.block.length) {
+        throw new IllegalArgumentException("a cell block of " + length + " bytes in an array of "
+            + this.block.length);
+      }
+      this.end = length;
     }
 
     /**
@@ -255,13 +266,13 @@ public final class CellBlock {
 
     /** The cell at the read position, cell {@code i} of the {@code count} a message claims. */
     private KeyValue decode(int count, int i) throws BadRequestException {
-      if (pos >= block.length) {
+      if (pos >= end) {
         throw new BadRequestException("a message claims " + count + " cells but the cell "
             + "block ends after " + i + "; the client sent a truncated cell block");
       }
       KeyValue kv;
       try {
-        kv = KeyValue.decode(block, pos, block.length);
+        kv = KeyValue.decode(block, pos, end);
       } catch (IllegalArgumentException e) {
         throw new BadRequestException("the cell block is malformed: " + e.getMessage());
       }
@@ -271,7 +282,7 @@ public final class CellBlock {
 
     /** Whether every cell was read. */
     public boolean atEnd() {
-      return pos == block.length;
+      return pos == end;
     }
   }
 }

@@ -159,6 +159,18 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
    * up is refused with a message saying which.
    */
   public static RpcFrame read(ByteBuf body) throws InvalidProtocolBufferException {
+    RpcFrame messages = readMessages(body);
+    byte[] cells = new byte[body.readableBytes()];
+    body.readBytes(cells);
+    return new RpcFrame(messages.header, messages.param, cells);
+  }
+
+  /**
+   * The header and parameter of a frame's body, its cell block left to read: what remains of
+   * {@code body}, for a reader that chooses the array to read it into. A body whose lengths do
+   * not add up is refused with a message saying which.
+   */
+  public static RpcFrame readMessages(ByteBuf body) throws InvalidProtocolBufferException {
     int total = body.readableBytes();
     if (total < 8) {
       throw new InvalidProtocolBufferException("an RPC frame of " + total
@@ -178,9 +190,7 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
     }
     byte[] param = new byte[p];
     body.readBytes(param);
-    byte[] cells = new byte[body.readableBytes()];
-    body.readBytes(cells);
-    return new RpcFrame(header, param, cells);
+    return new RpcFrame(header, param, null);
   }
 
   /** Whether {@code bytes} start with the magic and a version this release speaks. */

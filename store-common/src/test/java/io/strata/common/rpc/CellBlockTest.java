@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.common.cell.BufferKeyValue;
@@ -45,6 +46,29 @@ class CellBlockTest {
     assertArrayEquals(block, larger.toBytes());
     assertEquals(2, new CellBlock.Reader(block).next(2).size());
     assertNull(new CellBlock.Writer(0).toBytes());
+  }
+
+  @Test
+  void aReaderOfAnArraysFirstBytesReadsNothingAfterThem() throws BadRequestException {
+    KeyValue one = KeyValue.of(Bytes.toBytes("r1"), Bytes.toBytes("f"), Bytes.toBytes("q"), 1,
+        CellType.PUT, Bytes.toBytes("one"));
+    int length = one.getLength();
+    byte[] array = new byte[3 * length];
+    System.arraycopy(one.getBuffer(), one.getOffset(), array, 0, length);
+    // What follows the block is a whole cell of an earlier request: never to be read.
+    System.arraycopy(TAGGED.getBuffer(), TAGGED.getOffset(), array, length, TAGGED.getLength());
+    CellBlock.Reader reader = new CellBlock.Reader(array, length);
+    assertEquals(0, CellComparator.INSTANCE.compare(one, reader.next(1).get(0)));
+    assertTrue(reader.atEnd());
+    BadRequestException e = assertThrows(BadRequestException.class,
+        () -> new CellBlock.Reader(array, length).next(2));
+    assertEquals("bad request: a message claims 2 cells but the cell block ends after 1; "
+        + "the client sent a truncated cell block", e.getMessage());
+    assertThrows(BadRequestException.class,
+        () -> new CellBlock.Reader(array, length - 1).next(1), "a cell cut by the length");
+    assertThrows(IllegalArgumentException.class, () -> new CellBlock.Reader(array, -1));
+    assertThrows(IllegalArgumentException.class,
+        () -> new CellBlock.Reader(array, array.length + 1));
   }
 
   @Test

@@ -254,11 +254,15 @@ public final class Region implements Closeable {
    * durably as its own durability (or the table's) asks, and returns once they are visible. A
    * SKIP_WAL edit stays out of the WAL even beside logged ones; the entry is synced as the
    * strongest logged edit asks (ASYNC_WAL beside SYNC_WAL edits is synced with them).
+   *
+   * <p>Returns whether the edits' cells may still be referenced once this returns, by the WAL's
+   * queue: false when the memstores and the WAL hold copies only, so the caller may reuse the
+   * arrays the cells lie in.
    */
-  public void mutate(List<RowEdit> edits) throws IOException {
+  public boolean mutate(List<RowEdit> edits) throws IOException {
     checkOpen();
     if (edits.isEmpty()) {
-      return;
+      return false;
     }
     Durability durability = Durability.SKIP_WAL;
     boolean someUnlogged = false;
@@ -298,6 +302,7 @@ public final class Region implements Closeable {
       }
       return cells;
     });
+    return !staged;
   }
 
   /** Adds the amounts to 8-byte counters atomically; returns the new values. */

@@ -246,15 +246,17 @@ final class ClientService {
    * A batch from its parameter's bytes: a batch of plain puts and deletes read by
    * {@link PlainMulti}, any other by the generated parser.
    */
-  private RpcResult multi(byte[] param, byte[] cellBlock) throws IOException {
+  private RpcResult multi(byte[] param, byte[] cellBlock, int cellBlockLength)
+      throws IOException {
     PlainMulti plain;
     try {
       plain = PlainMulti.read(param);
     } catch (InvalidProtocolBufferException malformed) {
       plain = null; // the generated parser says what is wrong with it
     }
+    CellBlock.Reader in = new CellBlock.Reader(cellBlock, cellBlockLength);
     if (plain != null) {
-      return plainMulti(plain, cellBlock);
+      return plainMulti(plain, in);
     }
     MultiRequest req;
     try {
@@ -263,12 +265,15 @@ final class ClientService {
       throw new BadRequestException("the parameter of " + NAME + ".Multi is malformed: "
           + e.getMessage());
     }
-    return multi(req, cellBlock);
+    return multi(req, in);
   }
 
-  /** {@link #multi(MultiRequest, byte[])} of a batch of plain puts and deletes. */
-  private RpcResult plainMulti(PlainMulti req, byte[] cellBlock) throws IOException {
-    CellBlock.Reader in = new CellBlock.Reader(cellBlock);
+  /**
+   * {@link #multi(MultiRequest, CellBlock.Reader)} of a batch of plain puts and deletes; its
+   * result says the request is free when every region wrote copies of its cells.
+   */
+  private RpcResult plainMulti(PlainMulti req, CellBlock.Reader in) throws IOException {
+    boolean kept = false;
     MultiResponse.Builder resp = MultiResponse.newBuilder();
     for (PlainMulti.Region ra : req.regions()) {
       OnlineRegions.Hosted h = regions.find(ra.encodedName());
@@ -292,10 +297,10 @@ final class ClientService {
           results.addResults(failed(a.index(), e));
         }
       }
-      applyPending(h, pending, indexes, results, req.succeededAsIndexes());
+      kept |= applyPending(h, pending, indexes, results, req.succeededAsIndexes());
       resp.addRegionResults(results.build());
     }
-    return new RpcResult(resp.build(), null);
+    return new RpcResult(resp.build(), null, null, !kept);
   }
 
   private RegionActionResultProto notServing(String encodedName) {
@@ -309,8 +314,7 @@ final class ClientService {
    * gets, increments and appends run one by one in between, so every action sees the ones
    * before it. An action that fails gets its own error; the others still run.
    */
-  private RpcResult multi(MultiRequest req, byte[] cellBlock) throws IOException {
-    CellBlock.Reader in = new CellBlock.Reader(cellBlock);
+  private RpcResult multi(MultiRequest req, CellBlock.Reader in) throws IOException {
     CellBlock.Writer out = CellBlock.Writer.withoutTags(256);
     MultiResponse.Builder resp = MultiResponse.newBuilder();
     for (RegionActionProto ra : req.getRegionActionsList()) {
@@ -382,16 +386,18 @@ final class ClientService {
    * cannot fix, one of them is bad: write them one by one so each gets its own answer. Applied
    * ones are answered as indexes in {@code succeeded} when the client reads them so (a write
    * buffer's 2,000 puts were 2,000 messages to build, send and parse), else as messages.
+   * Returns whether anything may still hold the request's cells ({@link Region#mutate}).
    */
-  private static void applyPending(OnlineRegions.Hosted h, List<RowEdit> pending,
+  private static boolean applyPending(OnlineRegions.Hosted h, List<RowEdit> pending,
       List<Integer> indexes, RegionActionResultProto.Builder results, boolean asIndexes)
       throws IOException {
     if (pending.isEmpty()) {
-      return;
+      return false;
     }
     h.writes().add(pending.size());
+    boolean kept = true; // unless the region says it copied them: a failed write may not have
     try {
-      h.region().mutate(pending);
+      kept = h.region().mutate(pending);
       indexes.forEach(i -> ok(results, i, asIndexes));
     } catch (StrataException e) {
       if (e.isRetryable() || pending.size() == 1) {
@@ -409,6 +415,7 @@ final class ClientService {
     }
     pending.clear();
     indexes.clear();
+    return kept;
   }
 
   private static void ok(RegionActionResultProto.Builder results, int index,

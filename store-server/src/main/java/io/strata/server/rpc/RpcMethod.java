@@ -40,9 +40,13 @@ public record RpcMethod(Parser<? extends MessageLite> parser, CallKind kind, Han
     RpcResult call(MessageLite param, byte[] cellBlock) throws IOException;
   }
 
-  /** Serves one call from its parameter's bytes; runs on a handler thread of the method's kind. */
+  /**
+   * Serves one call from its parameter's bytes; runs on a handler thread of the method's kind.
+   * Its cell block is the first {@code cellBlockLength} bytes of {@code cellBlock}, an array
+   * that may be longer and is reused after a result that says the request is free.
+   */
   @FunctionalInterface
   public interface RawHandler {
-    RpcResult call(byte[] param, byte[] cellBlock) throws IOException;
+    RpcResult call(byte[] param, byte[] cellBlock, int cellBlockLength) throws IOException;
   }
 }

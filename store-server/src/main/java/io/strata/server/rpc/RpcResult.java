@@ -3,13 +3,19 @@ package io.strata.server.rpc;
 import com.google.protobuf.MessageLite;
 
 /**
- * What a method returns: a protobuf result, an optional cell block (raw cells), and optional
- * work to run on the same thread once the answer is written (null for none), off the call's
- * own latency.
+ * What a method returns: a protobuf result, an optional cell block (raw cells), optional work to
+ * run on the same thread once the answer is written (null for none), off the call's own
+ * latency, and whether nothing holds on to the request's cell block any more, so its array may
+ * be reused ({@link RequestArrays}); a method that cannot tell says it is not free.
  */
-public record RpcResult(MessageLite result, byte[] cellBlock, Runnable after) {
+public record RpcResult(MessageLite result, byte[] cellBlock, Runnable after,
+    boolean requestFree) {
   public RpcResult(MessageLite result, byte[] cellBlock) {
     this(result, cellBlock, null);
+  }
+
+  public RpcResult(MessageLite result, byte[] cellBlock, Runnable after) {
+    this(result, cellBlock, after, false);
   }
 
   /**

@@ -64,6 +64,7 @@ public final class RpcServer implements Closeable {
   private final EventLoopGroup workers;
   private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private final LongAdder droppedExpired = new LongAdder();
+  private final RequestArrays requestArrays;
   private Channel listener;
   private Channel localListener;
   private volatile Path localSocket;
@@ -73,6 +74,7 @@ public final class RpcServer implements Closeable {
   public RpcServer(String name, RpcServerOptions options, List<RpcService> services) {
     this.name = name;
     this.options = options;
+    this.requestArrays = new RequestArrays(options.requestArrays());
     for (RpcService s : services) {
       if (this.services.put(s.name(), s) != null) {
         throw new IllegalArgumentException("service " + s.name() + " is registered twice");
@@ -216,6 +218,10 @@ public final class RpcServer implements Closeable {
   /** Calls dropped because their client's timeout ran out before a handler took them. */
   public long droppedExpiredCalls() {
     return droppedExpired.sum();
+  }
+
+  RequestArrays requestArrays() {
+    return requestArrays;
   }
 
   RpcServerOptions options() {

@@ -12,12 +12,14 @@ import java.util.Map;
 /**
  * The settings of one RPC server ({@link RpcKeys}), with the address it binds; {@code
  * localSocketDir} is null when it listens on TCP only; clients on its local socket may move their
- * calls through shared-memory lanes in {@code laneDir}, none when it is null.
+ * calls through shared-memory lanes in {@code laneDir}, none when it is null; {@code
+ * requestArrays} bytes of large requests' arrays are kept for reuse.
  */
 public record RpcServerOptions(String host, int port, long maxRequestSize,
     Map<CallKind, Integer> handlers, int queueLength, Duration setupTimeout,
     Duration idleTimeout, NettyTransport transport, boolean readsOnIoThread,
-    boolean writesOnIoThread, Duration spin, Path localSocketDir, Path laneDir) {
+    boolean writesOnIoThread, Duration spin, Path localSocketDir, Path laneDir,
+    long requestArrays) {
   /** From configuration; {@code port} 0 binds an ephemeral port. */
   public static RpcServerOptions fromConfig(StrataConfiguration conf, String host, int port) {
     Map<CallKind, Integer> handlers = new EnumMap<>(CallKind.class);
@@ -43,6 +45,7 @@ public record RpcServerOptions(String host, int port, long maxRequestSize,
         conf.get(RpcKeys.SERVER_SPIN), LocalSockets.directory(conf),
         // A lane is polled by its network thread's turns: one that sleeps at once never polls.
         conf.get(RpcKeys.LOCAL_LANES) && !conf.get(RpcKeys.SERVER_SPIN).isZero()
-            ? Path.of(conf.get(RpcKeys.LOCAL_LANE_DIR)).toAbsolutePath().normalize() : null);
+            ? Path.of(conf.get(RpcKeys.LOCAL_LANE_DIR)).toAbsolutePath().normalize() : null,
+        conf.get(RpcKeys.REQUEST_ARRAYS));
   }
 }

@@ -110,7 +110,8 @@ final class ServerConnection extends ByteToMessageDecoder {
       ByteBuf body = in.readSlice((int) length);
       RpcFrame frame;
       try {
-        frame = RpcFrame.read(body);
+        // A call's cell block is read once its method says which array it goes into.
+        frame = state == State.HEADER ? RpcFrame.read(body) : RpcFrame.readMessages(body);
       } catch (InvalidProtocolBufferException e) {
         in.skipBytes(in.readableBytes());
         connectionError(ctx, new BadRequestException("malformed frame: " + e.getMessage()));
@@ -119,7 +120,7 @@ final class ServerConnection extends ByteToMessageDecoder {
       if (state == State.HEADER) {
         readConnectionHeader(ctx, frame);
       } else {
-        call(ctx, frame);
+        call(ctx, frame, body);
       }
     }
   }
@@ -198,7 +199,14 @@ final class ServerConnection extends ByteToMessageDecoder {
     }
   }
 
-  private void call(ChannelHandlerContext ctx, RpcFrame frame) {
+  /**
+   * The request of one call: its parameter's bytes and its cell block, the first {@code
+   * cellsLength} bytes of {@code cells}, an array lent by {@link RequestArrays} if {@code lent}.
+   */
+  private record Request(byte[] param, byte[] cells, int cellsLength, boolean lent) {}
+
+  /** Serves the call of {@code frame}, whose cell block is what remains of {@code body}. */
+  private void call(ChannelHandlerContext ctx, RpcFrame frame, ByteBuf body) {
     RequestHeaderProto header;
     try {
       header = RequestHeaderProto.parseFrom(frame.header());
@@ -228,6 +236,12 @@ final class ServerConnection extends ByteToMessageDecoder {
           + "." + header.getMethod() + " is malformed: " + e.getMessage()));
       return;
     }
+    // Only a raw method reads a cell block shorter than its array.
+    int cellsLength = body.readableBytes();
+    boolean lent = method.raw() != null && server.requestArrays().lends(cellsLength);
+    byte[] cells = lent ? server.requestArrays().take(cellsLength) : new byte[cellsLength];
+    body.readBytes(cells, 0, cellsLength);
+    Request request = new Request(frame.param(), cells, cellsLength, lent);
     long received = System.nanoTime();
     long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(header.getTimeoutMillis());
     CallKind kind = header.getPriority() > 0 ? CallKind.PRIORITY : method.kind();
@@ -238,15 +252,16 @@ final class ServerConnection extends ByteToMessageDecoder {
       // No hand-off to a handler and back: two thread wake-ups fewer per call.
       RpcServer.ON_IO_THREAD.set(true);
       try {
-        if (serve(ctx, header, method, param, frame, received, timeoutNanos)) {
+        if (serve(ctx, header, method, param, request, received, timeoutNanos)) {
           return;
         }
       } finally {
         RpcServer.ON_IO_THREAD.set(false);
       }
     }
-    Runnable run = () -> serve(ctx, header, method, param, frame, received, timeoutNanos);
+    Runnable run = () -> serve(ctx, header, method, param, request, received, timeoutNanos);
     if (!server.queues().offer(kind, run)) {
+      giveBack(request);
       answerError(ctx, callId, new ServerBusyException(server.name(), server.stopping()
           ? "it is stopping"
           : "its " + kind.name().toLowerCase() + " call queue is full ("
@@ -259,21 +274,25 @@ final class ServerConnection extends ByteToMessageDecoder {
    * the call off (only on a network thread: {@link RpcResult#HAND_OFF}).
    */
   private boolean serve(ChannelHandlerContext ctx, RequestHeaderProto header, RpcMethod method,
-      MessageLite param, RpcFrame frame, long received, long timeoutNanos) {
+      MessageLite param, Request request, long received, long timeoutNanos) {
     int callId = header.getCallId();
     if (timeoutNanos > 0 && System.nanoTime() - received > timeoutNanos) {
       server.countDroppedExpired(); // the client has given up: do not do the work
+      giveBack(request);
       return true;
     }
     try {
       RpcResult result = method.raw() != null
-          ? method.raw().call(frame.param(), frame.cellBlock())
-          : method.handler().call(param, frame.cellBlock());
+          ? method.raw().call(request.param(), request.cells(), request.cellsLength())
+          : method.handler().call(param, request.cells());
       if (result == RpcResult.HAND_OFF) {
         if (RpcServer.onIoThread()) {
           return false;
         }
         throw new IllegalStateException("handed off a call on a handler thread");
+      }
+      if (result.requestFree()) { // before the answer: the client's next batch may use it
+        giveBack(request);
       }
       answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId).build(),
           result.result(), result.cellBlock());
@@ -292,6 +311,16 @@ final class ServerConnection extends ByteToMessageDecoder {
       answerError(ctx, callId, new ServerErrorException(server.name(), e));
     }
     return true;
+  }
+
+  /**
+   * Returns a lent array for reuse: only for a call never run, or one whose result says nothing
+   * holds its request any more. A call that failed keeps it (its cells may be in a queue still).
+   */
+  private void giveBack(Request request) {
+    if (request.lent()) {
+      server.requestArrays().give(request.cells());
+    }
   }
 
   /** Runs a call's work after its answer; the call is answered, so a failure is only logged. */

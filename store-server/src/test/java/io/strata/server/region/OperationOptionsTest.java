@@ -5,6 +5,7 @@ import static io.strata.server.region.RegionFixture.CF2;
 import static io.strata.server.region.RegionFixture.put;
 import static io.strata.server.region.RegionFixture.render;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -157,6 +158,26 @@ class OperationOptionsTest {
       f.restart();
       assertEquals(List.of("a:q@1=a", "a:q@1=y", "a:q@1=t"), visible(f),
           "after a crash only the logged edits come back from the WAL");
+    }
+  }
+
+  @Test
+  void onlyAnAsyncWalWriteMayKeepItsCellsAfterItReturns() throws IOException {
+    try (RegionFixture f = region(tmp, ColumnFamilyDescriptor.newBuilder(CF1))) {
+      for (Durability d : Durability.values()) {
+        boolean kept = f.region.mutate(List.of(new RowEdit(Bytes.toBytes(d.name()),
+            List.of(put(d.name(), CF1, "q", 1, "v")), d)));
+        assertEquals(d == Durability.ASYNC_WAL, kept, d.name()
+            + ": the WAL's queue may hold an ASYNC_WAL edit's cells; every other write copied "
+            + "them into the memstore's chunks, and the WAL wrote those");
+      }
+      boolean kept = f.region.mutate(List.of(
+          new RowEdit(Bytes.toBytes("sync"), List.of(put("sync", CF1, "q", 1, "y")),
+              Durability.SYNC_WAL),
+          new RowEdit(Bytes.toBytes("async"), List.of(put("async", CF1, "q", 1, "a")),
+              Durability.ASYNC_WAL)));
+      assertFalse(kept, "a batch synced for its SYNC_WAL edit copies all its cells");
+      assertFalse(f.region.mutate(List.of()), "nothing to keep");
     }
   }
 
