@@ -96,12 +96,15 @@ class RecycledFilesTest {
     Path wal = new Path(tmp.toUri().toString(), "wals/wal.1");
     byte[] head = bytes(100, 7);
     FSDataOutputStream out = pool.create(fs, wal, head);
-    // Before anything more is written (as after a crash here): the head, then the old bytes.
+    // Before anything more is written (as after a crash here): the head, zeros to the end of
+    // its page (written whole, so the kernel need not read it first), then the old bytes.
     byte[] now = Files.readAllBytes(local(wal));
     assertEquals(ino, inode(wal));
+    int page = OverwritingOutputStream.PAGE;
     assertArrayEquals(head, java.util.Arrays.copyOf(now, 100));
-    assertArrayEquals(java.util.Arrays.copyOfRange(old, 100, old.length),
-        java.util.Arrays.copyOfRange(now, 100, now.length));
+    assertArrayEquals(new byte[page - 100], java.util.Arrays.copyOfRange(now, 100, page));
+    assertArrayEquals(java.util.Arrays.copyOfRange(old, page, old.length),
+        java.util.Arrays.copyOfRange(now, page, now.length));
     try (var left = Files.list(poolDir)) {
       assertEquals(0, left.count(), "nothing claimed is left in the pool");
     }
@@ -113,6 +116,45 @@ class RecycledFilesTest {
     Path other = new Path(tmp.toUri().toString(), "wals/wal.2");
     pool.create(fs, other, head).close();
     assertArrayEquals(head, Files.readAllBytes(local(other)));
+  }
+
+  @Test
+  void noFlushLeavesAPageItEndsInPartlyOld() throws IOException {
+    int page = OverwritingOutputStream.PAGE;
+    int buffer = OverwritingOutputStream.BUFFER;
+    java.nio.file.Path f = tmp.resolve("over");
+    byte[] old = new byte[6 * buffer + 1234];
+    java.util.Arrays.fill(old, (byte) 0xFF);
+    Files.write(f, old);
+    Random rnd = new Random(5);
+    java.io.ByteArrayOutputStream model = new java.io.ByteArrayOutputStream();
+    int flushes = 0;
+    try (OverwritingOutputStream out = new OverwritingOutputStream(f.toFile())) {
+      while (model.size() < 5 * buffer) {
+        byte[] piece = new byte[rnd.nextInt(3) == 0 ? rnd.nextInt(20_000) : rnd.nextInt(300)];
+        rnd.nextBytes(piece);
+        out.write(piece);
+        model.write(piece);
+        if (rnd.nextInt(4) != 0) {
+          continue;
+        }
+        out.flush();
+        flushes++;
+        byte[] now = Files.readAllBytes(f);
+        int n = model.size();
+        int pageEnd = (n + page - 1) / page * page;
+        assertArrayEquals(model.toByteArray(), java.util.Arrays.copyOf(now, n), "flush " + flushes);
+        // Had the flush written only its data, the rest of its last page would be old bytes,
+        // which the kernel reads from disk before such a write.
+        assertArrayEquals(new byte[pageEnd - n], java.util.Arrays.copyOfRange(now, n, pageEnd),
+            "flush " + flushes + " at " + n + ": its last page written whole, zeros after");
+        assertArrayEquals(java.util.Arrays.copyOfRange(old, pageEnd, old.length),
+            java.util.Arrays.copyOfRange(now, pageEnd, now.length),
+            "flush " + flushes + ": no page after it touched");
+      }
+    }
+    assertTrue(flushes > 20, "flushes: " + flushes);
+    assertArrayEquals(model.toByteArray(), Files.readAllBytes(f), "cut to what was written");
   }
 
   @Test
