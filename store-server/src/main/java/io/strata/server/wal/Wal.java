@@ -112,7 +112,14 @@ public final class Wal implements Closeable {
   private volatile long syncs;
   private volatile long syncedEdits;
   // Consumer thread only.
+  // The consumer's batch: entries' heads and whole entries in batch, piece i ending at
+  // batchEnds[i] and followed by batchCells.get(i) from where they lie when that is not null;
+  // batchBytes counts the cells too. A write buffer's 2 MB batch was copied into an array here
+  // first, and then from it into the file's buffer.
   private final ByteOutput batch = new ByteOutput(1 << 16);
+  private final List<List<? extends Cell>> batchCells = new ArrayList<>();
+  private int[] batchEnds = new int[64];
+  private long batchBytes;
   private final List<CompletableFuture<Void>> waiting = new ArrayList<>();
   // Users and sequence ids of the edits in the batch, attributed to a file once it is written.
   private final List<String> batchUsers = new ArrayList<>();
@@ -433,7 +440,7 @@ public final class Wal implements Closeable {
         s.region = null;
         s.done = null;
       }
-      if (endOfBatch || batch.size() >= MAX_BATCH_BYTES) {
+      if (endOfBatch || batchBytes >= MAX_BATCH_BYTES) {
         finishBatch(false);
       }
     }
@@ -443,8 +450,20 @@ public final class Wal implements Closeable {
         return;
       }
       List<? extends Cell> cells = s.cells;
-      WalFormat.writeEntry(batch, s.region, s.sequenceId, s.writeTime, cells.size(),
-          out -> cells.forEach(c -> CellKeys.writeCell(c, out)));
+      int before = batch.size();
+      if (WalFormat.allKeyValues(cells)) {
+        batchBytes += WalFormat.appendHead(batch, s.region, s.sequenceId, s.writeTime, cells);
+        batchCells.add(cells);
+      } else {
+        WalFormat.writeEntry(batch, s.region, s.sequenceId, s.writeTime, cells.size(),
+            out -> cells.forEach(c -> CellKeys.writeCell(c, out)));
+        batchBytes += batch.size() - before;
+        batchCells.add(null);
+      }
+      if (batchCells.size() > batchEnds.length) {
+        batchEnds = java.util.Arrays.copyOf(batchEnds, batchEnds.length * 2);
+      }
+      batchEnds[batchCells.size() - 1] = batch.size();
       batchUsers.add(s.region);
       batchSeqIds.add(s.sequenceId);
       if (s.durability == Durability.ASYNC_WAL) {
@@ -459,7 +478,7 @@ public final class Wal implements Closeable {
     private void finishBatch(boolean force) {
       boolean dueAsync = asyncPending
           && clock.millis() - lastFlushMillis >= options.asyncFlushInterval().toMillis();
-      if (batch.size() == 0 && waiting.isEmpty() && !dueAsync && !force) {
+      if (batchCells.isEmpty() && waiting.isEmpty() && !dueAsync && !force) {
         return;
       }
       fileLock.lock();
@@ -473,7 +492,7 @@ public final class Wal implements Closeable {
         for (int i = 0; i < batchUsers.size(); i++) {
           files.written(writer.path(), batchUsers.get(i), batchSeqIds.get(i));
         }
-        writer.write(batch);
+        writer.write(batch, batchEnds, batchCells, batchCells.size());
         if (!waiting.isEmpty() || dueAsync || force) {
           if (batchWantsHsync) {
             writer.hsync();
@@ -494,6 +513,8 @@ public final class Wal implements Closeable {
       } finally {
         fileLock.unlock();
         batch.reset();
+        batchCells.clear();
+        batchBytes = 0;
         batchUsers.clear();
         batchSeqIds.clear();
       }
@@ -514,7 +535,7 @@ public final class Wal implements Closeable {
     public void onShutdown() {
       fileLock.lock();
       try {
-        if (writer != null || batch.size() > 0) {
+        if (writer != null || !batchCells.isEmpty()) {
           finishBatch(true);
         }
         fileClosed = true; // direct writers find it closed from now on

@@ -105,25 +105,44 @@ final class WalFormat {
    */
   static boolean writeHead(ByteOutput head, String region, long seqId, long writeTime,
       List<? extends Cell> cells) {
+    if (!allKeyValues(cells)) {
+      return false;
+    }
+    head.reset();
+    appendHead(head, region, seqId, writeTime, cells);
+    return true;
+  }
+
+  /** Whether every cell is a {@link KeyValue}, whose entry's head {@link #appendHead} writes. */
+  static boolean allKeyValues(List<? extends Cell> cells) {
     for (int i = 0, n = cells.size(); i < n; i++) {
       if (!(cells.get(i) instanceof KeyValue)) {
         return false;
       }
     }
-    head.reset();
-    writeUnsealedHead(head, region, seqId, writeTime, cells.size());
+    return true;
+  }
+
+  /**
+   * As {@link #writeHead}, the head appended to what {@code out} holds, for cells the caller
+   * found {@link #allKeyValues}; returns the whole entry's length, head and cells.
+   */
+  static long appendHead(ByteOutput out, String region, long seqId, long writeTime,
+      List<? extends Cell> cells) {
+    int start = out.size();
+    writeUnsealedHead(out, region, seqId, writeTime, cells.size());
     CRC32C payload = new CRC32C();
-    payload.update(head.array(), PREAMBLE, head.size() - PREAMBLE);
-    long length = head.size() - PREAMBLE;
+    payload.update(out.array(), start + PREAMBLE, out.size() - start - PREAMBLE);
+    long length = out.size() - start - PREAMBLE;
     for (int i = 0, n = cells.size(); i < n; i++) {
       KeyValue kv = (KeyValue) cells.get(i);
       payload.update(kv.getBuffer(), kv.getOffset(), kv.getLength());
       length += kv.getLength();
     }
-    byte[] b = head.array();
-    Bytes.putInt(b, 0, checkedLength(length));
-    Bytes.putInt(b, 12, (int) payload.getValue());
-    return true;
+    byte[] b = out.array();
+    Bytes.putInt(b, start, checkedLength(length));
+    Bytes.putInt(b, start + 12, (int) payload.getValue());
+    return PREAMBLE + length;
   }
 
   /**
@@ -132,7 +151,15 @@ final class WalFormat {
    * salt. Sealed again for another file (after a failed write), they are that file's.
    */
   static void seal(byte[] b, int length, int salt) {
-    for (int at = 0; at < length; at += PREAMBLE + Bytes.toInt(b, at)) {
+    seal(b, 0, length, salt);
+  }
+
+  /**
+   * As {@link #seal(byte[], int, int)}, the entries starting in {@code b[from, to)}: whole ones,
+   * or one head of {@link #appendHead} (its cells follow elsewhere).
+   */
+  static void seal(byte[] b, int from, int to, int salt) {
+    for (int at = from; at < to; at += PREAMBLE + Bytes.toInt(b, at)) {
       Bytes.putInt(b, at + 4, salt);
       Bytes.putInt(b, at + 8, crc(b, at, 8));
     }

@@ -60,11 +60,30 @@ final class WalWriter implements Closeable {
    * made, sealing it for this file, and then its cells' bytes from where they lie.
    */
   void write(ByteOutput head, List<? extends Cell> cells) throws IOException {
-    WalFormat.seal(head.array(), head.size(), salt);
-    write(head.array(), 0, head.size());
-    for (int i = 0, n = cells.size(); i < n; i++) {
-      KeyValue kv = (KeyValue) cells.get(i);
-      write(kv.getBuffer(), kv.getOffset(), kv.getLength());
+    write(head, new int[] {head.size()}, List.of(cells), 1);
+  }
+
+  /**
+   * Writes a batch of entries sealed for this file: the first {@code count} pieces of {@code
+   * batch}, piece {@code i} ending at {@code ends[i]} and followed, when {@code cells.get(i)} is
+   * not null, by those cells' bytes from where they lie (it is then the head {@link
+   * WalFormat#appendHead} made for them); a null is a whole entry of {@link WalFormat#writeEntry}.
+   */
+  void write(ByteOutput batch, int[] ends, List<List<? extends Cell>> cells, int count)
+      throws IOException {
+    byte[] b = batch.array();
+    int from = 0;
+    for (int i = 0; i < count; i++) {
+      WalFormat.seal(b, from, ends[i], salt);
+      write(b, from, ends[i] - from);
+      List<? extends Cell> inPlace = cells.get(i);
+      if (inPlace != null) {
+        for (int c = 0, n = inPlace.size(); c < n; c++) {
+          KeyValue kv = (KeyValue) inPlace.get(c);
+          write(kv.getBuffer(), kv.getOffset(), kv.getLength());
+        }
+      }
+      from = ends[i];
     }
   }
 

@@ -154,11 +154,15 @@ class WalTest {
    * Edits a writer syncs itself are written from the cells' own arrays: cells that are views
    * into a shared array at any offset, with and without tags, values that cross the file
    * buffer's edges, and (encoded the old way) edits holding a cell of another kind. Each is read
-   * back byte for byte with its sequence id (random edits, fixed seed).
+   * back byte for byte with its sequence id (random edits, fixed seed). Through the ring, runs
+   * of ASYNC_WAL edits ended by a SYNC_WAL one make batches of several entries, some of them
+   * written from their cells and some encoded.
    */
-  @Test
-  void editsWrittenFromTheCellsOwnArraysReadBackByteForByte() throws Exception {
-    Wal wal = open(options(128L << 20, true), 1);
+  @org.junit.jupiter.params.ParameterizedTest(name = "direct sync {0}")
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+  void editsWrittenFromTheCellsOwnArraysReadBackByteForByte(boolean directSync)
+      throws Exception {
+    Wal wal = open(options(128L << 20, directSync), 1);
     java.util.Random rnd = new java.util.Random(25);
     List<List<KeyValue>> expected = new ArrayList<>();
     for (int edit = 0; edit < 300; edit++) {
@@ -190,8 +194,15 @@ class WalTest {
       for (int[] v : views) {
         cells.set(v[0], KeyValue.decode(shared.array(), v[1], shared.size()));
       }
-      WalTicket t = wal.tryAppend("region-" + (edit % 3), cells, Durability.SYNC_WAL);
-      assertTrue(t != null, "an idle WAL is written by its writer");
+      WalTicket t;
+      if (directSync) {
+        t = wal.tryAppend("region-" + (edit % 3), cells, Durability.SYNC_WAL);
+        assertTrue(t != null, "an idle WAL is written by its writer");
+      } else {
+        t = wal.append("region-" + (edit % 3), cells,
+            rnd.nextInt(4) == 0 ? Durability.SYNC_WAL : Durability.ASYNC_WAL);
+        t.awaitDurable();
+      }
       assertEquals(1 + edit, t.sequenceId());
       expected.add(want);
     }
