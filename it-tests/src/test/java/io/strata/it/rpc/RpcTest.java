@@ -164,25 +164,37 @@ class RpcTest {
   void callsAndCellBlocksRoundTripFromManyThreads() throws Exception {
     start(conf());
     RpcConnection c = connect();
-    List<Thread> threads = new ArrayList<>();
+    inThreads(8, seed -> {
+      Random rnd = new Random(seed);
+      for (int i = 0; i < 200; i++) {
+        // Now and then a block of megabytes, which reaches the server in many reads.
+        int size = i % 50 == 7 ? 1 + rnd.nextInt(3 << 20)
+            : rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(5000);
+        byte[] cells = new byte[size];
+        rnd.nextBytes(cells);
+        String s = "call " + seed + "/" + i;
+        RpcResponse<StringValue> r = get(c.call("Echo", text(s),
+            CellBlock.Writer.encoded(cells), StringValue.parser(), TIMEOUT, 0));
+        assertEquals(s, r.result().getValue());
+        assertArrayEquals(cells, r.cellBlock());
+      }
+    });
+  }
+
+  /** What one of {@link #inThreads}'s threads does, given its number. */
+  private interface ThreadBody {
+    void run(int thread) throws Exception;
+  }
+
+  /** Runs {@code body} on {@code count} threads at once; fails with any thread's failures. */
+  private static void inThreads(int count, ThreadBody body) throws InterruptedException {
     List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
-    for (int t = 0; t < 8; t++) {
-      long seed = t;
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < count; t++) {
+      int thread = t;
       threads.add(new Thread(() -> {
-        Random rnd = new Random(seed);
         try {
-          for (int i = 0; i < 200; i++) {
-            // Now and then a block of megabytes, which reaches the server in many reads.
-            int size = i % 50 == 7 ? 1 + rnd.nextInt(3 << 20)
-                : rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(5000);
-            byte[] cells = new byte[size];
-            rnd.nextBytes(cells);
-            String s = "call " + seed + "/" + i;
-            RpcResponse<StringValue> r = get(c.call("Echo", text(s),
-                CellBlock.Writer.encoded(cells), StringValue.parser(), TIMEOUT, 0));
-            assertEquals(s, r.result().getValue());
-            assertArrayEquals(cells, r.cellBlock());
-          }
+          body.run(thread);
         } catch (Throwable e) {
           failures.add(e);
         }
@@ -215,32 +227,21 @@ class RpcTest {
 
     // Calls whose requests are kept, among reusing ones on other connections: no kept array
     // is ever lent again, so every kept block is as its call saw it.
-    List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
-    List<Thread> threads = new ArrayList<>();
+    List<RpcConnection> own = new ArrayList<>();
     for (int t = 0; t < 4; t++) {
-      RpcConnection own = connect();
-      long seed = t;
-      threads.add(new Thread(() -> {
-        Random r = new Random(seed);
-        try {
-          for (int i = 0; i < 25; i++) {
-            byte[] cells = new byte[(256 << 10) + r.nextInt(2 * mb)];
-            r.nextBytes(cells);
-            String s = (r.nextInt(3) == 0 ? "keep " : "free ") + seed + "/" + i;
-            RpcResponse<StringValue> res = get(own.call("RawEcho", text(s),
-                CellBlock.Writer.encoded(cells), StringValue.parser(), TIMEOUT, 0));
-            assertArrayEquals(cells, res.cellBlock(), s);
-          }
-        } catch (Throwable e) {
-          failures.add(e);
-        }
-      }));
+      own.add(connect());
     }
-    threads.forEach(Thread::start);
-    for (Thread t : threads) {
-      t.join();
-    }
-    assertEquals(List.of(), failures);
+    inThreads(4, seed -> {
+      Random r = new Random(seed);
+      for (int i = 0; i < 25; i++) {
+        byte[] cells = new byte[(256 << 10) + r.nextInt(2 * mb)];
+        r.nextBytes(cells);
+        String s = (r.nextInt(3) == 0 ? "keep " : "free ") + seed + "/" + i;
+        RpcResponse<StringValue> res = get(own.get(seed).call("RawEcho", text(s),
+            CellBlock.Writer.encoded(cells), StringValue.parser(), TIMEOUT, 0));
+        assertArrayEquals(cells, res.cellBlock(), s);
+      }
+    });
     assertTrue(keptArrays.size() > 10, "the seeds keep some: " + keptArrays.size());
     assertEquals(keptArrays.size(), distinct(keptArrays),
         "a kept request's array is never lent to another call");
