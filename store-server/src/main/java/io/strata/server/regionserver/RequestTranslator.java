@@ -361,7 +361,9 @@ final class RequestTranslator {
 
   private void checkCells(byte[] row, List<Cell> cells, boolean puts)
       throws BadRequestException, NoSuchFamilyException {
-    for (Cell c : cells) {
+    // Indexed: the iterator of a message's List.of was an object the JIT left on the heap.
+    for (int i = 0, n = cells.size(); i < n; i++) {
+      Cell c = cells.get(i);
       if (CellComparator.INSTANCE.compareRow(c, row) != 0) {
         throw new BadRequestException("a cell of row '" + Bytes.toStringBinary(c.getRowArray(),
             c.getRowOffset(), c.getRowLength()) + "' is in the mutation of row '"
