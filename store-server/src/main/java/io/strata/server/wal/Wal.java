@@ -8,7 +8,6 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
 import io.strata.common.cell.Cell;
-import io.strata.common.cell.CellKeys;
 import io.strata.common.schema.Durability;
 import io.strata.common.util.ByteOutput;
 import io.strata.common.util.SpinWait;
@@ -267,13 +266,8 @@ public final class Wal implements Closeable {
       throw closedForWrites();
     }
     long seqId = nextSeqId.getAndIncrement();
-    long now = clock.millis();
-    boolean inPlace = WalFormat.writeHead(direct, region, seqId, now, cells);
-    if (!inPlace) {
-      direct.reset();
-      WalFormat.writeEntry(direct, region, seqId, now, cells.size(),
-          out -> cells.forEach(c -> CellKeys.writeCell(c, out)));
-    }
+    direct.reset();
+    boolean inPlace = WalFormat.appendEntry(direct, region, seqId, clock.millis(), cells);
     try {
       if (writer == null) {
         openNextFile();
@@ -451,15 +445,9 @@ public final class Wal implements Closeable {
       }
       List<? extends Cell> cells = s.cells;
       int before = batch.size();
-      if (WalFormat.allKeyValues(cells)) {
-        batchBytes += WalFormat.appendHead(batch, s.region, s.sequenceId, s.writeTime, cells);
-        batchCells.add(cells);
-      } else {
-        WalFormat.writeEntry(batch, s.region, s.sequenceId, s.writeTime, cells.size(),
-            out -> cells.forEach(c -> CellKeys.writeCell(c, out)));
-        batchBytes += batch.size() - before;
-        batchCells.add(null);
-      }
+      boolean inPlace = WalFormat.appendEntry(batch, s.region, s.sequenceId, s.writeTime, cells);
+      batchCells.add(inPlace ? cells : null);
+      batchBytes += WalFormat.entryLength(batch.array(), before);
       if (batchCells.size() > batchEnds.length) {
         batchEnds = java.util.Arrays.copyOf(batchEnds, batchEnds.length * 2);
       }

@@ -2,6 +2,7 @@ package io.strata.server.wal;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellKeys;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.proto.WalProtos.WalEntryHeaderProto;
 import io.strata.common.proto.WalProtos.WalHeaderProto;
@@ -95,40 +96,23 @@ final class WalFormat {
   }
 
   /**
-   * The head of one entry of {@code cells} whose bytes are to be written from where they lie
-   * (they are all {@link KeyValue}s, each its encoded bytes in one array): its unsealed
-   * preamble, with the payload's length and checksum, and its entry header, written into
-   * {@code head} (emptied first). Returns false, with nothing written, if a cell is of another
-   * kind; {@link #writeEntry} encodes those. The bytes of a write buffer's batch (2 MB) were
-   * copied into an array here and from it into the file's buffer: this leaves out the first
-   * copy, reading the cells once for their checksum instead.
+   * Appends the entry of one edit of {@code cells} to what {@code out} holds, unsealed. When the
+   * cells are all {@link KeyValue}s (each its encoded bytes in one array) only its head: the
+   * preamble, with the payload's length and checksum read from the cells where they lie, and
+   * the entry header; the caller writes the cells after it from where they lie, and this returns
+   * true. Otherwise the whole entry ({@link #writeEntry}), and false. The bytes of a write
+   * buffer's batch (2 MB) were copied into an array here and from it into the file's buffer:
+   * this leaves out the first copy, reading the cells once for their checksum instead.
    */
-  static boolean writeHead(ByteOutput head, String region, long seqId, long writeTime,
+  static boolean appendEntry(ByteOutput out, String region, long seqId, long writeTime,
       List<? extends Cell> cells) {
-    if (!allKeyValues(cells)) {
-      return false;
-    }
-    head.reset();
-    appendHead(head, region, seqId, writeTime, cells);
-    return true;
-  }
-
-  /** Whether every cell is a {@link KeyValue}, whose entry's head {@link #appendHead} writes. */
-  static boolean allKeyValues(List<? extends Cell> cells) {
     for (int i = 0, n = cells.size(); i < n; i++) {
       if (!(cells.get(i) instanceof KeyValue)) {
+        writeEntry(out, region, seqId, writeTime, cells.size(),
+            o -> cells.forEach(c -> CellKeys.writeCell(c, o)));
         return false;
       }
     }
-    return true;
-  }
-
-  /**
-   * As {@link #writeHead}, the head appended to what {@code out} holds, for cells the caller
-   * found {@link #allKeyValues}; returns the whole entry's length, head and cells.
-   */
-  static long appendHead(ByteOutput out, String region, long seqId, long writeTime,
-      List<? extends Cell> cells) {
     int start = out.size();
     writeUnsealedHead(out, region, seqId, writeTime, cells.size());
     CRC32C payload = new CRC32C();
@@ -142,7 +126,12 @@ final class WalFormat {
     byte[] b = out.array();
     Bytes.putInt(b, start, checkedLength(length));
     Bytes.putInt(b, start + 12, (int) payload.getValue());
-    return PREAMBLE + length;
+    return true;
+  }
+
+  /** The whole length of the entry that starts at {@code b[at]}: preamble, header and cells. */
+  static long entryLength(byte[] b, int at) {
+    return PREAMBLE + Bytes.toInt(b, at);
   }
 
   /**
@@ -156,7 +145,7 @@ final class WalFormat {
 
   /**
    * As {@link #seal(byte[], int, int)}, the entries starting in {@code b[from, to)}: whole ones,
-   * or one head of {@link #appendHead} (its cells follow elsewhere).
+   * or one head of {@link #appendEntry} (its cells follow elsewhere).
    */
   static void seal(byte[] b, int from, int to, int salt) {
     for (int at = from; at < to; at += PREAMBLE + Bytes.toInt(b, at)) {

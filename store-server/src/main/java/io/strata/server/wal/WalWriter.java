@@ -56,8 +56,8 @@ final class WalWriter implements Closeable {
   }
 
   /**
-   * Writes one entry whose head {@link WalFormat#writeHead(ByteOutput, String, long, long, List)}
-   * made, sealing it for this file, and then its cells' bytes from where they lie.
+   * Writes the one entry whose head {@link WalFormat#appendEntry} put in {@code head}, sealing
+   * it for this file, and then its cells' bytes from where they lie.
    */
   void write(ByteOutput head, List<? extends Cell> cells) throws IOException {
     write(head, new int[] {head.size()}, List.of(cells), 1);
@@ -67,7 +67,8 @@ final class WalWriter implements Closeable {
    * Writes a batch of entries sealed for this file: the first {@code count} pieces of {@code
    * batch}, piece {@code i} ending at {@code ends[i]} and followed, when {@code cells.get(i)} is
    * not null, by those cells' bytes from where they lie (it is then the head {@link
-   * WalFormat#appendHead} made for them); a null is a whole entry of {@link WalFormat#writeEntry}.
+   * WalFormat#appendEntry} made for them); a null is a whole entry of {@link
+   * WalFormat#writeEntry}.
    */
   void write(ByteOutput batch, int[] ends, List<List<? extends Cell>> cells, int count)
       throws IOException {
