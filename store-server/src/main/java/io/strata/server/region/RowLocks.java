@@ -13,33 +13,14 @@ import java.util.concurrent.TimeUnit;
  * Exclusive per-row locks of one region, taken by every mutation of a row. A row's lock is its
  * entry in a map, there only while it is held: taking it is putting the entry in, releasing it
  * taking it out, where a lock object, its entry and its users' count made and dropped with two
- * locked map updates cost about 0.15 µs a row of a buffered write. Reentrant: a batch may name
+ * locked map updates cost about 0.15 µs a row of a buffered write. The lock is its own key
+ * (equal to any lock of the same row), so a row locked is one object, not two. Reentrant: a batch may name
  * a row twice. Waiting is bounded: a row held longer than the timeout gives a retryable "server
  * busy" error instead of a stuck handler.
  */
 final class RowLocks {
-  /** A row as a map key, hashed once for both the lock and the unlock. */
-  private static final class RowKey {
-    final byte[] row;
-    final int hash;
-
-    RowKey(byte[] row) {
-      this.row = row;
-      this.hash = Arrays.hashCode(row);
-    }
-
-    @Override
-    public int hashCode() {
-      return hash;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof RowKey k && k.hash == hash && Arrays.equals(k.row, row);
-    }
-  }
-
-  private final ConcurrentHashMap<RowKey, Held> locks = new ConcurrentHashMap<>();
+  /** Each held lock keyed by itself: a lock equals another of the same row. */
+  private final ConcurrentHashMap<Held, Held> locks = new ConcurrentHashMap<>();
   private final String owner;
   private final long timeoutMillis;
 
@@ -123,7 +104,9 @@ final class RowLocks {
    * its thread took it, it is released. Only that thread takes it again or closes it.
    */
   final class Held implements AutoCloseable {
-    private final RowKey key;
+    private final byte[] row;
+    /** The row's hash, computed once for both the lock and the unlock. */
+    private final int hash;
     private final Thread thread;
     private int holds = 1; // changed by the holding thread alone
     // A waiter counts itself in under this object's monitor and then reads released; a release
@@ -132,21 +115,33 @@ final class RowLocks {
     private volatile boolean released;
     private volatile int waiters;
 
-    private Held(RowKey key, Thread thread) {
-      this.key = key;
+    private Held(byte[] row, Thread thread) {
+      this.row = row;
+      this.hash = Arrays.hashCode(row);
       this.thread = thread;
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    /** Equal to any lock of the same row: the map finds a row's lock with a new one. */
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Held h && h.hash == hash && Arrays.equals(h.row, row);
     }
 
     @Override
     public void close() {
       if (Thread.currentThread() != thread) {
         throw new IllegalMonitorStateException("the lock of row '" + Bytes.toStringBinary(
-            key.row) + "' is released by a thread that does not hold it");
+            row) + "' is released by a thread that does not hold it");
       }
       if (--holds > 0) {
         return;
       }
-      locks.remove(key, this);
+      locks.remove(this, this);
       released = true;
       if (waiters > 0) {
         synchronized (this) {
@@ -172,14 +167,14 @@ final class RowLocks {
   }
 
   Held lock(byte[] row) throws ServerBusyException, InterruptedIOException {
-    RowKey key = new RowKey(row);
+    Held wanted = new Held(row, Thread.currentThread()); // taken when no one else holds the row
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     while (true) {
-      Held mine = acquire(key);
+      Held mine = acquire(wanted);
       if (mine != null) {
         return mine;
       }
-      Held other = locks.get(key);
+      Held other = locks.get(wanted);
       long left = deadline - System.nanoTime();
       if (left <= 0) {
         throw new ServerBusyException(owner, "timed out after " + timeoutMillis
@@ -199,18 +194,19 @@ final class RowLocks {
 
   /** The row's lock if no one else holds it now, else null; never waits. */
   Held tryLock(byte[] row) {
-    return acquire(new RowKey(row));
+    return acquire(new Held(row, Thread.currentThread()));
   }
 
-  /** The lock of {@code key}: taken now, or again if this thread holds it; null if another does. */
-  private Held acquire(RowKey key) {
-    Thread me = Thread.currentThread();
-    Held fresh = new Held(key, me);
-    Held held = locks.putIfAbsent(key, fresh);
+  /**
+   * The lock of {@code fresh}'s row (a lock of this thread not yet taken): {@code fresh} taken
+   * now, or the lock this thread holds taken again; null if another thread holds it.
+   */
+  private Held acquire(Held fresh) {
+    Held held = locks.putIfAbsent(fresh, fresh);
     if (held == null) {
       return fresh;
     }
-    if (held.thread == me) {
+    if (held.thread == fresh.thread) {
       held.holds++;
       return held;
     }

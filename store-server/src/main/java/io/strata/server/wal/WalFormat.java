@@ -118,10 +118,23 @@ final class WalFormat {
     CRC32C payload = new CRC32C();
     payload.update(out.array(), start + PREAMBLE, out.size() - start - PREAMBLE);
     long length = out.size() - start - PREAMBLE;
+    byte[] run = null; // cells back to back in one array are checksummed in one update
+    int runStart = 0;
+    int runEnd = 0;
     for (int i = 0, n = cells.size(); i < n; i++) {
       KeyValue kv = (KeyValue) cells.get(i);
-      payload.update(kv.getBuffer(), kv.getOffset(), kv.getLength());
+      if (kv.getBuffer() != run || kv.getOffset() != runEnd) {
+        if (run != null) {
+          payload.update(run, runStart, runEnd - runStart);
+        }
+        run = kv.getBuffer();
+        runStart = kv.getOffset();
+      }
+      runEnd = kv.getOffset() + kv.getLength();
       length += kv.getLength();
+    }
+    if (run != null) {
+      payload.update(run, runStart, runEnd - runStart);
     }
     byte[] b = out.array();
     Bytes.putInt(b, start, checkedLength(length));

@@ -152,7 +152,8 @@ class WalTest {
 
   /**
    * Edits a writer syncs itself are written from the cells' own arrays: cells that are views
-   * into a shared array at any offset, with and without tags, values that cross the file
+   * into a shared array at any offset (back to back, with gaps between some, some edits listing
+   * them in reverse), with and without tags, values that cross the file
    * buffer's edges, and (encoded the old way) edits holding a cell of another kind. Each is read
    * back byte for byte with its sequence id (random edits, fixed seed). Through the ring, runs
    * of ASYNC_WAL edits ended by a SYNC_WAL one make batches of several entries, some of them
@@ -186,6 +187,9 @@ class WalTest {
           cells.add(new io.strata.common.cell.ArraysCell(row, Bytes.toBytes("f"),
               Bytes.toBytes("q" + i), kv.getTimestamp(), CellType.PUT, value));
         } else {
+          if (rnd.nextInt(4) == 0) { // a gap: the cells before and after are two runs
+            shared.write(new byte[1 + rnd.nextInt(20)]);
+          }
           views.add(new int[] {cells.size(), shared.size()});
           cells.add(null);
           shared.write(kv.getBuffer(), kv.getOffset(), kv.getLength());
@@ -193,6 +197,10 @@ class WalTest {
       }
       for (int[] v : views) {
         cells.set(v[0], KeyValue.decode(shared.array(), v[1], shared.size()));
+      }
+      if (rnd.nextInt(5) == 0) { // listed in another order than they lie in their array
+        java.util.Collections.reverse(cells);
+        java.util.Collections.reverse(want);
       }
       WalTicket t;
       if (directSync) {
