@@ -79,35 +79,10 @@ final class WalWriter implements Closeable {
       write(b, from, ends[i] - from);
       List<? extends Cell> inPlace = cells.get(i);
       if (inPlace != null) {
-        writeCells(inPlace);
+        WalFormat.forEachRun(inPlace, this::write);
       }
       from = ends[i];
     }
-  }
-
-  /**
-   * Writes the cells' bytes, each run of cells that lie back to back in one array (a request's
-   * cell block) in one write: a write per cell cost a buffered write's WAL thread a lookup of
-   * the file system's per-thread statistics and a buffer check for each of its 2,000 rows.
-   */
-  private void writeCells(List<? extends Cell> cells) throws IOException {
-    if (cells.isEmpty()) {
-      return;
-    }
-    KeyValue first = (KeyValue) cells.get(0);
-    byte[] run = first.getBuffer();
-    int runStart = first.getOffset();
-    int runEnd = runStart + first.getLength();
-    for (int c = 1, n = cells.size(); c < n; c++) {
-      KeyValue kv = (KeyValue) cells.get(c);
-      if (kv.getBuffer() != run || kv.getOffset() != runEnd) {
-        write(run, runStart, runEnd - runStart);
-        run = kv.getBuffer();
-        runStart = kv.getOffset();
-      }
-      runEnd = kv.getOffset() + kv.getLength();
-    }
-    write(run, runStart, runEnd - runStart);
   }
 
   private void write(byte[] b, int off, int len) throws IOException {
