@@ -106,24 +106,23 @@ final class WalFormat {
    */
   static boolean appendEntry(ByteOutput out, String region, long seqId, long writeTime,
       List<? extends Cell> cells) {
+    long cellBytes = 0;
     for (int i = 0, n = cells.size(); i < n; i++) {
-      if (!(cells.get(i) instanceof KeyValue)) {
+      if (!(cells.get(i) instanceof KeyValue kv)) {
         writeEntry(out, region, seqId, writeTime, cells.size(),
             o -> cells.forEach(c -> CellKeys.writeCell(c, o)));
         return false;
       }
+      cellBytes += kv.getLength();
     }
     int start = out.size();
     writeUnsealedHead(out, region, seqId, writeTime, cells.size());
+    int headerLength = out.size() - start - PREAMBLE;
     CRC32C payload = new CRC32C();
-    payload.update(out.array(), start + PREAMBLE, out.size() - start - PREAMBLE);
-    long length = out.size() - start - PREAMBLE;
-    for (int i = 0, n = cells.size(); i < n; i++) {
-      length += ((KeyValue) cells.get(i)).getLength();
-    }
+    payload.update(out.array(), start + PREAMBLE, headerLength);
     forEachRun(cells, payload::update);
     byte[] b = out.array();
-    Bytes.putInt(b, start, checkedLength(length));
+    Bytes.putInt(b, start, checkedLength(headerLength + cellBytes));
     Bytes.putInt(b, start + 12, (int) payload.getValue());
     return true;
   }
