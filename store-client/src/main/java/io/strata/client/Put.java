@@ -7,6 +7,7 @@ import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.schema.Durability;
 import io.strata.common.util.Bytes;
+import java.nio.ByteBuffer;
 import java.util.List;
 
 /**
@@ -52,6 +53,44 @@ public final class Put extends Mutation {
     addCell(family, new ArraysCell(getRow(), family, Operations.qualifier(qualifier), ts,
         CellType.PUT, Operations.value(value)));
     return this;
+  }
+
+  /**
+   * Writes the bytes of {@code value} from its position to its limit at timestamp {@code ts}, as
+   * HBase's method of this signature does; neither buffer's position moves. A buffer backed by
+   * a writable array is kept as {@link #addColumn(byte[], byte[], long, byte[])} keeps arrays:
+   * the bytes are read when the Put is sent, so do not change them before. A direct or read-only
+   * buffer's bytes are copied. A null qualifier or value is taken as empty.
+   */
+  public Put addColumn(byte[] family, ByteBuffer qualifier, long ts, ByteBuffer value) {
+    Operations.checkFamily(family);
+    Operations.checkTimestamp(ts);
+    byte[] q = qualifier == null ? Bytes.EMPTY : wholeArray(qualifier);
+    ArraysCell cell;
+    if (value != null && value.hasArray()) {
+      cell = new ArraysCell(getRow(), family, q, ts, CellType.PUT, value.array(),
+          value.arrayOffset() + value.position(), value.remaining());
+    } else {
+      cell = new ArraysCell(getRow(), family, q, ts, CellType.PUT,
+          value == null ? Bytes.EMPTY : copy(value));
+    }
+    addCell(family, cell);
+    return this;
+  }
+
+  /** The buffer's array when the buffer is all of it, else a copy of its remaining bytes. */
+  private static byte[] wholeArray(ByteBuffer b) {
+    if (b.hasArray() && b.arrayOffset() == 0 && b.position() == 0
+        && b.limit() == b.array().length) {
+      return b.array();
+    }
+    return copy(b);
+  }
+
+  private static byte[] copy(ByteBuffer b) {
+    byte[] a = new byte[b.remaining()];
+    b.duplicate().get(a);
+    return a;
   }
 
   /** Adds a ready-made cell; it must be a PUT of this Put's row. */

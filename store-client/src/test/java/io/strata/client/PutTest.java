@@ -16,6 +16,7 @@ import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.schema.Durability;
 import io.strata.common.util.Bytes;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableMap;
@@ -55,6 +56,41 @@ class PutTest {
   void nullQualifierAndValueAreEmpty() {
     Cell c = new Put(b("r")).addColumn(b("f"), null, null).cells().get(0);
     assertCell(c, "r", "f", "", LATEST, CellType.PUT, Bytes.EMPTY);
+  }
+
+  @Test
+  void aByteBufferValueIsItsRemainingBytesKeptOrCopied() {
+    byte[] pool = b("xxQUALyyVALUEzz");
+    ByteBuffer q = ByteBuffer.wrap(pool, 2, 4);
+    ByteBuffer v = ByteBuffer.wrap(pool, 8, 5);
+    Put put = new Put(b("r")).addColumn(b("f"), q, 9L, v);
+    Cell c = put.cells().get(0);
+    assertCell(c, "r", "f", "QUAL", 9L, CellType.PUT, b("VALUE"));
+    // Neither buffer moved; the value is read from the array it was given, not a copy.
+    assertEquals(2, q.position());
+    assertEquals(8, v.position());
+    assertSame(pool, c.getValueArray());
+    assertEquals(8, c.getValueOffset());
+    // A qualifier that is all of its array is that array.
+    byte[] qual = b("q");
+    assertSame(qual, new Put(b("r")).addColumn(b("f"), ByteBuffer.wrap(qual), 1L, v).cells()
+        .get(0).getQualifierArray());
+
+    // A direct or read-only buffer is copied; null is empty.
+    ByteBuffer direct = ByteBuffer.allocateDirect(3).put(b("abc")).flip();
+    ByteBuffer readOnly = ByteBuffer.wrap(b("def")).asReadOnlyBuffer();
+    Put copies = new Put(b("r"))
+        .addColumn(b("f"), b("a"), 1L, b("-"))
+        .addColumn(b("f"), null, 2L, (ByteBuffer) null)
+        .addColumn(b("f"), direct, 3L, readOnly)
+        .addColumn(b("f"), readOnly, 4L, direct);
+    List<Cell> cells = copies.cells();
+    assertCell(cells.get(1), "r", "f", "", 2L, CellType.PUT, Bytes.EMPTY);
+    assertCell(cells.get(2), "r", "f", "abc", 3L, CellType.PUT, b("def"));
+    assertCell(cells.get(3), "r", "f", "def", 4L, CellType.PUT, b("abc"));
+    assertEquals(0, direct.position());
+    assertEquals(0, readOnly.position());
+    assertBadArgument(() -> new Put(b("r")).addColumn(b("f"), q, -1L, v), "negative");
   }
 
   @Test

@@ -251,7 +251,7 @@ class PeToolTest {
     assertTrue(seekBytes % ROW_BYTES == 0 && seekBytes >= 20 * ROW_BYTES
         && seekBytes <= 20 * 360 * ROW_BYTES, "randomSeekScan " + seekBytes);
     Json filter = assertRan(pe("--seed=7", "--rows=3", "filterScan", "1"), "filterScan", 3, 1);
-    // A random value matches no row (seed 42 would draw the values sequentialWrite wrote).
+    // A fresh random value matches no row.
     assertEquals(0, filter.total.get("bytes").longValue());
   }
 

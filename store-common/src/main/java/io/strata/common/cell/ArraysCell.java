@@ -1,11 +1,12 @@
 package io.strata.common.cell;
 
 import io.strata.common.util.Bytes;
+import java.util.Objects;
 
 /**
- * A cell whose row, family, qualifier and value are each the whole of an array its maker
- * holds, none copied, with no tags: what a client's Put keeps for each column it adds (as HBase's
- * {@code IndividualBytesFieldCell}). A 1 KB value added to a Put was copied into a
+ * A cell whose row, family and qualifier are each the whole of an array its maker holds and whose
+ * value is an array or a range of one, none copied, with no tags: what a client's Put keeps for
+ * each column it adds (as HBase's {@code IndividualBytesFieldCell}). A 1 KB value added to a Put was copied into a
  * {@link KeyValue} and copied again into the request's frame; kept as it is, it is copied once,
  * into the frame ({@link #writeKeyHeader}). The arrays must not change while the cell is in use.
  */
@@ -16,6 +17,8 @@ public final class ArraysCell implements Cell {
   private final long timestamp;
   private final CellType type;
   private final byte[] value;
+  private final int valueOffset;
+  private final int valueLength;
 
   /**
    * Checks the parts' sizes as {@link KeyValue#of} does, so a cell too large for the key
@@ -23,13 +26,22 @@ public final class ArraysCell implements Cell {
    */
   public ArraysCell(byte[] row, byte[] family, byte[] qualifier, long timestamp, CellType type,
       byte[] value) {
-    KeyValue.checkedLength(row.length, family.length, qualifier.length, value.length, 0);
+    this(row, family, qualifier, timestamp, type, value, 0, value.length);
+  }
+
+  /** A cell whose value is {@code valueLength} bytes of {@code value} from {@code valueOffset}. */
+  public ArraysCell(byte[] row, byte[] family, byte[] qualifier, long timestamp, CellType type,
+      byte[] value, int valueOffset, int valueLength) {
+    Objects.checkFromIndexSize(valueOffset, valueLength, value.length);
+    KeyValue.checkedLength(row.length, family.length, qualifier.length, valueLength, 0);
     this.row = row;
     this.family = family;
     this.qualifier = qualifier;
     this.timestamp = timestamp;
     this.type = type;
     this.value = value;
+    this.valueOffset = valueOffset;
+    this.valueLength = valueLength;
   }
 
   /** Bytes of the encoded cell's lengths and key: what comes before its value. */
@@ -44,7 +56,7 @@ public final class ArraysCell implements Cell {
    */
   public void writeKeyHeader(byte[] b, int offset) {
     KeyValue.writeHeader(b, offset, row, 0, row.length, family, 0, family.length, qualifier, 0,
-        qualifier.length, timestamp, type, value.length);
+        qualifier.length, timestamp, type, valueLength);
   }
 
   @Override
@@ -109,12 +121,12 @@ public final class ArraysCell implements Cell {
 
   @Override
   public int getValueOffset() {
-    return 0;
+    return valueOffset;
   }
 
   @Override
   public int getValueLength() {
-    return value.length;
+    return valueLength;
   }
 
   @Override
@@ -137,7 +149,8 @@ public final class ArraysCell implements Cell {
   public boolean equals(Object o) {
     return o instanceof ArraysCell c && c.timestamp == timestamp && c.type == type
         && Bytes.equals(row, c.row) && Bytes.equals(family, c.family)
-        && Bytes.equals(qualifier, c.qualifier) && Bytes.equals(value, c.value);
+        && Bytes.equals(qualifier, c.qualifier)
+        && Bytes.equals(value, valueOffset, valueLength, c.value, c.valueOffset, c.valueLength);
   }
 
   /** The hash code of the same cell as a {@link KeyValue}. */
@@ -151,6 +164,6 @@ public final class ArraysCell implements Cell {
   public String toString() {
     return Bytes.toStringBinary(row) + "/" + Bytes.toStringBinary(family) + ":"
         + Bytes.toStringBinary(qualifier) + "/" + timestamp + "/" + type + "/vlen="
-        + value.length;
+        + valueLength;
   }
 }

@@ -180,12 +180,12 @@ public final class CellBlock {
         Cell c = deferred.get(i);
         if (c instanceof ArraysCell ac) {
           int header = ac.keyHeaderLength();
-          byte[] value = ac.getValueArray();
-          checkRoom(at, header + value.length + 2, end);
+          int valueLength = ac.getValueLength();
+          checkRoom(at, header + valueLength + 2, end);
           ac.writeKeyHeader(a, at);
           at += header;
-          System.arraycopy(value, 0, a, at, value.length);
-          at += value.length;
+          System.arraycopy(ac.getValueArray(), ac.getValueOffset(), a, at, valueLength);
+          at += valueLength;
           a[at++] = 0; // an empty tags area: its two-byte length
           a[at++] = 0;
         } else if (c instanceof KeyValue kv) {

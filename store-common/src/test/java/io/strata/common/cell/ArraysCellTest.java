@@ -31,7 +31,13 @@ class ArraysCellTest {
       byte[] value = bytes(rnd, 0, 2000);
       long ts = rnd.nextLong() & Long.MAX_VALUE;
       CellType type = types[rnd.nextInt(types.length)];
-      ArraysCell cell = new ArraysCell(row, family, qualifier, ts, type, value);
+      // Half the cells hold their value as a range of a larger array, garbage around it.
+      int before = rnd.nextBoolean() ? 0 : rnd.nextInt(50);
+      byte[] around = bytes(rnd, before + value.length, before + value.length + 50);
+      System.arraycopy(value, 0, around, before, value.length);
+      ArraysCell cell = rnd.nextBoolean()
+          ? new ArraysCell(row, family, qualifier, ts, type, value)
+          : new ArraysCell(row, family, qualifier, ts, type, around, before, value.length);
       KeyValue kv = KeyValue.of(row, family, qualifier, ts, type, value);
       byte[] expected = Arrays.copyOfRange(kv.getBuffer(), kv.getOffset(),
           kv.getOffset() + kv.getLength());
@@ -39,8 +45,10 @@ class ArraysCellTest {
       // Its key header, then its value and an empty tags area, is the KeyValue's encoding.
       byte[] written = new byte[cell.keyHeaderLength() + value.length + 2];
       cell.writeKeyHeader(written, 0);
-      System.arraycopy(value, 0, written, cell.keyHeaderLength(), value.length);
+      System.arraycopy(cell.getValueArray(), cell.getValueOffset(), written,
+          cell.keyHeaderLength(), cell.getValueLength());
       assertArrayEquals(expected, written);
+      assertEquals(cell, new ArraysCell(row, family, qualifier, ts, type, value.clone()));
       // And so is what the generic path writes from its accessors.
       ByteOutput out = new ByteOutput(16);
       CellKeys.writeCell(cell, out);
@@ -76,5 +84,20 @@ class ArraysCellTest {
         () -> new ArraysCell(Bytes.toBytes("r"), new byte[CellLimits.MAX_FAMILY_LENGTH + 1],
             Bytes.EMPTY, 1L, CellType.PUT, Bytes.EMPTY));
     assertTrue(family.getMessage().contains("family is 256 bytes"), family.getMessage());
+  }
+
+  @Test
+  void refusesAValueRangeOutsideItsArray() {
+    byte[] r = Bytes.toBytes("r");
+    byte[] f = Bytes.toBytes("f");
+    byte[] v = new byte[10];
+    assertThrows(IndexOutOfBoundsException.class,
+        () -> new ArraysCell(r, f, Bytes.EMPTY, 1L, CellType.PUT, v, 5, 6));
+    assertThrows(IndexOutOfBoundsException.class,
+        () -> new ArraysCell(r, f, Bytes.EMPTY, 1L, CellType.PUT, v, -1, 2));
+    assertThrows(IndexOutOfBoundsException.class,
+        () -> new ArraysCell(r, f, Bytes.EMPTY, 1L, CellType.PUT, v, 0, -1));
+    ArraysCell end = new ArraysCell(r, f, Bytes.EMPTY, 1L, CellType.PUT, v, 10, 0);
+    assertEquals(0, end.getValueLength());
   }
 }

@@ -89,9 +89,15 @@ class CellBlockTest {
             tagged ? List.of(Tag.ttl(1 + rand.nextInt(5000))) : List.of());
         // A cell that is not a KeyValue is encoded through a scratch buffer; a Put's column
         // (ArraysCell, never tagged) as its key and then its value.
-        int kind = rand.nextInt(3);
+        // Its value the whole of an array, or a range of a larger one (as pe's pool).
+        int kind = rand.nextInt(4);
+        byte[] around = new byte[value.length + 20];
+        rand.nextBytes(around);
+        System.arraycopy(value, 0, around, 9, value.length);
         Cell c = kind == 0 ? kv : kind == 1 || tagged ? inBuffer(kv)
-            : new ArraysCell(row, Bytes.toBytes("f"), qualifier, ts, CellType.PUT, value);
+            : kind == 2 ? new ArraysCell(row, Bytes.toBytes("f"), qualifier, ts, CellType.PUT, value)
+            : new ArraysCell(row, Bytes.toBytes("f"), qualifier, ts, CellType.PUT, around, 9,
+                value.length);
         eager.add(c);
         deferred.add(c);
       }

@@ -7,10 +7,10 @@ import java.util.Random;
 
 /**
  * What one client thread of a pe run works with: its rows, its connection (its own, or the one
- * all share with {@code --oneCon}) and its own random numbers.
+ * all share with {@code --oneCon}), its own random numbers and the values all clients share.
  */
 record PeClient(int index, PeOptions options, Connection connection, TableName table,
-    Random random, int startRow) {
+    Random random, int startRow, ValuePool values) {
 
   /** The async face of this client's connection (shares its sockets and caches). */
   AsyncConnection async() {

@@ -58,10 +58,11 @@ final class PeRunner {
     CountDownLatch go = new CountDownLatch(1);
     AtomicBoolean failed = new AtomicBoolean();
     List<Thread> threads = new ArrayList<>();
+    ValuePool values = new ValuePool(opts.seed - 1); // made before the clock starts
     for (int i = 0; i < n; i++) {
       int index = i;
       PeClient client = new PeClient(i, opts, connections.get(i % connections.size()), table,
-          new ClientRandom(opts.seed + i), opts.startRowOf(i));
+          new ClientRandom(opts.seed + i), opts.startRowOf(i), values);
       Thread t = new Thread(() -> {
         try {
           go.await();

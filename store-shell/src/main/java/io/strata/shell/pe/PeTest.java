@@ -7,6 +7,7 @@ import io.strata.client.Scan;
 import io.strata.client.Table;
 import io.strata.common.cell.Cell;
 import io.strata.common.schema.Durability;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Random;
 import java.util.function.BiConsumer;
@@ -25,6 +26,7 @@ abstract class PeTest {
   protected final byte[][] families;
   protected final byte[][] qualifiers;
   private final ValueSizes valueSizes;
+  private final ValuePool values;
   /** False when the last row only joined a batch that was not sent yet (not timed). */
   protected boolean sent = true;
 
@@ -35,6 +37,7 @@ abstract class PeTest {
     this.families = opts.familyNames();
     this.qualifiers = opts.qualifiers();
     this.valueSizes = new ValueSizes(opts);
+    this.values = client.values();
   }
 
   /** The client's table, for the tests that call it directly. */
@@ -59,16 +62,19 @@ abstract class PeTest {
     return RowKeys.randomRow(rand, opts.totalRows);
   }
 
-  /** A put of a fresh value into every column of every family; adds its size to {@code size}. */
+  /** A put of a random value into every column of every family; adds its size to {@code size}. */
   protected Put newPut(byte[] row, long[] size) {
     Put put = new Put(row);
     long bytes = row.length;
     for (byte[] f : families) {
       for (byte[] q : qualifiers) {
-        // A new array each time: Put keeps the one it is given until the write is sent.
-        byte[] v = RowKeys.value(rand, valueSizes.next(rand));
-        put.addColumn(f, q, v);
-        bytes += f.length + q.length + v.length;
+        int length = valueSizes.next(rand);
+        if (values.holds(length)) { // a range of the shared pool, kept by the Put as it is
+          put.addColumn(f, ByteBuffer.wrap(q), put.getTimestamp(), values.value(rand, length));
+        } else { // a new array: Put keeps the one it is given until the write is sent
+          put.addColumn(f, q, RowKeys.value(rand, length));
+        }
+        bytes += f.length + q.length + length;
       }
     }
     put.setDurability(opts.writeToWal ? Durability.SYNC_WAL : Durability.SKIP_WAL);
