@@ -27,6 +27,7 @@ abstract class PeTest {
   protected final byte[][] qualifiers;
   private final ValueSizes valueSizes;
   private final ValuePool values;
+  private final ValuePool.Cursor valueCursor;
   /** False when the last row only joined a batch that was not sent yet (not timed). */
   protected boolean sent = true;
 
@@ -38,6 +39,7 @@ abstract class PeTest {
     this.qualifiers = opts.qualifiers();
     this.valueSizes = new ValueSizes(opts);
     this.values = client.values();
+    this.valueCursor = values.cursor(rand);
   }
 
   /** The client's table, for the tests that call it directly. */
@@ -70,7 +72,7 @@ abstract class PeTest {
       for (byte[] q : qualifiers) {
         int length = valueSizes.next(rand);
         if (values.holds(length)) { // a range of the shared pool, kept by the Put as it is
-          put.addColumn(f, ByteBuffer.wrap(q), put.getTimestamp(), values.value(rand, length));
+          put.addColumn(f, ByteBuffer.wrap(q), put.getTimestamp(), valueCursor.next(length));
         } else { // a new array: Put keeps the one it is given until the write is sent
           put.addColumn(f, q, RowKeys.value(rand, length));
         }

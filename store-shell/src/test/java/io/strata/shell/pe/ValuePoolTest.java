@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -21,41 +22,58 @@ class ValuePoolTest {
     return a;
   }
 
-  @Test
-  void aValueIsRunsOfEightCapitalLettersFromAMultipleOfEight() {
-    Random rand = new Random(3);
-    int[] lengths = {0, 1, 7, 8, 9, 1000, 4096, ValuePool.SIZE / 4};
-    int lowest = Integer.MAX_VALUE;
-    int highest = 0;
-    for (int k = 0; k < 20_000; k++) {
-      // The largest length once in a hundred draws: each is 4 MiB to check.
-      int length = k % 100 == 99 ? ValuePool.SIZE / 4 : lengths[k % (lengths.length - 1)];
-      assertTrue(POOL.holds(length));
-      ByteBuffer v = POOL.value(rand, length);
-      assertEquals(length, v.remaining());
-      assertEquals(0, v.position() % 8, "start " + v.position());
-      assertTrue(v.limit() <= ValuePool.SIZE);
-      if (length == 1000) {
-        lowest = Math.min(lowest, v.position());
-        highest = Math.max(highest, v.position());
-      }
-      byte[] a = bytes(v);
-      for (int i = 0; i < a.length; i++) {
-        if (a[i] < 'A' || a[i] > 'Z' || a[i - i % 8] != a[i]) {
-          fail("byte " + i + " of a value of " + length + ": " + Arrays.toString(
-              Arrays.copyOfRange(a, i - i % 8, Math.min(a.length, i - i % 8 + 8))));
-        }
+  private static void assertRuns(byte[] a) {
+    for (int i = 0; i < a.length; i++) {
+      if (a[i] < 'A' || a[i] > 'Z' || a[i - i % 8] != a[i]) {
+        fail("byte " + i + " of a value of " + a.length + ": " + Arrays.toString(
+            Arrays.copyOfRange(a, i - i % 8, Math.min(a.length, i - i % 8 + 8))));
       }
     }
-    // The starts reach both ends of the pool.
-    assertTrue(lowest < ValuePool.SIZE / 100, "lowest start " + lowest);
-    assertTrue(highest > ValuePool.SIZE - ValuePool.SIZE / 100 - 1000, "highest " + highest);
+  }
+
+  @Test
+  void aCursorReadsOnThroughThePoolFromMultiplesOfEightAndStartsOverAtItsEnd() {
+    Random rand = new Random(3);
+    int[] lengths = {0, 1, 7, 8, 9, 1000, 4096, 333};
+    ValuePool.Cursor cursor = POOL.cursor(rand);
+    ByteBuffer first = cursor.next(1000);
+    assertEquals(0, first.position() % 8);
+    byte[] pool = first.array();
+    int expected = first.position() + 1000;
+    int wraps = 0;
+    for (int k = 0; k < 200_000; k++) {
+      // The largest length once in a thousand values: each is 4 MiB to check.
+      int length = k % 1000 == 999 ? ValuePool.SIZE / 4 : lengths[k % lengths.length];
+      assertTrue(POOL.holds(length));
+      ByteBuffer v = cursor.next(length);
+      assertSame(pool, v.array());
+      assertEquals(length, v.remaining());
+      if (length > ValuePool.SIZE - expected) {
+        expected = 0;
+        wraps++;
+      }
+      assertEquals(expected, v.position(), "value " + k);
+      expected += (length + 7) / 8 * 8;
+      assertRuns(bytes(v));
+    }
+    assertTrue(wraps >= 3, "wraps " + wraps);
     assertFalse(POOL.holds(ValuePool.SIZE / 4 + 1));
   }
 
   @Test
+  void clientsStartAtRandomPlaces() {
+    Random rand = new Random(9);
+    int[] starts = new int[50];
+    for (int i = 0; i < starts.length; i++) {
+      starts[i] = POOL.cursor(rand).next(1).position();
+      assertEquals(0, starts[i] % 8);
+    }
+    assertEquals(starts.length, Arrays.stream(starts).distinct().count());
+  }
+
+  @Test
   void theRunsLettersAreEvenlySpread() {
-    ByteBuffer all = POOL.value(new Random(1), ValuePool.SIZE / 4);
+    ByteBuffer all = POOL.cursor(new Random(1)).next(ValuePool.SIZE / 4);
     long[] counts = new long[26];
     for (int i = all.position(); i < all.limit(); i += 8) {
       counts[all.get(i) - 'A']++;
@@ -70,8 +88,9 @@ class ValuePoolTest {
   void aSeedMakesOnePool() {
     ValuePool same = new ValuePool(41);
     ValuePool other = new ValuePool(42);
-    byte[] a = bytes(POOL.value(new Random(5), 4096));
-    assertArrayEquals(a, bytes(same.value(new Random(5), 4096)));
-    assertNotEquals(Arrays.toString(a), Arrays.toString(bytes(other.value(new Random(5), 4096))));
+    byte[] a = bytes(POOL.cursor(new Random(5)).next(4096));
+    assertArrayEquals(a, bytes(same.cursor(new Random(5)).next(4096)));
+    assertNotEquals(Arrays.toString(a),
+        Arrays.toString(bytes(other.cursor(new Random(5)).next(4096))));
   }
 }
