@@ -256,12 +256,12 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
   }
 
   /**
-   * Done once at most {@code limit} bytes are in flight: the oldest batch's end while more
-   * are (call again after it), or at once.
+   * Null while at most {@code limit} bytes are in flight, else the oldest batch's end (call
+   * again after it). Null, not a completed future: a blocking mutator asks after every row.
    */
   synchronized CompletableFuture<Void> roomFor(long limit) {
     if (inFlightBytes <= limit || inFlight.isEmpty()) {
-      return CompletableFuture.completedFuture(null);
+      return null;
     }
     return inFlight.peekFirst().done();
   }

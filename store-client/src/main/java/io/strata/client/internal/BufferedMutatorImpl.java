@@ -68,7 +68,7 @@ final class BufferedMutatorImpl implements BufferedMutator {
     long limit = IN_FLIGHT_BUFFERS * async.getWriteBufferSize();
     while (true) {
       CompletableFuture<Void> room = async.roomFor(limit);
-      if (room.isDone()) {
+      if (room == null) {
         return;
       }
       RetryingCaller.join(room);

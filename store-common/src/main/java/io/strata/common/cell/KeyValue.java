@@ -161,6 +161,16 @@ public class KeyValue implements Cell {
   }
 
   /**
+   * Copies this cell's encoding into {@code target} from {@code offset} ({@link #getLength}
+   * bytes) with its timestamp replaced by {@code timestamp}: one copy of the whole cell, for a
+   * memstore that stamps a cell as it copies it and keeps its tags.
+   */
+  public void copyInto(byte[] target, int offset, long timestamp) {
+    System.arraycopy(bytes, this.offset, target, offset, length);
+    Bytes.putLong(target, offset + ROW_OFFSET + keyLength - 9, timestamp);
+  }
+
+  /**
    * Writes {@code c} with timestamp {@code timestamp} and the encoded tags at
    * {@code tags[tagsOffset, tagsOffset + tagsLength)} in place of its own into {@code target}
    * from {@code offset}: {@link #encodedLength} bytes, which the caller has made room for. For a

@@ -46,6 +46,15 @@ final class MemStoreLab {
    */
   synchronized SequencedCell stage(Cell c, long timestamp, byte[] tags, int tagsOffset,
       int tagsLength) {
+    if (c instanceof KeyValue kv && tags == kv.getBuffer() && tagsOffset == kv.getTagsOffset()
+        && tagsLength == kv.getTagsLength()) {
+      // A request's cell keeping its own tags: copied whole, then its timestamp set. Field by
+      // field it was five getters, the header's writes and three copies a cell.
+      int size = kv.getLength();
+      reserve(size);
+      kv.copyInto(at, atOffset, timestamp);
+      return new SequencedCell(at, atOffset, size, SequencedCell.STAGED);
+    }
     int size = KeyValue.encodedLength(c, tagsLength);
     reserve(size);
     KeyValue.encodeInto(at, atOffset, c, timestamp, tags, tagsOffset, tagsLength);

@@ -217,6 +217,39 @@ class MemStoreTest {
   }
 
   @Test
+  void aStagedCellIsTheCellWithItsNewTimestampAndTheTagsGiven() {
+    Random rand = new Random(17);
+    MemStore m = new MemStore(new ChunkPool(1 << 16, 4));
+    CellType[] types = CellType.values();
+    for (int i = 0; i < 2000; i++) {
+      byte[] value = new byte[rand.nextInt(3) == 0 ? 0 : rand.nextInt(5000)];
+      rand.nextBytes(value);
+      List<io.strata.common.cell.Tag> tags = rand.nextBoolean() ? List.of()
+          : List.of(io.strata.common.cell.Tag.ttl(1 + rand.nextInt(100_000)));
+      KeyValue kv = KeyValue.of(Bytes.toBytes("row" + rand.nextInt(1000)),
+          Bytes.toBytes("f" + rand.nextInt(3)), Bytes.toBytes("q" + rand.nextInt(50)),
+          rand.nextLong() & Long.MAX_VALUE, types[rand.nextInt(types.length)], value, tags);
+      // A request's cell lies inside a larger array, among other bytes.
+      byte[] around = new byte[kv.getLength() + 40];
+      rand.nextBytes(around);
+      System.arraycopy(kv.getBuffer(), kv.getOffset(), around, 13, kv.getLength());
+      KeyValue inRequest = KeyValue.decode(around, 13, 13 + kv.getLength());
+      long ts = rand.nextLong() & Long.MAX_VALUE;
+      // Its own tags (copied whole, the timestamp set), or others (written field by field).
+      boolean own = rand.nextBoolean();
+      KeyValue otherTags = KeyValue.of(Bytes.toBytes("x"), Bytes.toBytes("f"), Bytes.EMPTY, 1,
+          CellType.PUT, Bytes.EMPTY, List.of(io.strata.common.cell.Tag.ttl(5)));
+      KeyValue tagsFrom = own ? inRequest : otherTags;
+      SequencedCell staged = m.stage(inRequest, ts, tagsFrom.getTagsArray(),
+          tagsFrom.getTagsOffset(), tagsFrom.getTagsLength());
+      KeyValue expected = KeyValue.copyOf(kv, ts, own ? kv.getTags() : otherTags.getTags());
+      assertEquals(Bytes.toStringBinary(expected.getBuffer(), expected.getOffset(),
+          expected.getLength()), Bytes.toStringBinary(staged.getBuffer(), staged.getOffset(),
+          staged.getLength()), "cell " + i);
+    }
+  }
+
+  @Test
   void chunksAWriteStagedBeforeItFailedNeverReturnToThePool() {
     ChunkPool pool = new ChunkPool(4096, 4);
     MemStore m = new MemStore(pool);
