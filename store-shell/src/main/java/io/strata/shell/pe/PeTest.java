@@ -28,6 +28,8 @@ abstract class PeTest {
   private final ValueSizes valueSizes;
   private final ValuePool values;
   private final ValuePool.Cursor valueCursor;
+  /** The qualifiers as buffers, made once: a Put keeps a buffer's array when it is all of it. */
+  private final ByteBuffer[] qualifierBuffers;
   /** False when the last row only joined a batch that was not sent yet (not timed). */
   protected boolean sent = true;
 
@@ -40,6 +42,10 @@ abstract class PeTest {
     this.valueSizes = new ValueSizes(opts);
     this.values = client.values();
     this.valueCursor = values.cursor(rand);
+    this.qualifierBuffers = new ByteBuffer[qualifiers.length];
+    for (int i = 0; i < qualifiers.length; i++) {
+      qualifierBuffers[i] = ByteBuffer.wrap(qualifiers[i]);
+    }
   }
 
   /** The client's table, for the tests that call it directly. */
@@ -69,10 +75,11 @@ abstract class PeTest {
     Put put = new Put(row);
     long bytes = row.length;
     for (byte[] f : families) {
-      for (byte[] q : qualifiers) {
+      for (int j = 0; j < qualifiers.length; j++) {
+        byte[] q = qualifiers[j];
         int length = valueSizes.next(rand);
         if (values.holds(length)) { // a range of the shared pool, kept by the Put as it is
-          put.addColumn(f, ByteBuffer.wrap(q), put.getTimestamp(), valueCursor.next(length));
+          put.addColumn(f, qualifierBuffers[j], put.getTimestamp(), valueCursor.next(length));
         } else { // a new array: Put keeps the one it is given until the write is sent
           put.addColumn(f, q, RowKeys.value(rand, length));
         }

@@ -42,22 +42,31 @@ final class ValuePool {
     return new Cursor(rand.nextInt(SIZE / 8) * 8);
   }
 
-  /** Reads on through the pool, one value after another; see {@link #holds}. */
+  /**
+   * Reads on through the pool, one value after another; see {@link #holds}. Each value is the
+   * same buffer moved on: a Put takes a buffer's array, position and length when it is given it,
+   * and a new buffer a value (two objects with their checks, under C1) was a twentieth of
+   * pe's writing thread.
+   */
   final class Cursor {
+    private final ByteBuffer view = ByteBuffer.wrap(pool);
     private int at;
 
     private Cursor(int at) {
       this.at = at;
     }
 
-    /** The next {@code length} bytes of the pool from a multiple of 8, from its start at its end. */
+    /**
+     * The next {@code length} bytes of the pool from a multiple of 8, from its start at its end;
+     * valid until the next call.
+     */
     ByteBuffer next(int length) {
       if (length > SIZE - at) {
         at = 0;
       }
-      ByteBuffer value = ByteBuffer.wrap(pool, at, length);
+      view.clear().limit(at + length).position(at);
       at += (length + 7) & ~7;
-      return value;
+      return view;
     }
   }
 }
