@@ -79,10 +79,15 @@ class CellBlockTest {
       CellBlock.Writer deferred = CellBlock.Writer.deferred(4);
       int n = rand.nextInt(20);
       for (int i = 0; i < n; i++) {
-        byte[] value = new byte[rand.nextInt(3) == 0 ? 0 : rand.nextInt(3000)];
+        // Now and then a cell larger than the pieces a native frame is encoded in (64 KB),
+        // or a qualifier that is.
+        int valueLength = rand.nextInt(3) == 0 ? 0 : rand.nextInt(12) == 0
+            ? 60_000 + rand.nextInt(80_000) : rand.nextInt(3000);
+        byte[] value = new byte[valueLength];
         rand.nextBytes(value);
         byte[] row = Bytes.toBytes("row" + rand.nextInt(100));
-        byte[] qualifier = Bytes.toBytes("q" + i);
+        byte[] qualifier = rand.nextInt(40) == 0 ? new byte[65_530 + rand.nextInt(10)]
+            : Bytes.toBytes("q" + i);
         long ts = rand.nextInt(1000);
         boolean tagged = rand.nextBoolean();
         KeyValue kv = KeyValue.of(row, Bytes.toBytes("f"), qualifier, ts, CellType.PUT, value,
@@ -163,6 +168,31 @@ class CellBlockTest {
     assertEquals(0, heap.writerIndex());
     for (int i = small.getLength(); i < array.length; i++) {
       assertEquals(0, array[i], "byte " + i + " written past the cell's counted size");
+    }
+    // Into native memory (a write buffer's batch): refused before the cell is written.
+    io.netty.buffer.ByteBuf direct = RpcBuffers.ALLOCATOR.directBuffer(small.getLength(),
+        small.getLength());
+    try {
+      IllegalStateException d = org.junit.jupiter.api.Assertions.assertThrows(
+          IllegalStateException.class, () -> deferred.writeTo(direct));
+      assertTrue(d.getMessage().contains("outgrew"), d.getMessage());
+      assertEquals(0, direct.writerIndex());
+    } finally {
+      direct.release();
+    }
+    // A cell that shrank is refused too, its bytes not taken for the counted ones.
+    Changing shrinking = new Changing(large);
+    CellBlock.Writer other = CellBlock.Writer.deferred(1);
+    other.add(shrinking);
+    shrinking.now = small;
+    io.netty.buffer.ByteBuf room = RpcBuffers.ALLOCATOR.directBuffer(large.getLength());
+    try {
+      IllegalStateException d = org.junit.jupiter.api.Assertions.assertThrows(
+          IllegalStateException.class, () -> other.writeTo(room));
+      assertTrue(d.getMessage().contains("took " + small.getLength() + " bytes, not the "
+          + large.getLength()), d.getMessage());
+    } finally {
+      room.release();
     }
   }
 

@@ -69,7 +69,13 @@ final class PendingCalls {
     RequestHeaderEncoder header = new RequestHeaderEncoder(callId, method,
         (int) Math.min(Integer.MAX_VALUE, timeoutMillis), priority);
     ByteBuf buf = buffers.apply(RpcFrame.frameSize(header, param, cells));
-    RpcFrame.write(buf, header, param, cells);
+    try {
+      RpcFrame.write(buf, header, param, cells);
+    } catch (RuntimeException e) { // a cell changed after it was added: nothing was sent
+      calls.remove(callId);
+      buf.release();
+      throw e;
+    }
     return buf;
   }
 

@@ -1,10 +1,17 @@
 package io.strata.client.internal.rpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.strata.common.proto.RpcProtos.ExceptionProto;
 import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
+import io.strata.common.rpc.RpcParam;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 class PendingCallsTest {
@@ -20,6 +27,22 @@ class PendingCallsTest {
           .setException(ExceptionProto.newBuilder().setCode(3)).build().toByteArray();
       assertEquals(0, PendingCalls.answeredCallId(failed), "an error goes to the parser");
     }
+  }
+
+  @Test
+  void aRequestThatCannotBeWrittenLeavesNoCallWaitingAndNoBufferHeld() {
+    PendingCalls calls = new PendingCalls("ClientService", "127.0.0.1:1");
+    ByteBuf[] given = new ByteBuf[1];
+    CompletableFuture<RpcResponse<ExceptionProto>> f = new CompletableFuture<>();
+    // A buffer one byte short of the frame: writing it fails, as a cell changed after it was
+    // added fails the encoding.
+    RuntimeException e = assertThrows(RuntimeException.class, () -> calls.request("Get",
+        RpcParam.of(ExceptionProto.newBuilder().setCode(7).build()), null,
+        ExceptionProto.parser(), 1000, 0, f, size -> given[0] = Unpooled.buffer(0, size - 1)));
+    assertTrue(e instanceof IndexOutOfBoundsException, e.toString());
+    assertTrue(calls.isEmpty(), "the call is no longer registered");
+    assertEquals(0, given[0].refCnt(), "the buffer was released");
+    assertFalse(f.isDone(), "the caller hears of the failure from the exception");
   }
 
   @Test
