@@ -41,7 +41,7 @@ abstract class PeTest {
     this.qualifiers = opts.qualifiers();
     this.valueSizes = new ValueSizes(opts);
     this.values = client.values();
-    this.valueCursor = values.cursor(rand);
+    this.valueCursor = values.cursor(opts.seed + client.index());
     this.qualifierBuffers = new ByteBuffer[qualifiers.length];
     for (int i = 0; i < qualifiers.length; i++) {
       qualifierBuffers[i] = ByteBuffer.wrap(qualifiers[i]);
@@ -91,9 +91,17 @@ abstract class PeTest {
     return put;
   }
 
-  /** A value of the configured size, for a filter to compare with. */
+  /**
+   * A value of the configured size, for a filter to compare with: the value a write with this
+   * client's seed would put in the same place.
+   */
   protected byte[] newValue() {
-    return RowKeys.value(rand, valueSizes.next(rand));
+    int length = valueSizes.next(rand);
+    if (!values.holds(length)) {
+      return RowKeys.value(rand, length);
+    }
+    ByteBuffer v = valueCursor.next(length);
+    return java.util.Arrays.copyOfRange(v.array(), v.position(), v.limit());
   }
 
   protected Get newGet(byte[] row) {

@@ -1,7 +1,7 @@
 package io.strata.shell.pe;
 
 import java.nio.ByteBuffer;
-import java.util.Random;
+import java.util.SplittableRandom;
 
 /**
  * The values pe writes: ranges of one pool of HBase-style runs (8 copies of a random capital
@@ -37,9 +37,13 @@ final class ValuePool {
     return length <= SIZE / 4;
   }
 
-  /** A client's place in the pool, from a random multiple of 8; for one thread. */
-  Cursor cursor(Random rand) {
-    return new Cursor(rand.nextInt(SIZE / 8) * 8);
+  /**
+   * A client's place in the pool, at a multiple of 8 drawn from {@code clientSeed}; for one
+   * thread. Drawn apart from the client's own random numbers, so that those draw the keys and
+   * value sizes HBase's tool draws for a seed.
+   */
+  Cursor cursor(long clientSeed) {
+    return new Cursor(new SplittableRandom(clientSeed).nextInt(SIZE / 8) * 8);
   }
 
   /**

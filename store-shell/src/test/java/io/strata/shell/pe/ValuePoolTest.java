@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class ValuePoolTest {
@@ -33,9 +32,8 @@ class ValuePoolTest {
 
   @Test
   void aCursorReadsOnThroughThePoolFromMultiplesOfEightAndStartsOverAtItsEnd() {
-    Random rand = new Random(3);
     int[] lengths = {0, 1, 7, 8, 9, 1000, 4096, 333};
-    ValuePool.Cursor cursor = POOL.cursor(rand);
+    ValuePool.Cursor cursor = POOL.cursor(3);
     ByteBuffer first = cursor.next(1000);
     assertEquals(0, first.position() % 8);
     byte[] pool = first.array();
@@ -61,19 +59,19 @@ class ValuePoolTest {
   }
 
   @Test
-  void clientsStartAtRandomPlaces() {
-    Random rand = new Random(9);
+  void clientsStartAtRandomPlacesTheirSeedsChoose() {
     int[] starts = new int[50];
     for (int i = 0; i < starts.length; i++) {
-      starts[i] = POOL.cursor(rand).next(1).position();
+      starts[i] = POOL.cursor(9 + i).next(1).position();
       assertEquals(0, starts[i] % 8);
+      assertEquals(starts[i], POOL.cursor(9 + i).next(1).position(), "seed " + (9 + i));
     }
     assertEquals(starts.length, Arrays.stream(starts).distinct().count());
   }
 
   @Test
   void theRunsLettersAreEvenlySpread() {
-    ByteBuffer all = POOL.cursor(new Random(1)).next(ValuePool.SIZE / 4);
+    ByteBuffer all = POOL.cursor(1).next(ValuePool.SIZE / 4);
     long[] counts = new long[26];
     for (int i = all.position(); i < all.limit(); i += 8) {
       counts[all.get(i) - 'A']++;
@@ -88,9 +86,9 @@ class ValuePoolTest {
   void aSeedMakesOnePool() {
     ValuePool same = new ValuePool(41);
     ValuePool other = new ValuePool(42);
-    byte[] a = bytes(POOL.cursor(new Random(5)).next(4096));
-    assertArrayEquals(a, bytes(same.cursor(new Random(5)).next(4096)));
+    byte[] a = bytes(POOL.cursor(5).next(4096));
+    assertArrayEquals(a, bytes(same.cursor(5).next(4096)));
     assertNotEquals(Arrays.toString(a),
-        Arrays.toString(bytes(other.cursor(new Random(5)).next(4096))));
+        Arrays.toString(bytes(other.cursor(5).next(4096))));
   }
 }
