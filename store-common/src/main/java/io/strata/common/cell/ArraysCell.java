@@ -6,9 +6,10 @@ import java.util.Objects;
 /**
  * A cell whose row, family and qualifier are each the whole of an array its maker holds and whose
  * value is an array or a range of one, none copied, with no tags: what a client's Put keeps for
- * each column it adds (as HBase's {@code IndividualBytesFieldCell}). A 1 KB value added to a Put was copied into a
- * {@link KeyValue} and copied again into the request's frame; kept as it is, it is copied once,
- * into the frame ({@link #writeKeyHeader}). The arrays must not change while the cell is in use.
+ * each column it adds (as HBase's {@code IndividualBytesFieldCell}). A 1 KB value added to a Put
+ * was copied into a {@link KeyValue} and copied again into the request's frame; kept as it is,
+ * it is copied once, into the frame ({@link #writeKeyHeader}). The arrays must not change while
+ * the cell is in use.
  */
 public final class ArraysCell implements Cell {
   private final byte[] row;

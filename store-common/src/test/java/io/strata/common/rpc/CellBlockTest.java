@@ -99,10 +99,10 @@ class CellBlockTest {
         byte[] around = new byte[value.length + 20];
         rand.nextBytes(around);
         System.arraycopy(value, 0, around, 9, value.length);
+        byte[] f = Bytes.toBytes("f");
         Cell c = kind == 0 ? kv : kind == 1 || tagged ? inBuffer(kv)
-            : kind == 2 ? new ArraysCell(row, Bytes.toBytes("f"), qualifier, ts, CellType.PUT, value)
-            : new ArraysCell(row, Bytes.toBytes("f"), qualifier, ts, CellType.PUT, around, 9,
-                value.length);
+            : kind == 2 ? new ArraysCell(row, f, qualifier, ts, CellType.PUT, value)
+            : new ArraysCell(row, f, qualifier, ts, CellType.PUT, around, 9, value.length);
         eager.add(c);
         deferred.add(c);
       }

@@ -8,6 +8,7 @@ import io.strata.client.Table;
 import io.strata.common.cell.Cell;
 import io.strata.common.schema.Durability;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.BiConsumer;
@@ -101,7 +102,7 @@ abstract class PeTest {
       return RowKeys.value(rand, length);
     }
     ByteBuffer v = valueCursor.next(length);
-    return java.util.Arrays.copyOfRange(v.array(), v.position(), v.limit());
+    return Arrays.copyOfRange(v.array(), v.position(), v.limit());
   }
 
   protected Get newGet(byte[] row) {
