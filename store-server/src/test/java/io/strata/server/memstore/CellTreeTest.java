@@ -57,6 +57,14 @@ class CellTreeTest {
         Bytes.toBytes("v" + random.nextInt(1000))), writeNumber);
   }
 
+  /** The {@code k}th of rows above every row {@link #row} makes, in order. */
+  private static SequencedCell aboveAll(int k, Random random) {
+    byte[] row = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0, 0, 0, 0};
+    Bytes.putInt(row, 5, k);
+    return new SequencedCell(KeyValue.of(row, Bytes.toBytes("f"), Bytes.toBytes("q"), 1,
+        CellType.PUT, Bytes.toBytes("v" + random.nextInt(1000))), 1 + random.nextInt(20));
+  }
+
   /** A search key: a cell, or the first key of a row (no family), at the highest write number. */
   private static SequencedCell key(Random random, int rows) {
     KeyValue k = random.nextBoolean()
@@ -108,11 +116,22 @@ class CellTreeTest {
       TreeSet<SequencedCell> model = new TreeSet<>(SequencedCell.ORDER);
       check(tree, model, random, "empty");
       int rows = seed % 2 == 0 ? 300 : 5_000;
+      int above = 0;
       for (int round = 0; round < 40; round++) {
         int n = 1 + random.nextInt(random.nextBoolean() ? 8 : 300);
         SequencedCell[] batch = new SequencedCell[n];
+        // A third of the batches are above every cell held (rows written in order), down the
+        // tree's right edge; some of them give a cell twice or start at the last one held.
+        boolean inOrder = random.nextInt(3) == 0;
         for (int i = 0; i < n; i++) {
-          batch[i] = cell(random, rows, 1 + random.nextInt(20));
+          batch[i] = inOrder ? aboveAll(above++, random)
+              : cell(random, rows, 1 + random.nextInt(20));
+          if (inOrder && i > 0 && random.nextInt(10) == 0) {
+            batch[i] = batch[i - 1];
+          }
+        }
+        if (inOrder && random.nextInt(5) == 0 && !model.isEmpty()) {
+          batch[0] = model.last();
         }
         BatchOrder.sort(batch);
         long replaced = 0;
@@ -137,6 +156,45 @@ class CellTreeTest {
         check(tree, model, random, "seed " + seed + " round " + round);
       }
     }
+  }
+
+  /**
+   * A batch in order after removals emptied the last leaf: the cells below that leaf's bound go
+   * where a search finds them, not down the right edge (the batch is above every cell held, but
+   * not above the bound).
+   */
+  @Test
+  void aBatchAboveEveryCellButBelowTheLastLeafsBoundIsFoundWhereItGoes() {
+    CellTree tree = new CellTree();
+    TreeSet<SequencedCell> model = new TreeSet<>(SequencedCell.ORDER);
+    for (int i = 0; i < 1000; i += 100) {
+      SequencedCell[] batch = new SequencedCell[100];
+      for (int j = 0; j < 100; j++) {
+        batch[j] = numbered(i + j);
+        model.add(batch[j]);
+      }
+      tree.insert(batch, 0, batch.length);
+    }
+    for (SequencedCell c : new ArrayList<>(model.tailSet(numbered(980), true))) {
+      assertEquals(true, tree.remove(c));
+      model.remove(c);
+    }
+    SequencedCell[] batch = new SequencedCell[26];
+    for (int j = 0; j < batch.length; j++) {
+      batch[j] = numbered(985 + j);
+      model.add(batch[j]);
+    }
+    tree.insert(batch, 0, batch.length);
+    Random random = new Random(3);
+    check(tree, model, random, "after the batch");
+    for (SequencedCell c : batch) {
+      assertSame(c, tree.iterator(c).next(), "a search for " + c);
+    }
+  }
+
+  private static SequencedCell numbered(int row) {
+    return new SequencedCell(KeyValue.of(Bytes.toBytes(String.format("%026d", row)),
+        Bytes.toBytes("f"), Bytes.toBytes("q"), 1, CellType.PUT, new byte[0]), 1);
   }
 
   /** Rows in order, the way sequential writes come: nodes are filled, not left half empty. */
