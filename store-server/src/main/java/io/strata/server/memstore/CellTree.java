@@ -391,25 +391,37 @@ final class CellTree {
       return place(node, node.n, c, null, mark);
     }
     int j = node.n - 1;
+    Node right = append(ownedChild(node, j, mark), c, mark);
+    return right == null ? null : place(node, j + 1, right.cells[0], right, mark);
+  }
+
+  /** Child {@code j} of {@code node} (which this write owns), copied for this write if not yet. */
+  private static Node ownedChild(Node node, int j, long mark) {
     Node child = node.children[j];
     if (child.owner != mark) {
       child = child.copy(mark);
       node.children[j] = child;
     }
-    Node right = append(child, c, mark);
-    return right == null ? null : place(node, j + 1, right.cells[0], right, mark);
+    return child;
   }
 
   /** Puts {@code c} into {@code leaf}, which this write owns and which has room for it. */
   private void putInLeaf(Node leaf, SequencedCell c) {
     int i = leaf.lowerBound(c);
+    if (!replaces(leaf, i, c)) {
+      leaf.open(i);
+      leaf.set(i, c);
+    }
+  }
+
+  /** Puts {@code c} in place of entry {@code i} of {@code leaf} if they are equal; says so. */
+  private boolean replaces(Node leaf, int i, SequencedCell c) {
     if (i < leaf.n && leaf.compare(c, i) == 0) {
       replaced += leaf.cells[i].getLength();
       leaf.set(i, c);
-      return;
+      return true;
     }
-    leaf.open(i);
-    leaf.set(i, c);
+    return false;
   }
 
   /**
@@ -419,9 +431,7 @@ final class CellTree {
   private Node insert(Node node, SequencedCell c, long mark) {
     if (node.children == null) {
       int i = node.lowerBound(c);
-      if (i < node.n && node.compare(c, i) == 0) {
-        replaced += node.cells[i].getLength();
-        node.set(i, c);
+      if (replaces(node, i, c)) {
         reachedLeaf = node;
         return null;
       }
@@ -433,12 +443,7 @@ final class CellTree {
     if (j + 1 < node.n) {
       reachedBound = node.cells[j + 1]; // a deeper bound is never above one passed before
     }
-    Node child = node.children[j];
-    if (child.owner != mark) {
-      child = child.copy(mark);
-      node.children[j] = child;
-    }
-    Node right = insert(child, c, mark);
+    Node right = insert(ownedChild(node, j, mark), c, mark);
     return right == null ? null : place(node, j + 1, right.cells[0], right, mark);
   }
 
