@@ -72,7 +72,7 @@ public final class Put extends Mutation {
           value.arrayOffset() + value.position(), value.remaining());
     } else {
       cell = new ArraysCell(getRow(), family, q, ts, CellType.PUT,
-          value == null ? Bytes.EMPTY : copy(value));
+          value == null ? Bytes.EMPTY : Bytes.getBytes(value));
     }
     addCell(family, cell);
     return this;
@@ -84,13 +84,7 @@ public final class Put extends Mutation {
         && b.limit() == b.array().length) {
       return b.array();
     }
-    return copy(b);
-  }
-
-  private static byte[] copy(ByteBuffer b) {
-    byte[] a = new byte[b.remaining()];
-    b.duplicate().get(a);
-    return a;
+    return Bytes.getBytes(b);
   }
 
   /** Adds a ready-made cell; it must be a PUT of this Put's row. */

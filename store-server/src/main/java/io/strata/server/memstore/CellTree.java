@@ -254,7 +254,7 @@ final class CellTree {
       added += c.getLength();
       long before = replaced;
       // Equal to the cell before it (a column given twice): searched, so it takes its place.
-      appending &= i == from || SequencedCell.compare(c, sorted[i - 1]) > 0;
+      appending = appending && (i == from || SequencedCell.compare(c, sorted[i - 1]) > 0);
       Node right = null;
       if (appending) {
         right = append(r, c, mark);

@@ -14,9 +14,9 @@ import java.util.concurrent.TimeUnit;
  * entry in a map, there only while it is held: taking it is putting the entry in, releasing it
  * taking it out, where a lock object, its entry and its users' count made and dropped with two
  * locked map updates cost about 0.15 µs a row of a buffered write. The lock is its own key
- * (equal to any lock of the same row), so a row locked is one object, not two. Reentrant: a batch may name
- * a row twice. Waiting is bounded: a row held longer than the timeout gives a retryable "server
- * busy" error instead of a stuck handler.
+ * (equal to any lock of the same row), so a row locked is one object, not two. Reentrant: a
+ * batch may name a row twice. Waiting is bounded: a row held longer than the timeout gives a
+ * retryable "server busy" error instead of a stuck handler.
  */
 final class RowLocks {
   /** Each held lock keyed by itself: a lock equals another of the same row. */
