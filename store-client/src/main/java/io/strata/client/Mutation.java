@@ -7,6 +7,7 @@ import io.strata.common.cell.CellLimits;
 import io.strata.common.schema.Durability;
 import io.strata.common.util.Bytes;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.NavigableMap;
@@ -44,13 +45,17 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
   private final long ts;
   private Durability durability = Durability.USE_DEFAULT;
   private long ttl = NO_TTL;
-  // Families in unsigned byte order; within a family, cells in the order they were added.
-  private final NavigableMap<byte[], FamilyCells> familyCells = new TreeMap<>(Bytes::compare);
-  // What getFamilyCellMap() returns: a live view, its lists read-only FamilyCells.
-  private final NavigableMap<byte[], List<Cell>> readOnlyView =
-      Collections.unmodifiableNavigableMap(familyCells);
+  // A mutation of one family (nearly every one) keeps it here and makes no map: a buffered
+  // put's map, entry and read-only view were four objects and a comparator call a row.
+  private byte[] firstFamily;
+  private FamilyCells firstCells;
+  // Families in unsigned byte order, made for a second family or for getFamilyCellMap(), and
+  // from then on the only place cells go; within a family, cells in the order they were added.
+  private NavigableMap<byte[], FamilyCells> familyCells;
+  // What getFamilyCellMap() returns: a live view of familyCells, its lists read-only.
+  private NavigableMap<byte[], List<Cell>> readOnlyView;
   // The family a cell was last added to, by identity: callers add a row's columns with the
-  // same family array, which then needs no search of the map.
+  // same family array, which then needs no search.
   private byte[] lastFamily;
   private FamilyCells lastCells;
   private int cellCount;
@@ -130,7 +135,29 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
    * mutation through its add methods.
    */
   public NavigableMap<byte[], List<Cell>> getFamilyCellMap() {
+    if (readOnlyView == null) {
+      readOnlyView = Collections.unmodifiableNavigableMap(familyMap());
+    }
     return readOnlyView;
+  }
+
+  /** The families' map, made now if the mutation has kept at most one family without it. */
+  private NavigableMap<byte[], FamilyCells> familyMap() {
+    if (familyCells == null) {
+      familyCells = new TreeMap<>(Bytes::compare);
+      if (firstCells != null) {
+        familyCells.put(firstFamily, firstCells);
+      }
+    }
+    return familyCells;
+  }
+
+  /** Each family's cells, in family order. */
+  private Collection<FamilyCells> families() {
+    if (familyCells != null) {
+      return familyCells.values();
+    }
+    return firstCells == null ? List.of() : List.of(firstCells);
   }
 
   /** Whether no cell was added. (An empty Delete still means something: see {@link Delete}.) */
@@ -151,22 +178,26 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
     return encodedSize;
   }
 
-  /** All cells, family by family in family order, each family's in the order they were added. */
+  /**
+   * All cells, family by family in family order, each family's in the order they were added;
+   * read-only. Of a mutation of one family it is the family's own list, not a copy (the client's
+   * encoder reads every buffered put's cells through it), so cells added later may show in it:
+   * copy it to keep what it holds now.
+   */
   public List<Cell> cells() {
+    if (familyCells == null) {
+      return firstCells == null ? List.of() : firstCells;
+    }
     List<Cell> all = new ArrayList<>(cellCount);
     familyCells.values().forEach(all::addAll);
-    return all;
+    return Collections.unmodifiableList(all);
   }
 
   /** Adds a cell of this row under its family; subclasses have checked row and type. */
   void addCell(byte[] family, Cell cell) {
     FamilyCells cells = lastCells;
     if (family != lastFamily) {
-      cells = familyCells.get(family);
-      if (cells == null) {
-        cells = new FamilyCells();
-        familyCells.put(family, cells);
-      }
+      cells = cellsOf(family);
       lastFamily = family;
       lastCells = cells;
     }
@@ -175,9 +206,32 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
     encodedSize += CellKeys.cellLength(cell);
   }
 
+  /** The cells of {@code family}, a new list if it has none yet. */
+  private FamilyCells cellsOf(byte[] family) {
+    if (familyCells == null) {
+      if (firstCells == null) {
+        firstFamily = family;
+        firstCells = new FamilyCells();
+        return firstCells;
+      }
+      if (Bytes.equals(firstFamily, family)) {
+        return firstCells;
+      }
+    }
+    NavigableMap<byte[], FamilyCells> map = familyMap();
+    FamilyCells cells = map.get(family);
+    if (cells == null) {
+      cells = new FamilyCells();
+      map.put(family, cells);
+    }
+    return cells;
+  }
+
   /** Cells of one column, in the order added. */
   List<Cell> columnCells(byte[] family, byte[] qualifier) {
-    List<Cell> cells = familyCells.get(Operations.checkFamily(family));
+    byte[] f = Operations.checkFamily(family);
+    List<Cell> cells = familyCells != null ? familyCells.get(f)
+        : firstCells != null && Bytes.equals(firstFamily, f) ? firstCells : null;
     List<Cell> out = new ArrayList<>();
     if (cells != null) {
       byte[] q = Operations.qualifier(qualifier);
@@ -217,7 +271,7 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
     appendDetails(sb);
     sb.append(", cells=[");
     int printed = 0;
-    for (List<Cell> cells : familyCells.values()) {
+    for (List<Cell> cells : families()) {
       for (Cell c : cells) {
         if (printed == MAX_PRINTED_CELLS) {
           break;

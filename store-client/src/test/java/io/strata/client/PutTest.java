@@ -210,4 +210,53 @@ class PutTest {
     }
     assertTrue(big.toString().endsWith(", ... 5 more]}"), big.toString());
   }
+
+  @Test
+  void familiesMatchAModelWhicheverWayTheyAreAddedAndRead() {
+    // A put keeps its first family out of a map until a second family or the map is asked
+    // for: every order of adds and reads must give what a sorted map of lists gives.
+    java.util.Random random = new java.util.Random(20261127);
+    for (int round = 0; round < 500; round++) {
+      Put put = new Put(b("r"));
+      java.util.TreeMap<byte[], List<String>> model = new java.util.TreeMap<>(Bytes::compare);
+      NavigableMap<byte[], List<Cell>> view = null;
+      int steps = 1 + random.nextInt(8);
+      for (int i = 0; i < steps; i++) {
+        // Equal families as new arrays too: they are found by their bytes, not the array.
+        byte[] family = b(String.valueOf((char) ('a' + random.nextInt(3))));
+        String value = round + "." + i;
+        put.addColumn(family, b("q" + i), b(value));
+        model.computeIfAbsent(family, f -> new ArrayList<>()).add(value);
+        if (random.nextInt(4) == 0 && view == null) {
+          view = put.getFamilyCellMap();
+        }
+        List<String> sofar = new ArrayList<>();
+        model.values().forEach(sofar::addAll);
+        assertEquals(sofar, values(put.cells()), "round " + round + " step " + i);
+      }
+      List<String> all = new ArrayList<>();
+      model.values().forEach(all::addAll);
+      assertEquals(all, values(put.cells()), "round " + round);
+      assertEquals(all.size(), put.size());
+      for (NavigableMap<byte[], List<Cell>> map : List.of(put.getFamilyCellMap(),
+          view == null ? put.getFamilyCellMap() : view)) {
+        assertEquals(model.size(), map.size(), "round " + round);
+        for (byte[] family : model.keySet()) {
+          assertEquals(model.get(family), values(map.get(family)), "round " + round);
+        }
+        assertEquals(new ArrayList<>(model.keySet()).stream().map(Bytes::toString).toList(),
+            map.keySet().stream().map(Bytes::toString).toList());
+      }
+      assertThrows(UnsupportedOperationException.class, () -> put.cells().remove(0));
+      long encoded = 0;
+      for (Cell c : put.cells()) {
+        encoded += io.strata.common.cell.CellKeys.cellLength(c);
+      }
+      assertEquals(encoded, put.encodedSize());
+    }
+  }
+
+  private static List<String> values(List<Cell> cells) {
+    return cells.stream().map(c -> Bytes.toString(TestCells.value(c))).toList();
+  }
 }

@@ -111,22 +111,39 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
 
   /**
    * Buffers {@code m} with no future of its own: only the failure listener hears how it ends
-   * (the blocking mutator's way). Returns why it was refused at once, or null.
+   * (the blocking mutator's way). Throws why it was refused at once; returns whether it filled
+   * the buffer and so sent a batch (only then can the bytes in flight have grown).
    */
-  RuntimeException offer(Mutation m) {
-    return add(m, null);
+  boolean offer(Mutation m) {
+    RuntimeException bad = OperationProtos.unsendable(m);
+    if (bad != null) {
+      throw bad;
+    }
+    int added = buffer(m, null);
+    if (added == CLOSED) {
+      throw closed();
+    }
+    return added == SENT;
   }
 
   private RuntimeException add(Mutation m, CompletableFuture<Void> f) {
-    Taken full = null;
     RuntimeException bad = OperationProtos.unsendable(m);
     if (bad != null) {
       return bad;
     }
+    return buffer(m, f) == CLOSED ? closed() : null;
+  }
+
+  private static final int CLOSED = 0;
+  private static final int BUFFERED = 1;
+  private static final int SENT = 2;
+
+  /** Buffers a sendable {@code m}, sending the buffer if it is full; CLOSED, BUFFERED or SENT. */
+  private int buffer(Mutation m, CompletableFuture<Void> f) {
+    Taken full = null;
     synchronized (this) {
       if (closed) {
-        return new IllegalStateException("the buffered mutator of table '" + getName()
-            + "' is closed; get a new one");
+        return CLOSED;
       }
       buffer.add(m);
       waiting.add(f);
@@ -137,10 +154,16 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
         startTimer();
       }
     }
-    if (full != null) {
-      send(full);
+    if (full == null) {
+      return BUFFERED;
     }
-    return null;
+    send(full);
+    return SENT;
+  }
+
+  private IllegalStateException closed() {
+    return new IllegalStateException("the buffered mutator of table '" + getName()
+        + "' is closed; get a new one");
   }
 
   @Override

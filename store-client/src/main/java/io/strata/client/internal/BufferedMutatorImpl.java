@@ -15,8 +15,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /**
  * The blocking write buffer over {@link AsyncBufferedMutatorImpl}: failed mutations are
  * collected as they fail and handed to the listener (or thrown) by the next call; a caller
- * writing faster than the cluster takes waits in {@code mutate} while more than
- * {@value #IN_FLIGHT_BUFFERS} buffers' worth of bytes are on their way.
+ * writing faster than the cluster takes waits in the {@code mutate} that filled the buffer (and
+ * so sent it) while more than {@value #IN_FLIGHT_BUFFERS} buffers' worth of bytes are on their
+ * way. Callers sharing a mutator fill one buffer, so at most that and the batches in flight are
+ * held.
  */
 final class BufferedMutatorImpl implements BufferedMutator {
   static final int IN_FLIGHT_BUFFERS = 2;
@@ -44,23 +46,23 @@ final class BufferedMutatorImpl implements BufferedMutator {
   @Override
   public void mutate(Mutation mutation) throws IOException {
     report();
-    throwIfRefused(async.offer(mutation));
-    waitForRoom();
+    // A mutation refused at once (bad input, closed) is the caller's mistake: thrown now. The
+    // bytes in flight grow only when a batch is sent: one that filled no buffer checks no
+    // room (the check's lock, taken a second time for each row, was inflated and costly).
+    if (async.offer(mutation)) {
+      waitForRoom();
+    }
   }
 
   @Override
   public void mutate(List<? extends Mutation> mutations) throws IOException {
     report();
+    boolean sent = false;
     for (Mutation m : mutations) {
-      throwIfRefused(async.offer(m));
+      sent |= async.offer(m);
     }
-    waitForRoom();
-  }
-
-  /** A mutation refused at once (bad input, closed) is the caller's mistake: thrown now. */
-  private static void throwIfRefused(RuntimeException refused) {
-    if (refused != null) {
-      throw refused;
+    if (sent) {
+      waitForRoom();
     }
   }
 

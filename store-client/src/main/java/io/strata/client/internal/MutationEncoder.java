@@ -6,12 +6,10 @@ import io.strata.client.Delete;
 import io.strata.client.Increment;
 import io.strata.client.Mutation;
 import io.strata.client.Put;
-import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellLimits;
 import io.strata.common.proto.ClientProtos.MutationProto;
 import io.strata.common.rpc.CellBlock;
 import java.io.IOException;
-import java.util.List;
 
 /**
  * A {@link MutationProto}'s fields written straight from a {@link #plain} mutation, byte for
@@ -85,9 +83,7 @@ final class MutationEncoder {
         + (durability == 0 ? 0 : CodedOutputStream.computeEnumSize(DURABILITY, durability))
         + (count == 0 ? 0 : CodedOutputStream.computeUInt32Size(CELL_COUNT, count))
         + (skip ? CodedOutputStream.computeBoolSize(SKIP_RESULTS, true) : 0);
-    for (List<Cell> family : m.getFamilyCellMap().values()) {
-      cells.addAll(family);
-    }
+    cells.addAll(m.cells(), m.encodedSize());
   }
 
   /** Bytes of the fields {@link #writeTo} writes. */

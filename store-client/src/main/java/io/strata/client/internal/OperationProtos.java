@@ -170,9 +170,7 @@ public final class OperationProtos {
     } else {
       throw new AssertionError("Mutation is sealed; unexpected " + m.getClass());
     }
-    for (List<Cell> family : m.getFamilyCellMap().values()) {
-      cells.addAll(family);
-    }
+    cells.addAll(m.cells(), m.encodedSize());
     return b.build();
   }
 

@@ -112,6 +112,26 @@ public final class CellBlock {
     }
 
     /**
+     * Adds {@code cells}, whose lengths in the key encoding ({@link CellKeys#cellLength}) add up
+     * to {@code bytes}, as the caller already knows (a mutation counts them as they are added):
+     * a deferred writer then reads no cell's lengths until the frame is written.
+     */
+    public void addAll(List<? extends Cell> cells, long bytes) {
+      if (deferred == null) {
+        addAll(cells);
+        return;
+      }
+      if (bytes > Integer.MAX_VALUE - deferredBytes) {
+        throw new IllegalArgumentException("a cell block holds at most " + Integer.MAX_VALUE
+            + " bytes; send fewer cells in one call");
+      }
+      for (int i = 0, n = cells.size(); i < n; i++) {
+        deferred.add(cells.get(i));
+      }
+      deferredBytes += (int) bytes;
+    }
+
+    /**
      * Makes room in an eager writer's block for {@code bytes} more at once, exactly as many
      * when the block must grow by more than double: a writer that knows the size of what it
      * will add ({@link #bytes}) is then neither grown step by step nor trimmed by a copy.
