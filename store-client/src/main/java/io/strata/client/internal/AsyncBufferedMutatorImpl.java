@@ -31,7 +31,10 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
   /** A sent buffer: its size and a future done when every mutation in it has its outcome. */
   private record Batch(long bytes, CompletableFuture<Void> done) {}
 
-  /** A buffer taken for sending: its mutations, their futures (null where none), its size. */
+  /**
+   * A buffer taken for sending: its mutations, their futures (null where none; the list null
+   * when none has one), its size.
+   */
   private record Taken(List<Mutation> mutations, List<CompletableFuture<Void>> futures,
       long bytes) {}
 
@@ -43,7 +46,9 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
   private final long bufferSize;
   private volatile long periodicMillis;
   private List<Mutation> buffer = new ArrayList<>();
-  private List<CompletableFuture<Void>> waiting = new ArrayList<>();
+  // The buffered mutations' futures, made when the first with one arrives: the blocking form's
+  // have none, and a list of nulls was one more add a row.
+  private List<CompletableFuture<Void>> waiting;
   private long bufferedBytes;
   private ScheduledFuture<?> timerTask;
   private boolean closed;
@@ -145,8 +150,16 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
       if (closed) {
         return CLOSED;
       }
+      if (f != null && waiting == null) {
+        waiting = new ArrayList<>(buffer.size() + 1);
+        for (int i = 0; i < buffer.size(); i++) {
+          waiting.add(null);
+        }
+      }
       buffer.add(m);
-      waiting.add(f);
+      if (waiting != null) {
+        waiting.add(f);
+      }
       bufferedBytes += sizeOf(m);
       if (bufferedBytes >= bufferSize) {
         full = take();
@@ -182,8 +195,9 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
   /** Takes the buffer for sending and starts a new one (caller holds the lock). */
   private Taken take() {
     Taken t = new Taken(buffer, waiting, bufferedBytes);
-    buffer = new ArrayList<>();
-    waiting = new ArrayList<>();
+    // Sized as the last: a 2 MB buffer of 1 KB rows grew from 10 to 2,000 in 13 copies.
+    buffer = new ArrayList<>(Math.max(10, buffer.size()));
+    waiting = null;
     bufferedBytes = 0;
     if (timerTask != null) {
       timerTask.cancel(false);
@@ -227,10 +241,10 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
     CompletableFuture<Void> ended;
     try {
       ended = table.batchCaller().run("buffered mutation", actions,
-          (i, result, error) -> ended(ms.get(i), fs.get(i), error));
+          (i, result, error) -> ended(ms.get(i), fs == null ? null : fs.get(i), error));
     } catch (RuntimeException e) {
       for (int i = 0; i < ms.size(); i++) {
-        ended(ms.get(i), fs.get(i), e);
+        ended(ms.get(i), fs == null ? null : fs.get(i), e);
       }
       ended = CompletableFuture.completedFuture(null);
     }
