@@ -120,6 +120,52 @@ class BufferedMutatorTest {
   }
 
   @Test
+  void aWriterWaitsInTheMutateThatSendsAThirdUnansweredBuffer() throws Exception {
+    TableName name = table();
+    io.strata.common.schema.RegionInfo first;
+    try (Admin admin = conn.getAdmin()) {
+      first = admin.getRegions(name).stream().filter(io.strata.common.schema.RegionInfo::isFirst)
+          .findFirst().orElseThrow();
+      admin.unassign(first.getEncodedName()); // its rows' batches go unanswered until assigned
+    }
+    BufferedMutator m = conn.getBufferedMutator(new BufferedMutatorParams(name)
+        .writeBufferSize(1000).setWriteBufferPeriodicFlushTimeout(Duration.ZERO));
+    java.util.concurrent.atomic.AtomicInteger returned =
+        new java.util.concurrent.atomic.AtomicInteger();
+    List<Throwable> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+    Thread writer = new Thread(() -> {
+      try {
+        for (int i = 0; i < 100; i++) {
+          m.mutate(put(i));
+          returned.incrementAndGet();
+        }
+        m.close();
+      } catch (Throwable e) {
+        failures.add(e);
+      }
+    }, "writer");
+    writer.start();
+    // 40 bytes a put, 25 a buffer: the 25th, 50th and 75th mutate each send one. Two buffers'
+    // worth may be unanswered; the 75th put's mutate, which sent the third, waits.
+    MiniCluster.waitFor(() -> (writer.getState() == Thread.State.WAITING
+        || writer.getState() == Thread.State.TIMED_WAITING)
+        && java.util.Arrays.stream(writer.getStackTrace())
+            .anyMatch(f -> f.getMethodName().equals("waitForRoom")),
+        Duration.ofSeconds(30), "the writer to wait for room");
+    assertEquals(74, returned.get());
+    try (Admin admin = conn.getAdmin()) {
+      admin.assign(first.getEncodedName());
+    }
+    writer.join(TimeUnit.SECONDS.toMillis(60));
+    assertTrue(!writer.isAlive(), "the writer finished once the region was back");
+    assertEquals(List.of(), failures);
+    Table t = conn.getTable(name);
+    for (int i = 0; i < 100; i++) {
+      assertTrue(present(t, i), "row " + i);
+    }
+  }
+
+  @Test
   void thePeriodicFlushSendsABufferNobodyFlushes() throws Exception {
     TableName name = table();
     BufferedMutator m = conn.getBufferedMutator(new BufferedMutatorParams(name)
