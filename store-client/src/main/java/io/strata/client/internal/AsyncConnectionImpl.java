@@ -39,6 +39,9 @@ public final class AsyncConnectionImpl implements AsyncConnection {
   private final ClusterRegistry registry;
   private final RpcChannels channels;
   private final RegionLocations locations;
+  /** Servers that answered a PutBatch call with "no method" (an earlier release's). */
+  private final java.util.Set<io.strata.common.schema.ServerName> withoutPutBatch =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
   private final ScheduledExecutorService timer;
   private final ExecutorService callbackPool;
   /** Runs on the pool; on the calling thread once the pool is shut down (a closing race). */
@@ -146,6 +149,16 @@ public final class AsyncConnectionImpl implements AsyncConnection {
 
   RpcChannels channels() {
     return channels;
+  }
+
+  /** Whether {@code server} is known to have no PutBatch method: batches go as Multi. */
+  boolean lacksPutBatch(io.strata.common.schema.ServerName server) {
+    return withoutPutBatch.contains(server);
+  }
+
+  /** Notes that {@code server} answered a PutBatch call with "no method". */
+  void notePutBatchMissing(io.strata.common.schema.ServerName server) {
+    withoutPutBatch.add(server);
   }
 
   RegionLocations locations() {

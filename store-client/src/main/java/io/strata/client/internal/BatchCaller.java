@@ -7,6 +7,7 @@ import io.strata.client.Result;
 import io.strata.client.RetriesExhaustedException;
 import io.strata.client.internal.rpc.RpcConnection;
 import io.strata.client.internal.rpc.RpcResponse;
+import io.strata.common.error.BadRequestException;
 import io.strata.common.error.CallTimeoutException;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.error.StrataException;
@@ -15,6 +16,7 @@ import io.strata.common.proto.ClientProtos.GetProto;
 import io.strata.common.proto.ClientProtos.MultiResponse;
 import io.strata.common.proto.ClientProtos.RegionActionResultProto;
 import io.strata.common.rpc.CellBlock;
+import io.strata.common.rpc.RpcParam;
 import io.strata.common.schema.ServerName;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
@@ -369,25 +371,49 @@ final class BatchCaller {
             e.getValue()));
         order.add(e.getValue());
       }
-      MultiRequestEncoder req = new MultiRequestEncoder(regions, actions, cells, true);
+      boolean putBatch = !conn.lacksPutBatch(server) && allFit(regions);
+      RpcParam req = putBatch ? new PutBatchEncoder(regions, actions, cells)
+          : new MultiRequestEncoder(regions, actions, cells, true);
+      String method = putBatch ? "PutBatch" : "Multi";
       boolean[] sent = {false};
       CompletableFuture<RpcResponse<MultiResponse>> f = conn.channels()
           .connection(server, "ClientService").thenCompose(c -> {
             sent[0] = true;
-            return c.callEncoded("Multi", req, cells, MultiResponse.parser(),
+            return c.callEncoded(method, req, cells, MultiResponse.parser(),
                 Duration.ofMillis(rpcTimeout), priority);
           });
       return f.handle((resp, err) -> {
+        if (putBatch && err != null && noPutBatch(RetryingCaller.unwrap(err))) {
+          // A server of an earlier release: the same batch as a Multi, and every later one.
+          conn.notePutBatchMissing(server);
+          return call(server, byRegion, rpcTimeout);
+        }
         synchronized (this) {
           if (err != null) {
             Throwable cause = RetryingCaller.unwrap(err);
             order.forEach(ids -> ids.forEach(i -> failed(i, cause, sent[0])));
-            return null;
+          } else {
+            answered(resp, order);
           }
-          answered(resp, order);
-          return null;
         }
-      });
+        return CompletableFuture.<Void>completedFuture(null);
+      }).thenCompose(x -> x);
+    }
+
+    /** Whether every region's actions can go in a PutBatch. */
+    private boolean allFit(List<MultiRequestEncoder.Region> regions) {
+      for (MultiRequestEncoder.Region r : regions) {
+        if (!PutBatchEncoder.fitsAll(r.actions(), actions)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** Whether {@code e} is a server's answer that it has no PutBatch method. */
+    private static boolean noPutBatch(Throwable e) {
+      return e instanceof BadRequestException && String.valueOf(e.getMessage())
+          .contains("has no method 'PutBatch'");
     }
 
     private void answered(RpcResponse<MultiResponse> resp, List<List<Integer>> order) {

@@ -50,6 +50,13 @@ public final class ServerKeys {
           + "page cache instead of taking new ones. A WAL file goes to oldWALs/ only when it "
           + "does not fit. 0 turns it off; other file systems never recycle.");
 
+  public static final ConfigKey<Boolean> PUT_BATCH = ConfigKey.bool(
+      "strata.regionserver.put.batch", true,
+      "Serve ClientService.PutBatch: a write buffer's batch of plain puts, sent as each put's "
+          + "index and cell count instead of a message a put (docs/formats/rpc.md). Off, the "
+          + "method is absent, as on a server of an earlier release, and clients send those "
+          + "batches as Multi.");
+
   public static final ConfigKey<Boolean> DIRECT_BLOCK_FILE_IO = ConfigKey.bool(
       "strata.regionserver.blockfile.direct.io", true,
       "On the local file system, write flushed and compacted block files, and read "

@@ -40,7 +40,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The client service: Get, Mutate, Multi and Scan over the hosted regions. Reads go through the
+ * The client service: Get, Mutate, Multi, PutBatch and Scan over the hosted regions. Reads go through the
  * regions' in-place paths: cells are written straight from where they lie (memstore, cache
  * blocks) into the answer's cell block, and the blocks are given back once written.
  */
@@ -55,8 +55,9 @@ final class ClientService {
     this.scans = new ScanCalls(regions, scanners);
   }
 
-  RpcService service() {
-    return new RpcService(NAME, Map.of(
+  /** The service's methods; PutBatch only if {@code putBatch} (strata.regionserver.put.batch). */
+  RpcService service(boolean putBatch) {
+    Map<String, RpcMethod> methods = new java.util.HashMap<>(Map.of(
         "Get", new RpcMethod(GetRequest.parser(), CallKind.READ,
             (p, cells) -> get((GetRequest) p)),
         "Mutate", new RpcMethod(MutateRequest.parser(), CallKind.WRITE,
@@ -64,6 +65,10 @@ final class ClientService {
         "Multi", RpcMethod.raw(CallKind.WRITE, this::multi),
         "Scan", new RpcMethod(ScanRequest.parser(), CallKind.SCAN,
             (p, cells) -> scans.scan((ScanRequest) p))));
+    if (putBatch) {
+      methods.put("PutBatch", RpcMethod.raw(CallKind.WRITE, this::putBatch));
+    }
+    return new RpcService(NAME, Map.copyOf(methods));
   }
 
   private RpcResult get(GetRequest req) throws IOException {
@@ -266,6 +271,19 @@ final class ClientService {
           + e.getMessage());
     }
     return multi(req, in);
+  }
+
+  /** A batch of plain puts sent without a message each ({@code PutBatchRequest}). */
+  private RpcResult putBatch(byte[] param, byte[] cellBlock, int cellBlockLength)
+      throws IOException {
+    PlainMulti puts;
+    try {
+      puts = PlainMulti.readPutBatch(param);
+    } catch (InvalidProtocolBufferException e) {
+      throw new BadRequestException("the parameter of " + NAME + ".PutBatch is malformed: "
+          + e.getMessage());
+    }
+    return plainMulti(puts, new CellBlock.Reader(cellBlock, cellBlockLength));
   }
 
   /**

@@ -25,7 +25,10 @@ record PlainMulti(List<Region> regions, boolean succeededAsIndexes) {
   /** One region's actions. */
   record Region(String encodedName, List<Action> actions) {}
 
-  /** A put or delete of {@code row}: its next {@code cellCount} cells of the cell block. */
+  /**
+   * A put or delete of {@code row}: its next {@code cellCount} cells of the cell block. A
+   * PutBatch's puts have a null row: theirs is their cells'.
+   */
   record Action(int index, byte[] row, MutationProto.Type type, DurabilityProto durability,
       int cellCount) {}
 
@@ -76,6 +79,104 @@ record PlainMulti(List<Region> regions, boolean succeededAsIndexes) {
     } catch (java.io.IOException e) {
       throw new InvalidProtocolBufferException(e);
     }
+  }
+
+  // PutBatchRequest
+  private static final int PUT_REGIONS = 1;
+  // PutBatchRegionProto
+  private static final int PUT_REGION = 1;
+  private static final int PUT_INDEXES = 2;
+  private static final int PUT_CELL_COUNTS = 3;
+  private static final int PUT_DURABILITY = 4;
+
+  /**
+   * A {@code PutBatchRequest}: every action a put, of its region's durability, whose row is
+   * its cells' ({@link Action#row()} null). Fields it does not know are skipped, as any proto3
+   * reader does; a region whose indexes and cell counts differ in number is refused.
+   */
+  static PlainMulti readPutBatch(byte[] bytes) throws InvalidProtocolBufferException {
+    try {
+      CodedInputStream in = CodedInputStream.newInstance(bytes);
+      List<Region> regions = new ArrayList<>();
+      for (int tag = in.readTag(); tag != 0; tag = in.readTag()) {
+        if (tag == lengthDelimited(PUT_REGIONS)) {
+          int limit = in.pushLimit(in.readRawVarint32());
+          regions.add(putRegion(in));
+          in.popLimit(limit);
+        } else {
+          in.skipField(tag);
+        }
+      }
+      return new PlainMulti(regions, true);
+    } catch (InvalidProtocolBufferException e) {
+      throw e;
+    } catch (java.io.IOException e) {
+      throw new InvalidProtocolBufferException(e);
+    }
+  }
+
+  private static Region putRegion(CodedInputStream in) throws java.io.IOException {
+    String name = "";
+    int[] indexes = new int[64];
+    int[] counts = new int[64];
+    int ni = 0;
+    int nc = 0;
+    int durability = 0;
+    while (!in.isAtEnd()) {
+      int tag = in.readTag();
+      if (tag == lengthDelimited(PUT_REGION)) {
+        int limit = in.pushLimit(in.readRawVarint32());
+        while (!in.isAtEnd()) {
+          int t = in.readTag();
+          if (t == lengthDelimited(ENCODED_NAME)) {
+            name = in.readStringRequireUtf8();
+          } else {
+            in.skipField(t);
+          }
+        }
+        in.popLimit(limit);
+      } else if (tag == lengthDelimited(PUT_INDEXES) || tag == varint(PUT_INDEXES)) {
+        int limit = tag == varint(PUT_INDEXES) ? -1 : in.pushLimit(in.readRawVarint32());
+        do {
+          if (ni == indexes.length) {
+            indexes = java.util.Arrays.copyOf(indexes, ni * 2);
+          }
+          indexes[ni++] = in.readUInt32();
+        } while (limit >= 0 && !in.isAtEnd());
+        if (limit >= 0) {
+          in.popLimit(limit);
+        }
+      } else if (tag == lengthDelimited(PUT_CELL_COUNTS) || tag == varint(PUT_CELL_COUNTS)) {
+        int limit = tag == varint(PUT_CELL_COUNTS) ? -1 : in.pushLimit(in.readRawVarint32());
+        do {
+          if (nc == counts.length) {
+            counts = java.util.Arrays.copyOf(counts, nc * 2);
+          }
+          counts[nc++] = in.readUInt32();
+        } while (limit >= 0 && !in.isAtEnd());
+        if (limit >= 0) {
+          in.popLimit(limit);
+        }
+      } else if (tag == varint(PUT_DURABILITY)) {
+        durability = in.readEnum();
+      } else {
+        in.skipField(tag);
+      }
+    }
+    DurabilityProto d = DurabilityProto.forNumber(durability);
+    if (d == null) {
+      throw new InvalidProtocolBufferException("region '" + name + "' has durability "
+          + durability + ", which this server does not know");
+    }
+    if (ni != nc) {
+      throw new InvalidProtocolBufferException("region '" + name + "' has " + ni
+          + " put indexes and " + nc + " cell counts; give one cell count a put");
+    }
+    List<Action> actions = new ArrayList<>(ni);
+    for (int i = 0; i < ni; i++) {
+      actions.add(new Action(indexes[i], null, MutationProto.Type.PUT, d, counts[i]));
+    }
+    return new Region(name, actions);
   }
 
   private static Region region(CodedInputStream in) throws java.io.IOException {

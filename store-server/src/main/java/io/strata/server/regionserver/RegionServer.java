@@ -93,7 +93,8 @@ public final class RegionServer implements Closeable {
         conf.get(ServerKeys.SCANNER_READAHEAD_SIZE), "rs");
     this.rpc = new RpcServer("regionserver", RpcServerOptions.fromConfig(conf,
         conf.get(ServerKeys.HOST), conf.get(CoreKeys.REGIONSERVER_PORT)),
-        List.of(new ClientService(regions, scanners).service(), new AdminService(this).service()));
+        List.of(new ClientService(regions, scanners).service(conf.get(ServerKeys.PUT_BATCH)),
+            new AdminService(this).service()));
   }
 
   /** Binds, opens the WAL, registers in ZooKeeper and starts reporting. */

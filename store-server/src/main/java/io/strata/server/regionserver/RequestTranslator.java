@@ -208,6 +208,14 @@ final class RequestTranslator {
       NoSuchFamilyException {
     List<Cell> own = cells.next(a.cellCount());
     byte[] row = a.row();
+    if (row == null) { // a PutBatch's put: its cells' row
+      if (own.isEmpty()) {
+        throw new BadRequestException("a put of PutBatch has no cells; give each put at least "
+            + "one column");
+      }
+      Cell first = own.get(0);
+      row = Bytes.copy(first.getRowArray(), first.getRowOffset(), first.getRowLength());
+    }
     checkRow(row, a.type());
     own = a.type() == MutationProto.Type.PUT ? putCells(row, own)
         : deleteCells(row, own, io.strata.common.cell.CellLimits.LATEST_TIMESTAMP);

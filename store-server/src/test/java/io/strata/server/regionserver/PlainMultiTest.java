@@ -19,6 +19,7 @@ import io.strata.common.proto.ClientProtos.RegionSpecifierProto;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -226,5 +227,96 @@ class PlainMultiTest {
         return c;
       }
     }
+  }
+
+  /** A PutBatchRequest as the generated builders write it: read back exactly. */
+  @Test
+  void readsEveryPutBatchTheBuildersWrite() throws IOException {
+    Random rand = new Random(29);
+    for (int round = 0; round < 500; round++) {
+      io.strata.common.proto.ClientProtos.PutBatchRequest.Builder req =
+          io.strata.common.proto.ClientProtos.PutBatchRequest.newBuilder();
+      int regions = rand.nextInt(4);
+      for (int r = 0; r < regions; r++) {
+        io.strata.common.proto.ClientProtos.PutBatchRegionProto.Builder region =
+            io.strata.common.proto.ClientProtos.PutBatchRegionProto.newBuilder()
+                .setRegion(RegionSpecifierProto.newBuilder().setEncodedName("region" + r))
+                .setDurability(DURABILITIES[rand.nextInt(DURABILITIES.length)]);
+        int n = rand.nextInt(400);
+        for (int k = 0; k < n; k++) {
+          region.addIndexes(rand.nextInt(100_000)).addCellCounts(1 + rand.nextInt(200));
+        }
+        req.addRegions(region);
+      }
+      io.strata.common.proto.ClientProtos.PutBatchRequest built = req.build();
+      PlainMulti p = PlainMulti.readPutBatch(built.toByteArray());
+      assertTrue(p.succeededAsIndexes());
+      assertEquals(built.getRegionsCount(), p.regions().size());
+      for (int r = 0; r < regions; r++) {
+        var expected = built.getRegions(r);
+        PlainMulti.Region got = p.regions().get(r);
+        assertEquals(expected.getRegion().getEncodedName(), got.encodedName());
+        assertEquals(expected.getIndexesCount(), got.actions().size());
+        for (int k = 0; k < got.actions().size(); k++) {
+          PlainMulti.Action a = got.actions().get(k);
+          assertEquals(expected.getIndexes(k), a.index());
+          assertEquals(expected.getCellCounts(k), a.cellCount());
+          assertEquals(MutationProto.Type.PUT, a.type());
+          assertEquals(expected.getDurability(), a.durability());
+          assertNull(a.row(), "a put's row is its cells'");
+        }
+      }
+    }
+  }
+
+  /** Unpacked repeated fields and unknown fields are read as any proto3 reader reads them. */
+  @Test
+  void readsAPutBatchWrittenUnpackedAndWithFieldsItDoesNotKnow() throws IOException {
+    ByteArrayOutputStream region = new ByteArrayOutputStream();
+    CodedOutputStream r = CodedOutputStream.newInstance(region);
+    r.writeMessage(1, RegionSpecifierProto.newBuilder().setEncodedName("abc").build());
+    r.writeUInt32(2, 7); // unpacked
+    r.writeUInt32(3, 2);
+    r.writeUInt32(2, 300);
+    r.writeUInt32(3, 1);
+    r.writeString(9, "a later field");
+    r.writeEnum(4, DurabilityProto.SKIP_WAL.getNumber());
+    r.flush();
+    ByteArrayOutputStream req = new ByteArrayOutputStream();
+    CodedOutputStream q = CodedOutputStream.newInstance(req);
+    q.writeByteArray(1, region.toByteArray());
+    q.writeUInt64(5, 42);
+    q.flush();
+    PlainMulti p = PlainMulti.readPutBatch(req.toByteArray());
+    PlainMulti.Region got = p.regions().get(0);
+    assertEquals("abc", got.encodedName());
+    assertEquals(List.of(7, 300), got.actions().stream().map(PlainMulti.Action::index).toList());
+    assertEquals(List.of(2, 1),
+        got.actions().stream().map(PlainMulti.Action::cellCount).toList());
+    assertEquals(DurabilityProto.SKIP_WAL, got.actions().get(0).durability());
+  }
+
+  @Test
+  void refusesAPutBatchWhoseCountsDoNotMatchOrWhoseDurabilityItDoesNotKnow() {
+    byte[] uneven = io.strata.common.proto.ClientProtos.PutBatchRequest.newBuilder()
+        .addRegions(io.strata.common.proto.ClientProtos.PutBatchRegionProto.newBuilder()
+            .setRegion(RegionSpecifierProto.newBuilder().setEncodedName("abc"))
+            .addIndexes(0).addIndexes(1).addCellCounts(1))
+        .build().toByteArray();
+    InvalidProtocolBufferException e = org.junit.jupiter.api.Assertions.assertThrows(
+        InvalidProtocolBufferException.class, () -> PlainMulti.readPutBatch(uneven));
+    assertEquals("region 'abc' has 2 put indexes and 1 cell counts; give one cell count a put",
+        e.getMessage());
+    byte[] future = io.strata.common.proto.ClientProtos.PutBatchRequest.newBuilder()
+        .addRegions(io.strata.common.proto.ClientProtos.PutBatchRegionProto.newBuilder()
+            .setRegion(RegionSpecifierProto.newBuilder().setEncodedName("abc"))
+            .setDurabilityValue(17).addIndexes(0).addCellCounts(1))
+        .build().toByteArray();
+    e = org.junit.jupiter.api.Assertions.assertThrows(InvalidProtocolBufferException.class,
+        () -> PlainMulti.readPutBatch(future));
+    assertEquals("region 'abc' has durability 17, which this server does not know",
+        e.getMessage());
+    org.junit.jupiter.api.Assertions.assertThrows(InvalidProtocolBufferException.class,
+        () -> PlainMulti.readPutBatch(new byte[] {0x0A, 0x05, 0x12}));
   }
 }

@@ -166,4 +166,28 @@ class RequestTranslatorTest {
             ConditionProto.newBuilder().setFamily(bs("f")).setQualifier(bs("q"))
                 .setCompareOp("EQUAL").setTimeRange(range(4, 4)).build())).getMessage());
   }
+
+  @Test
+  void aPutBatchPutIsOfItsCellsRowAndRefusedWithoutCellsOrWithAnotherRowsCell()
+      throws Exception {
+    KeyValue second = KeyValue.of(Bytes.toBytes("r"), Bytes.toBytes("g"), Bytes.toBytes("q"),
+        CellLimits.LATEST_TIMESTAMP, CellType.PUT, Bytes.toBytes("w"));
+    RowEdit e = T.plainEdit(new PlainMulti.Action(3, null, MutationProto.Type.PUT,
+        DurabilityProto.SYNC_WAL, 2), cells(PUT, second));
+    assertArrayEquals(Bytes.toBytes("r"), e.row());
+    assertEquals(2, e.cells().size());
+    assertEquals(Durability.SYNC_WAL, e.durability());
+
+    assertEquals("bad request: a put of PutBatch has no cells; give each put at least one "
+        + "column", assertThrows(BadRequestException.class, () -> T.plainEdit(
+            new PlainMulti.Action(0, null, MutationProto.Type.PUT, DurabilityProto.USE_DEFAULT,
+                0), cells(PUT))).getMessage());
+    KeyValue other = KeyValue.of(Bytes.toBytes("s"), Bytes.toBytes("f"), Bytes.toBytes("q"),
+        CellLimits.LATEST_TIMESTAMP, CellType.PUT, Bytes.toBytes("v"));
+    BadRequestException mixed = assertThrows(BadRequestException.class, () -> T.plainEdit(
+        new PlainMulti.Action(0, null, MutationProto.Type.PUT, DurabilityProto.USE_DEFAULT, 2),
+        cells(PUT, other)));
+    assertEquals("bad request: a cell of row 's' is in the mutation of row 'r'; give each row "
+        + "its own mutation", mixed.getMessage());
+  }
 }
