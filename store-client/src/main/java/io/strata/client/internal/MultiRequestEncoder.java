@@ -106,9 +106,7 @@ final class MultiRequestEncoder implements RpcParam {
   @Override
   public void writeTo(CodedOutputStream out) throws IOException {
     for (int r = 0; r < regions.size(); r++) {
-      out.writeTag(REGION_ACTIONS, LENGTH_DELIMITED);
-      out.writeUInt32NoTag(regionSizes[r]);
-      RequestEncoding.writeRegion(out, REGION, names[r]);
+      RequestEncoding.startRegionPart(out, REGION_ACTIONS, regionSizes[r], names[r]);
       for (int i : regions.get(r).actions()) {
         out.writeTag(ACTIONS, LENGTH_DELIMITED);
         out.writeUInt32NoTag(actionSizes[i]);

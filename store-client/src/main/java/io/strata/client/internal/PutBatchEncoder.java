@@ -119,9 +119,7 @@ final class PutBatchEncoder implements RpcParam {
   @Override
   public void writeTo(CodedOutputStream out) throws IOException {
     for (int r = 0; r < regions.size(); r++) {
-      out.writeTag(REGIONS, LENGTH_DELIMITED);
-      out.writeUInt32NoTag(regionSizes[r]);
-      RequestEncoding.writeRegion(out, REGION, names[r]);
+      RequestEncoding.startRegionPart(out, REGIONS, regionSizes[r], names[r]);
       if (indexBytes[r] == 0) {
         continue;
       }

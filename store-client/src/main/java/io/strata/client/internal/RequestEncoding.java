@@ -36,6 +36,17 @@ final class RequestEncoding {
     return CodedOutputStream.computeTagSize(field) + lengthDelimited(specSize(name));
   }
 
+  /**
+   * Starts field {@code field} of a batch request (one region's part, {@code size} bytes),
+   * with its region specifier, field 1, naming {@code name}; the part's other fields follow.
+   */
+  static void startRegionPart(CodedOutputStream out, int field, int size, byte[] name)
+      throws IOException {
+    out.writeTag(field, LENGTH_DELIMITED);
+    out.writeUInt32NoTag(size);
+    writeRegion(out, 1, name);
+  }
+
   /** Writes the {@link RegionSpecifierProto} field {@code field} naming {@code name}. */
   static void writeRegion(CodedOutputStream out, int field, byte[] name) throws IOException {
     out.writeTag(field, LENGTH_DELIMITED);

@@ -117,10 +117,8 @@ record PlainMulti(List<Region> regions, boolean succeededAsIndexes) {
 
   private static Region putRegion(CodedInputStream in) throws java.io.IOException {
     String name = "";
-    int[] indexes = new int[64];
-    int[] counts = new int[64];
-    int ni = 0;
-    int nc = 0;
+    Ints indexes = new Ints();
+    Ints counts = new Ints();
     int durability = 0;
     while (!in.isAtEnd()) {
       int tag = in.readTag();
@@ -136,27 +134,9 @@ record PlainMulti(List<Region> regions, boolean succeededAsIndexes) {
         }
         in.popLimit(limit);
       } else if (tag == lengthDelimited(PUT_INDEXES) || tag == varint(PUT_INDEXES)) {
-        int limit = tag == varint(PUT_INDEXES) ? -1 : in.pushLimit(in.readRawVarint32());
-        do {
-          if (ni == indexes.length) {
-            indexes = java.util.Arrays.copyOf(indexes, ni * 2);
-          }
-          indexes[ni++] = in.readUInt32();
-        } while (limit >= 0 && !in.isAtEnd());
-        if (limit >= 0) {
-          in.popLimit(limit);
-        }
+        indexes.read(in, tag);
       } else if (tag == lengthDelimited(PUT_CELL_COUNTS) || tag == varint(PUT_CELL_COUNTS)) {
-        int limit = tag == varint(PUT_CELL_COUNTS) ? -1 : in.pushLimit(in.readRawVarint32());
-        do {
-          if (nc == counts.length) {
-            counts = java.util.Arrays.copyOf(counts, nc * 2);
-          }
-          counts[nc++] = in.readUInt32();
-        } while (limit >= 0 && !in.isAtEnd());
-        if (limit >= 0) {
-          in.popLimit(limit);
-        }
+        counts.read(in, tag);
       } else if (tag == varint(PUT_DURABILITY)) {
         durability = in.readEnum();
       } else {
@@ -168,15 +148,40 @@ record PlainMulti(List<Region> regions, boolean succeededAsIndexes) {
       throw new InvalidProtocolBufferException("region '" + name + "' has durability "
           + durability + ", which this server does not know");
     }
-    if (ni != nc) {
-      throw new InvalidProtocolBufferException("region '" + name + "' has " + ni
-          + " put indexes and " + nc + " cell counts; give one cell count a put");
+    if (indexes.size != counts.size) {
+      throw new InvalidProtocolBufferException("region '" + name + "' has " + indexes.size
+          + " put indexes and " + counts.size + " cell counts; give one cell count a put");
     }
-    List<Action> actions = new ArrayList<>(ni);
-    for (int i = 0; i < ni; i++) {
-      actions.add(new Action(indexes[i], null, MutationProto.Type.PUT, d, counts[i]));
+    List<Action> actions = new ArrayList<>(indexes.size);
+    for (int i = 0; i < indexes.size; i++) {
+      actions.add(new Action(indexes.values[i], null, MutationProto.Type.PUT, d,
+          counts.values[i]));
     }
     return new Region(name, actions);
+  }
+
+  /** The values of a repeated uint32 field, as they are read. */
+  private static final class Ints {
+    int[] values = new int[64];
+    int size;
+
+    /**
+     * Reads the field whose {@code tag} was just read: a packed run of values, or (as a proto3
+     * reader must also take) one value.
+     */
+    void read(CodedInputStream in, int tag) throws java.io.IOException {
+      boolean packed = (tag & 7) == WireFormat.WIRETYPE_LENGTH_DELIMITED;
+      int limit = packed ? in.pushLimit(in.readRawVarint32()) : -1;
+      do {
+        if (size == values.length) {
+          values = java.util.Arrays.copyOf(values, size * 2);
+        }
+        values[size++] = in.readUInt32();
+      } while (packed && !in.isAtEnd());
+      if (packed) {
+        in.popLimit(limit);
+      }
+    }
   }
 
   private static Region region(CodedInputStream in) throws java.io.IOException {
