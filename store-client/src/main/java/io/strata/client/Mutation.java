@@ -208,30 +208,30 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
 
   /** The cells of {@code family}, a new list if it has none yet. */
   private FamilyCells cellsOf(byte[] family) {
-    if (familyCells == null) {
-      if (firstCells == null) {
-        firstFamily = family;
-        firstCells = new FamilyCells();
-        return firstCells;
-      }
-      if (Bytes.equals(firstFamily, family)) {
-        return firstCells;
-      }
-    }
-    NavigableMap<byte[], FamilyCells> map = familyMap();
-    FamilyCells cells = map.get(family);
+    FamilyCells cells = find(family);
     if (cells == null) {
       cells = new FamilyCells();
-      map.put(family, cells);
+      if (familyCells == null && firstCells == null) {
+        firstFamily = family;
+        firstCells = cells;
+      } else {
+        familyMap().put(family, cells);
+      }
     }
     return cells;
   }
 
+  /** The cells of {@code family}, or null if it has none. */
+  private FamilyCells find(byte[] family) {
+    if (familyCells != null) {
+      return familyCells.get(family);
+    }
+    return firstCells != null && Bytes.equals(firstFamily, family) ? firstCells : null;
+  }
+
   /** Cells of one column, in the order added. */
   List<Cell> columnCells(byte[] family, byte[] qualifier) {
-    byte[] f = Operations.checkFamily(family);
-    List<Cell> cells = familyCells != null ? familyCells.get(f)
-        : firstCells != null && Bytes.equals(firstFamily, f) ? firstCells : null;
+    List<Cell> cells = find(Operations.checkFamily(family));
     List<Cell> out = new ArrayList<>();
     if (cells != null) {
       byte[] q = Operations.qualifier(qualifier);

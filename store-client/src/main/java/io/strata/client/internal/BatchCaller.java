@@ -383,7 +383,8 @@ final class BatchCaller {
                 Duration.ofMillis(rpcTimeout), priority);
           });
       return f.handle((resp, err) -> {
-        if (putBatch && err != null && noPutBatch(RetryingCaller.unwrap(err))) {
+        if (putBatch && err != null
+            && BadRequestException.isNoSuchMethod(RetryingCaller.unwrap(err), "PutBatch")) {
           // A server of an earlier release: the same batch as a Multi, and every later one.
           conn.notePutBatchMissing(server);
           return call(server, byRegion, rpcTimeout);
@@ -408,12 +409,6 @@ final class BatchCaller {
         }
       }
       return true;
-    }
-
-    /** Whether {@code e} is a server's answer that it has no PutBatch method. */
-    private static boolean noPutBatch(Throwable e) {
-      return e instanceof BadRequestException && String.valueOf(e.getMessage())
-          .contains("has no method 'PutBatch'");
     }
 
     private void answered(RpcResponse<MultiResponse> resp, List<List<Integer>> order) {

@@ -42,7 +42,7 @@ final class PutBatchEncoder implements RpcParam {
    * Whether {@code m} can go in a PutBatch region of puts of {@code durability}: a put with
    * cells, no attributes and no TTL, of that durability.
    */
-  static boolean fits(Mutation m, Durability durability) {
+  private static boolean fits(Mutation m, Durability durability) {
     return m instanceof Put && !m.isEmpty() && m.getDurability() == durability
         && MutationEncoder.plain(m);
   }
@@ -67,8 +67,7 @@ final class PutBatchEncoder implements RpcParam {
 
   /**
    * Encodes {@code regions}' puts (indexes into {@code actions}, each region's
-   * {@link #fitsAll}),
-   * adding their cells to {@code cells} in order.
+   * {@link #fitsAll}), adding their cells to {@code cells} in order.
    */
   PutBatchEncoder(List<MultiRequestEncoder.Region> regions, List<BatchCaller.Action> actions,
       CellBlock.Writer cells) {
@@ -96,7 +95,7 @@ final class PutBatchEncoder implements RpcParam {
       indexBytes[r] = ib;
       countBytes[r] = cb;
       int s = RequestEncoding.regionSize(REGION, names[r]);
-      if (ib > 0) {
+      if (!ids.isEmpty()) {
         s += CodedOutputStream.computeTagSize(INDEXES) + lengthDelimited(ib)
             + CodedOutputStream.computeTagSize(CELL_COUNTS) + lengthDelimited(cb);
         durabilities[r] = OperationProtos.toProto(
@@ -120,10 +119,10 @@ final class PutBatchEncoder implements RpcParam {
   public void writeTo(CodedOutputStream out) throws IOException {
     for (int r = 0; r < regions.size(); r++) {
       RequestEncoding.startRegionPart(out, REGIONS, regionSizes[r], names[r]);
-      if (indexBytes[r] == 0) {
+      List<Integer> ids = regions.get(r).actions();
+      if (ids.isEmpty()) {
         continue;
       }
-      List<Integer> ids = regions.get(r).actions();
       out.writeTag(INDEXES, LENGTH_DELIMITED);
       out.writeUInt32NoTag(indexBytes[r]);
       for (int k = 0, m = ids.size(); k < m; k++) {

@@ -11,4 +11,18 @@ public final class BadRequestException extends DoNotRetryException {
   BadRequestException(String message, Map<String, String> details) {
     super(ErrorCode.BAD_REQUEST, message, details);
   }
+
+  /** A server's answer to a call of a method its service does not have. */
+  public static BadRequestException noSuchMethod(String service, String method) {
+    return new BadRequestException("service " + service + " has no method '" + method + "'");
+  }
+
+  /**
+   * Whether {@code e} is {@link #noSuchMethod}'s answer about {@code method}: how a client tells
+   * a server of an earlier release, which has no such method, from a call the server refused.
+   */
+  public static boolean isNoSuchMethod(Throwable e, String method) {
+    return e instanceof BadRequestException && String.valueOf(e.getMessage())
+        .endsWith(" has no method '" + method + "'");
+  }
 }

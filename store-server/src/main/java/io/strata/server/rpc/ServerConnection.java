@@ -223,8 +223,8 @@ final class ServerConnection extends ByteToMessageDecoder {
     }
     RpcMethod method = service.methods().get(header.getMethod());
     if (method == null) {
-      answerError(ctx, callId, new BadRequestException("service " + service.name()
-          + " has no method '" + header.getMethod() + "'"));
+      answerError(ctx, callId, BadRequestException.noSuchMethod(service.name(),
+          header.getMethod()));
       return;
     }
     MessageLite param;
