@@ -50,6 +50,9 @@ class DirectConnectionTest {
   private RpcClient client;
   private final List<DirectConnection> connections = new ArrayList<>();
   private final CountDownLatch release = new CountDownLatch(1);
+  /** Block calls that have reached a handler and wait there for {@link #release}. */
+  private final java.util.concurrent.atomic.AtomicInteger blocked =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   private RpcService service() {
     return new RpcService("TestService", Map.of(
@@ -59,6 +62,7 @@ class DirectConnectionTest {
           throw new TableNotFoundException(((StringValue) param).getValue());
         }),
         "Block", new RpcMethod(StringValue.parser(), CallKind.WRITE, (param, cells) -> {
+          blocked.incrementAndGet();
           try {
             release.await(30, TimeUnit.SECONDS);
           } catch (InterruptedException e) {
@@ -195,6 +199,10 @@ class DirectConnectionTest {
       waiters.add(new Thread(() -> busy.await(f)));
     }
     waiters.forEach(Thread::start);
+    // Every call in a handler before the server goes: one that arrived while it was stopping
+    // would be refused as "server busy" (retryable, never run), not lost with the server.
+    MiniCluster.waitFor(() -> blocked.get() == 3, Duration.ofSeconds(30),
+        "the three calls to reach their handlers");
     InetSocketAddress address = server.address();
     new Thread(() -> server.close()).start(); // waits for the blocked handlers: release them
     MiniCluster.waitFor(() -> {
