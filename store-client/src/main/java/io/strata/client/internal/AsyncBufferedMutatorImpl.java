@@ -124,11 +124,11 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
     if (bad != null) {
       throw bad;
     }
-    int added = buffer(m, null);
-    if (added == CLOSED) {
+    Buffered added = buffer(m, null);
+    if (added == Buffered.CLOSED) {
       throw closed();
     }
-    return added == SENT;
+    return added == Buffered.SENT;
   }
 
   private RuntimeException add(Mutation m, CompletableFuture<Void> f) {
@@ -136,19 +136,25 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
     if (bad != null) {
       return bad;
     }
-    return buffer(m, f) == CLOSED ? closed() : null;
+    return buffer(m, f) == Buffered.CLOSED ? closed() : null;
   }
 
-  private static final int CLOSED = 0;
-  private static final int BUFFERED = 1;
-  private static final int SENT = 2;
+  /** What became of a mutation offered to the buffer. */
+  private enum Buffered {
+    /** Refused: the mutator is closed. */
+    CLOSED,
+    /** Buffered, the buffer not yet full. */
+    KEPT,
+    /** Buffered, and it filled the buffer, which was sent. */
+    SENT
+  }
 
-  /** Buffers a sendable {@code m}, sending the buffer if it is full; CLOSED, BUFFERED or SENT. */
-  private int buffer(Mutation m, CompletableFuture<Void> f) {
+  /** Buffers a sendable {@code m}, sending the buffer if it is full. */
+  private Buffered buffer(Mutation m, CompletableFuture<Void> f) {
     Taken full = null;
     synchronized (this) {
       if (closed) {
-        return CLOSED;
+        return Buffered.CLOSED;
       }
       if (f != null && waiting == null) {
         waiting = new ArrayList<>(buffer.size() + 1);
@@ -168,10 +174,10 @@ final class AsyncBufferedMutatorImpl implements AsyncBufferedMutator {
       }
     }
     if (full == null) {
-      return BUFFERED;
+      return Buffered.KEPT;
     }
     send(full);
-    return SENT;
+    return Buffered.SENT;
   }
 
   private IllegalStateException closed() {

@@ -17,6 +17,13 @@ public final class BadRequestException extends DoNotRetryException {
     return new BadRequestException("service " + service + " has no method '" + method + "'");
   }
 
+  /** A server's answer to a call whose parameter does not parse: {@code why} says where. */
+  public static BadRequestException malformedParameter(String service, String method,
+      String why) {
+    return new BadRequestException("the parameter of " + service + "." + method
+        + " is malformed: " + why);
+  }
+
   /**
    * Whether {@code e} is {@link #noSuchMethod}'s answer about {@code method}: how a client tells
    * a server of an earlier release, which has no such method, from a call the server refused.

@@ -40,9 +40,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The client service: Get, Mutate, Multi, PutBatch and Scan over the hosted regions. Reads go through the
- * regions' in-place paths: cells are written straight from where they lie (memstore, cache
- * blocks) into the answer's cell block, and the blocks are given back once written.
+ * The client service: Get, Mutate, Multi, PutBatch and Scan over the hosted regions. Reads go
+ * through the regions' in-place paths: cells are written straight from where they lie
+ * (memstore, cache blocks) into the answer's cell block, and the blocks are given back once
+ * written.
  */
 final class ClientService {
   static final String NAME = "ClientService";
@@ -267,8 +268,7 @@ final class ClientService {
     try {
       req = MultiRequest.parseFrom(param);
     } catch (InvalidProtocolBufferException e) {
-      throw new BadRequestException("the parameter of " + NAME + ".Multi is malformed: "
-          + e.getMessage());
+      throw BadRequestException.malformedParameter(NAME, "Multi", e.getMessage());
     }
     return multi(req, in);
   }
@@ -280,8 +280,7 @@ final class ClientService {
     try {
       puts = PlainMulti.readPutBatch(param);
     } catch (InvalidProtocolBufferException e) {
-      throw new BadRequestException("the parameter of " + NAME + ".PutBatch is malformed: "
-          + e.getMessage());
+      throw BadRequestException.malformedParameter(NAME, "PutBatch", e.getMessage());
     }
     return plainMulti(puts, new CellBlock.Reader(cellBlock, cellBlockLength));
   }

@@ -232,8 +232,8 @@ final class ServerConnection extends ByteToMessageDecoder {
       // A raw method reads its parameter on its handler thread.
       param = method.raw() == null ? method.parser().parseFrom(frame.param()) : null;
     } catch (InvalidProtocolBufferException e) {
-      answerError(ctx, callId, new BadRequestException("the parameter of " + service.name()
-          + "." + header.getMethod() + " is malformed: " + e.getMessage()));
+      answerError(ctx, callId, BadRequestException.malformedParameter(service.name(),
+          header.getMethod(), e.getMessage()));
       return;
     }
     // Only a raw method reads a cell block shorter than its array.
