@@ -16,6 +16,8 @@ import java.util.List;
  */
 final class MemStoreLab {
   private final ChunkPool pool;
+  /** The write number of this lab's staged cells: negative, and no other lab's. */
+  private final long stageMark;
   private final List<byte[]> chunks = new ArrayList<>();
   private byte[] current;
   private int used;
@@ -26,8 +28,12 @@ final class MemStoreLab {
   private byte[] at;
   private int atOffset;
 
-  MemStoreLab(ChunkPool pool) {
+  MemStoreLab(ChunkPool pool, long stageMark) {
+    if (stageMark >= 0) {
+      throw new IllegalArgumentException("stage mark " + stageMark + " is not negative");
+    }
     this.pool = pool;
+    this.stageMark = stageMark;
   }
 
   /** Copies the cell into the lab and returns a view of the copy under {@code writeNumber}. */
@@ -40,9 +46,9 @@ final class MemStoreLab {
 
   /**
    * Copies the cell into the lab with {@code timestamp} and the encoded tags given in place of
-   * its own, and returns a view of the copy that is not yet in the segment
-   * ({@link SequencedCell#STAGED}): a write stamps its cells straight into the memstore, and the
-   * segment then indexes the copies instead of copying them again ({@link #holds}).
+   * its own, and returns a view of the copy that is not yet in the segment: its write number is
+   * the lab's stage mark ({@link #isStagedHere}). A write stamps its cells straight into the
+   * memstore, and the segment then indexes the copies instead of copying them again.
    */
   synchronized SequencedCell stage(Cell c, long timestamp, byte[] tags, int tagsOffset,
       int tagsLength) {
@@ -53,25 +59,20 @@ final class MemStoreLab {
       int size = kv.getLength();
       reserve(size);
       kv.copyInto(at, atOffset, timestamp);
-      return new SequencedCell(at, atOffset, size, SequencedCell.STAGED);
+      return new SequencedCell(at, atOffset, size, stageMark);
     }
     int size = KeyValue.encodedLength(c, tagsLength);
     reserve(size);
     KeyValue.encodeInto(at, atOffset, c, timestamp, tags, tagsOffset, tagsLength);
-    return new SequencedCell(at, atOffset, size, SequencedCell.STAGED);
+    return new SequencedCell(at, atOffset, size, stageMark);
   }
 
-  /** Whether {@code bytes} is one of this lab's chunks (a staged cell's, for one). */
-  synchronized boolean holds(byte[] bytes) {
-    if (bytes == current) {
-      return true;
-    }
-    for (int i = chunks.size() - 1; i >= 0; i--) {
-      if (chunks.get(i) == bytes) {
-        return true;
-      }
-    }
-    return false;
+  /**
+   * Whether {@code c} was staged in this lab and is not yet indexed: its write number is this
+   * lab's mark. A number, where looking its array up among the chunks took the lab's lock.
+   */
+  boolean isStagedHere(SequencedCell c) {
+    return c.writeNumber() == stageMark;
   }
 
   /** Room for {@code size} bytes: sets {@link #at} and {@link #atOffset}. Called locked. */

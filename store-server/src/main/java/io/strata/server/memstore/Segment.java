@@ -14,13 +14,16 @@ import java.util.concurrent.atomic.AtomicLong;
  * only when the last reference is released, so a reader never sees a recycled chunk.
  */
 public final class Segment {
+  /** Numbers the segments of this server, each lab's stage mark a different one. */
+  private static final AtomicLong SEGMENTS = new AtomicLong();
+
   private final CellTree cells = new CellTree();
   private final MemStoreLab lab;
   private final AtomicLong maxWalSequenceId = new AtomicLong(-1);
   private final io.strata.common.util.RefCount refs = new io.strata.common.util.RefCount();
 
   Segment(ChunkPool pool) {
-    this.lab = new MemStoreLab(pool);
+    this.lab = new MemStoreLab(pool, SequencedCell.STAGED + SEGMENTS.incrementAndGet());
   }
 
   /**
@@ -44,8 +47,7 @@ public final class Segment {
     SequencedCell[] sorted = new SequencedCell[cells.size()];
     for (int i = 0; i < sorted.length; i++) {
       Cell c = cells.get(i);
-      if (c instanceof SequencedCell staged && staged.writeNumber() == SequencedCell.STAGED
-          && lab.holds(staged.getBuffer())) {
+      if (c instanceof SequencedCell staged && lab.isStagedHere(staged)) {
         staged.index(writeNumber);
         out[i] = staged;
       } else {

@@ -25,7 +25,10 @@ import java.util.Comparator;
  * {@link #ORDER}.
  */
 public final class SequencedCell extends KeyValue {
-  /** The write number of a cell staged in an MSLAB, not yet in its segment. */
+  /**
+   * The least write number of a cell staged in an MSLAB, not yet in its segment: a staged
+   * cell's number is negative, its lab's mark ({@code STAGED} plus a number of its segment).
+   */
   public static final long STAGED = Long.MIN_VALUE;
 
   private static final VarHandle BIG_ENDIAN_LONGS =
@@ -98,13 +101,13 @@ public final class SequencedCell extends KeyValue {
   }
 
   /**
-   * Gives a {@link #STAGED} cell the write number of its edit as its segment indexes it: the
+   * Gives a staged cell (of a negative number, {@link #STAGED}) the write number of its edit as its segment indexes it: the
    * staged object itself goes into the index, where a copy of it with the number (its lengths
    * and row words taken, not read again from the chunk) was a second object for every cell
    * written.
    */
   void index(long writeNumber) {
-    if (this.writeNumber != STAGED) {
+    if (this.writeNumber >= 0) {
       throw new IllegalStateException("cell " + this + " was indexed already");
     }
     this.writeNumber = writeNumber;
