@@ -7,18 +7,17 @@ import io.strata.server.compaction.CompactionThroughput;
 import io.strata.server.compaction.ThroughputLimiter;
 import java.io.Closeable;
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs compactions of a server's regions on background threads, with the server's policy and
- * throughput limits, one limiter booking the bytes of all. Requests for a region already
- * queued are merged (a major request upgrades a queued minor one by queueing after it).
+ * throughput limits, one limiter booking the bytes of all. Requests wait in a
+ * {@link CompactionQueue}: an operator's first, then the region whose fullest store is nearest
+ * the blocking count. Requests for a region already queued are merged (a major request upgrades
+ * a queued minor one by queueing after it).
  */
 public final class CompactionService implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(CompactionService.class);
@@ -27,22 +26,27 @@ public final class CompactionService implements Closeable {
   private final ThroughputLimiter limiter = new ThroughputLimiter();
   private final CompactionThroughput throughput;
   private final Duration majorPeriod;
-  private final ExecutorService executor;
+  private final CompactionQueue queue;
   private final boolean enabled;
-  private final Set<String> queued = ConcurrentHashMap.newKeySet();
 
   /** With {@code enabled} false, automatic requests are ignored; {@link Region#compact} runs. */
   public CompactionService(CompactionPolicy policy, CompactionThroughput throughput,
       Duration majorPeriod, int threads, boolean enabled) {
+    this(policy, throughput, majorPeriod, new CompactionQueue(threads, r -> {
+      Thread t = new Thread(r, "compaction");
+      t.setDaemon(true);
+      return t;
+    }), enabled);
+  }
+
+  /** Over {@code queue}, which tests fill with requests of their own. */
+  CompactionService(CompactionPolicy policy, CompactionThroughput throughput,
+      Duration majorPeriod, CompactionQueue queue, boolean enabled) {
     this.enabled = enabled;
     this.policy = policy;
     this.throughput = throughput;
     this.majorPeriod = majorPeriod;
-    this.executor = Executors.newFixedThreadPool(Math.max(1, threads), r -> {
-      Thread t = new Thread(r, "compaction");
-      t.setDaemon(true);
-      return t;
-    });
+    this.queue = queue;
   }
 
   public static CompactionService fromConfig(StrataConfiguration conf) {
@@ -75,10 +79,14 @@ public final class CompactionService implements Closeable {
     return majorPeriod;
   }
 
-  /** Compacts the region soon on a background thread (unless compactions are turned off). */
+  /**
+   * Compacts the region soon on a background thread (unless compactions are turned off), after
+   * the waiting requests of regions whose fullest store has more files.
+   */
   public void requestCompaction(Region region, boolean major) {
     if (enabled) {
-      requestNow(region, major);
+      int files = region.fullestStoreFiles();
+      queue(region, major, null, blockingFiles() - files, files);
     }
   }
 
@@ -95,31 +103,44 @@ public final class CompactionService implements Closeable {
    * every store). A request for one family is queued apart from the region's whole requests.
    */
   public void requestNow(Region region, boolean major, byte[] family) {
+    queue(region, major, family, CompactionQueue.OPERATOR, 0);
+  }
+
+  /**
+   * The file count of the fullest store whose automatic compaction is waiting (0 if none): a
+   * running compaction is paced as if its store were that full.
+   */
+  public int mostFilesWaiting() {
+    return queue.mostFilesWaiting();
+  }
+
+  /** The requests waiting, most urgent first: region, minor or major, and family if one. */
+  public List<String> waiting() {
+    return queue.waitingKeys();
+  }
+
+  private void queue(Region region, boolean major, byte[] family, int urgency, int files) {
     String key = region.encodedName() + (major ? "/major" : "/minor")
         + (family == null ? "" : "/" + io.strata.common.util.Bytes.toHex(family));
-    if (!executor.isShutdown() && queued.add(key)) {
-      executor.execute(() -> {
-        queued.remove(key);
-        try {
-          region.compact(major, family);
-        } catch (io.strata.common.error.NotServingRegionException
-            | java.io.InterruptedIOException e) {
-          LOG.debug("compaction of region {} did not run to its end: the region closed",
-              region.encodedName());
-        } catch (Exception e) {
-          // Inputs stay in place; the next request tries again.
-          LOG.error("{} compaction of region {} failed", major ? "major" : "minor",
-              region.encodedName(), e);
-        }
-      });
-    }
+    queue.offer(key, urgency, files, () -> {
+      try {
+        region.compact(major, family);
+      } catch (io.strata.common.error.NotServingRegionException
+          | java.io.InterruptedIOException e) {
+        LOG.debug("compaction of region {} did not run to its end: the region closed",
+            region.encodedName());
+      } catch (Exception e) {
+        // Inputs stay in place; the next request tries again.
+        LOG.error("{} compaction of region {} failed", major ? "major" : "minor",
+            region.encodedName(), e);
+      }
+    });
   }
 
   @Override
   public void close() {
-    executor.shutdown();
     try {
-      executor.awaitTermination(1, TimeUnit.MINUTES);
+      queue.shutdown(1, TimeUnit.MINUTES);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }

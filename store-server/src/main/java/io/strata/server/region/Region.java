@@ -865,7 +865,8 @@ public final class Region implements Closeable {
     Path tmpDir = RegionLayout.tmpDir(dir);
     for (Store s : targets) {
       replaced += s.compact(major, ctx.compactions().policy(), tmpDir,
-          ctx.compactions().limiter(), ctx.compactions().throughput(), ctx.clock().millis());
+          ctx.compactions().limiter(), ctx.compactions().throughput(),
+          ctx.compactions()::mostFilesWaiting, ctx.clock().millis());
     }
     if (!parents.isEmpty() && !hasReferences()) {
       for (String parent : parents) {
@@ -895,6 +896,15 @@ public final class Region implements Closeable {
   public int fileCount(byte[] family) {
     Store s = stores.get(family);
     return s == null ? 0 : s.fileCount();
+  }
+
+  /** Number of block files of the family that has the most: the region's nearest to blocking. */
+  public int fullestStoreFiles() {
+    int most = 0;
+    for (Store s : stores.values()) {
+      most = Math.max(most, s.fileCount());
+    }
+    return most;
   }
 
   /** Number of block files of every family. */

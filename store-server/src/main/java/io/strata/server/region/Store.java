@@ -32,6 +32,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.IntSupplier;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -434,7 +435,8 @@ final class Store {
    * Paced by {@code limiter} at the rate {@code throughput} gives the store's file count.
    */
   int compact(boolean major, CompactionPolicy policy, Path tmpDir, ThroughputLimiter limiter,
-      CompactionThroughput throughput, long nowMillis) throws IOException {
+      CompactionThroughput throughput, IntSupplier filesWaiting, long nowMillis)
+      throws IOException {
     synchronized (compactionLock) {
       if (closed) {
         return 0;
@@ -461,11 +463,11 @@ final class Store {
       inputs.sort(NEWEST_FIRST);
       Path tmp = newTmpFile(tmpDir);
       List<StoreFile> byKey = major ? null : disjointInKeyOrder(inputs);
-      boolean copied = byKey != null && writeConcatenated(byKey, tmp, limiter, throughput);
+      boolean copied = byKey != null && writeConcatenated(byKey, tmp, limiter, throughput, filesWaiting);
       if (copied) {
         copiedCompactions++;
       } else {
-        writeMerged(inputs, major, tmp, limiter, throughput, nowMillis);
+        writeMerged(inputs, major, tmp, limiter, throughput, filesWaiting, nowMillis);
       }
       StoreFile merged = moveIntoPlace(tmp);
       synchronized (filesLock) {
@@ -490,18 +492,24 @@ final class Store {
    * Books a merge's written cells with the throughput limiter, {@value #PACE_BYTES} bytes at a
    * time, at the limit for the store's current file count: flushes add files while a compaction
    * runs, and the limit rises with them, lifted at the blocking count, where pacing the
-   * compaction would stall writers rather than protect them. Booking each cell took a lock and a
+   * compaction would stall writers rather than protect them. A fuller store whose compaction
+   * waits for this one's thread counts as this store's: paced at its own count, an unpressured
+   * compaction ran at the lower bound while the waiting store refused writes (HBase paces by the
+   * server's highest pressure). Booking each cell took a lock and a
    * clock read a cell, a tenth of a merge's CPU for 1,000-byte values; the limiter never waits
    * less than 10 ms, which 64 KB at any configured rate is well under.
    */
   private final class MergePacer {
     private final ThroughputLimiter limiter;
     private final CompactionThroughput throughput;
+    private final IntSupplier filesWaiting;
     private long unbooked;
 
-    MergePacer(ThroughputLimiter limiter, CompactionThroughput throughput) {
+    MergePacer(ThroughputLimiter limiter, CompactionThroughput throughput,
+        IntSupplier filesWaiting) {
       this.limiter = limiter;
       this.throughput = throughput;
+      this.filesWaiting = filesWaiting;
     }
 
     void wrote(Cell c) {
@@ -513,7 +521,7 @@ final class Store {
 
     void book() {
       if (unbooked > 0) {
-        limiter.acquire(unbooked, throughput.bytesPerSecond(files.size()));
+        limiter.acquire(unbooked, pacedRate(throughput, filesWaiting));
         unbooked = 0;
       }
     }
@@ -556,7 +564,7 @@ final class Store {
    * by the bytes of data blocks as stored (a merge paces cells' key and value bytes).
    */
   private boolean writeConcatenated(List<StoreFile> byKey, Path tmp, ThroughputLimiter limiter,
-      CompactionThroughput throughput) throws IOException {
+      CompactionThroughput throughput, IntSupplier filesWaiting) throws IOException {
     BlockFileOptions options = BlockFileOptions.forFamily(family);
     for (StoreFile f : byKey) {
       if (!BlockFileWriter.canAppend(options, caching, f.reader())) {
@@ -572,7 +580,7 @@ final class Store {
         try (DirectReader from = recycled.openForCompaction(fs, f.reader().path())) {
           w.appendFile(f.reader(), from, bytes -> {
             checkNotStopped();
-            limiter.acquire(bytes, throughput.bytesPerSecond(files.size()));
+            limiter.acquire(bytes, pacedRate(throughput, filesWaiting));
           });
         }
       }
@@ -582,6 +590,14 @@ final class Store {
       w.abort();
       throw e;
     }
+  }
+
+  /**
+   * The rate a compaction of this store writes at: its throughput at the store's file count, or
+   * at that of the fullest store whose compaction waits for a thread, if fuller.
+   */
+  private long pacedRate(CompactionThroughput throughput, IntSupplier filesWaiting) {
+    return throughput.bytesPerSecond(Math.max(files.size(), filesWaiting.getAsInt()));
   }
 
   private static void closeQuietly(DirectReader direct) {
@@ -595,8 +611,8 @@ final class Store {
   }
 
   private void writeMerged(List<StoreFile> inputs, boolean major, Path tmp,
-      ThroughputLimiter limiter, CompactionThroughput throughput, long nowMillis)
-      throws IOException {
+      ThroughputLimiter limiter, CompactionThroughput throughput, IntSupplier filesWaiting,
+      long nowMillis) throws IOException {
     List<CellSource> sources = new ArrayList<>();
     BlockFileWriter w;
     try {
@@ -613,7 +629,7 @@ final class Store {
       sources.forEach(CellSource::close);
       throw e;
     }
-    MergePacer pace = new MergePacer(limiter, throughput);
+    MergePacer pace = new MergePacer(limiter, throughput, filesWaiting);
     try (MergingScanner merged = new MergingScanner(sources)) {
       merged.seek(CellKeys.firstOnRow(Bytes.EMPTY));
       if (major) {

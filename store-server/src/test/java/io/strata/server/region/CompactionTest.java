@@ -303,6 +303,58 @@ class CompactionTest {
     }
   }
 
+  /**
+   * A compaction that holds up the waiting request of a store at the blocking count runs
+   * without the limit, as that store's own would: here one byte a second, which would take half
+   * an hour for these cells. (The preemptive timeout only guards against that hang.)
+   */
+  @Test
+  void aCompactionHoldingUpAStoreAtTheBlockingCountRunsWithoutTheLimit() throws Exception {
+    CompactionQueue queue = new CompactionQueue(1, r -> {
+      Thread t = new Thread(r, "compaction-test");
+      t.setDaemon(true);
+      return t;
+    });
+    CompactionService slow = new CompactionService(
+        new io.strata.server.compaction.CompactionPolicy(3, 10, 1.2, 1L << 31),
+        io.strata.server.compaction.CompactionThroughput.fixed(1, 3),
+        java.time.Duration.ofDays(7), queue, false);
+    java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    try (RegionFixture f = new RegionFixture(tmp, RegionFixture.table(
+        ColumnFamilyDescriptor.newBuilder(CF1), 1), null, slow)) {
+      for (int i = 0; i < 2; i++) {
+        for (int r = 0; r < 20; r++) {
+          f.mutate("r" + r, put("r" + r, CF1, "q", 1 + i, "value " + i + " of row " + r));
+        }
+        f.region.flush();
+      }
+      List<String> before = everything(f);
+      // The server's compaction thread is busy, and another region's store of three files
+      // (the blocking count) waits for it.
+      assertTrue(queue.offer("busy", CompactionQueue.OPERATOR, 0, () -> {
+        running.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }));
+      assertTrue(running.await(1, java.util.concurrent.TimeUnit.MINUTES));
+      assertTrue(queue.offer("other/minor", 0, 3, () -> { }));
+      assertEquals(3, slow.mostFilesWaiting());
+      int replaced = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+          java.time.Duration.ofMinutes(2), () -> f.region.compact(true));
+      assertEquals(2, replaced);
+      assertEquals(1, f.region.fileCount(CF1));
+      assertEquals(before, everything(f));
+      release.countDown(); // before the fixture closes the service, which waits for its thread
+    } finally {
+      release.countDown();
+      slow.close();
+    }
+  }
+
   @Test
   void aCompactionOfOneFamilyLeavesTheOthersFiles() throws IOException {
     try (RegionFixture f = manual(tmp, ColumnFamilyDescriptor.newBuilder(CF1), 3, 1000)) {

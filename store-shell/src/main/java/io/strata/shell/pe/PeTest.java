@@ -24,6 +24,8 @@ abstract class PeTest {
   protected final PeClient client;
   protected final PeOptions opts;
   protected final Random rand;
+  /** The keys of a sequential command, row after row. */
+  protected final RowKeys.Sequence keys = new RowKeys.Sequence();
   protected final byte[][] families;
   protected final byte[][] qualifiers;
   private final ValueSizes valueSizes;

@@ -65,7 +65,7 @@ final class ReadTest extends PeTest {
 
   @Override
   long testRow(int i) throws Exception {
-    Get get = newGet(RowKeys.format(random ? randomRow() : i));
+    Get get = newGet(random ? RowKeys.format(randomRow()) : keys.key(i));
     if (batch == null) {
       return sizeOf(reader.get(get));
     }

@@ -33,6 +33,35 @@ final class RowKeys {
     return b;
   }
 
+  /**
+   * One client's keys in turn: {@link #format} of each number asked for, the key after the last
+   * one made by counting up from it. A sequential command asks for row after row, and C1 (pe's
+   * compiler) takes a division a digit to format one, some 80 ns of a buffered write's 1.5 µs
+   * on pe's own thread; the next key is the last one copied, its low digits carried.
+   */
+  static final class Sequence {
+    private byte[] last;
+    private long lastNumber;
+
+    /** Row {@code n}'s key, a new array the caller may keep. */
+    byte[] key(long n) {
+      byte[] b;
+      if (last != null && n == lastNumber + 1 && n > 0) {
+        b = last.clone();
+        int i = ROW_LENGTH - 1;
+        while (b[i] == '9') { // n fits in 26 digits, so a digit below 9 ends the carry
+          b[i--] = '0';
+        }
+        b[i]++;
+      } else {
+        b = format(n);
+      }
+      last = b;
+      lastNumber = n;
+      return b;
+    }
+  }
+
   /** A random row number in [0, totalRows), drawn as HBase's tool draws it. */
   static int randomRow(Random rand, int totalRows) {
     return rand.nextInt(Integer.MAX_VALUE) % totalRows;

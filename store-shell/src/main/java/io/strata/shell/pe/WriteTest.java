@@ -74,7 +74,7 @@ final class WriteTest extends PeTest {
 
   @Override
   long testRow(int i) throws Exception {
-    Put put = newPut(RowKeys.format(random ? randomRow() : i), size);
+    Put put = newPut(random ? RowKeys.format(randomRow()) : keys.key(i), size);
     if (mutator != null) {
       mutator.mutate(put);
     } else if (batch == null) {

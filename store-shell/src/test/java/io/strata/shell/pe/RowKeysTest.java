@@ -27,6 +27,33 @@ class RowKeysTest {
   }
 
   @Test
+  void aSequenceMakesEveryKeyAsFormatDoes() {
+    RowKeys.Sequence keys = new RowKeys.Sequence();
+    Random r = new Random(5);
+    byte[] previous = null;
+    long previousN = -1;
+    long n = 0;
+    for (int k = 0; k < 20_000; k++) {
+      // Mostly the next row (carries through 9s included), now and then a jump anywhere.
+      int pick = r.nextInt(100);
+      n = pick < 90 ? n + 1 : pick < 95 ? r.nextInt(1_000_000) * 10L - 1
+          : pick < 98 ? (r.nextLong() & Long.MAX_VALUE) / 2 : r.nextInt(50);
+      byte[] key = keys.key(n);
+      assertArrayEquals(RowKeys.format(n), key, "row " + n);
+      if (previous != null) {
+        assertTrue(key != previous, "a new array every time");
+        assertArrayEquals(RowKeys.format(previousN), previous, "a key given out stays as it was");
+      }
+      previous = key;
+      previousN = n;
+    }
+    assertEquals("00000000000000000000001000", Bytes.toString(keys.key(1000)));
+    assertEquals("00000000000000000000001001", Bytes.toString(keys.key(1001)));
+    assertEquals("00000000000000000000000999", Bytes.toString(keys.key(999)));
+    assertEquals("00000000000000000000001000", Bytes.toString(keys.key(1000)));
+  }
+
+  @Test
   void valuesAreRunsOfEightCapitalLetters() {
     byte[] v = RowKeys.value(new Random(1), 1000);
     assertEquals(1000, v.length);
