@@ -7,7 +7,6 @@ import io.strata.server.compaction.CompactionThroughput;
 import io.strata.server.compaction.ThroughputLimiter;
 import java.io.Closeable;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -112,11 +111,6 @@ public final class CompactionService implements Closeable {
    */
   public int mostFilesWaiting() {
     return queue.mostFilesWaiting();
-  }
-
-  /** The requests waiting, most urgent first: region, minor or major, and family if one. */
-  public List<String> waiting() {
-    return queue.waitingKeys();
   }
 
   private void queue(Region region, boolean major, byte[] family, int urgency, int files) {

@@ -21,17 +21,22 @@ class CompactionQueueTest {
     });
   }
 
-  /** Takes the queue's one thread until {@code release} opens; returns once it runs. */
-  private static void occupy(CompactionQueue q, CountDownLatch release) throws Exception {
-    CountDownLatch running = new CountDownLatch(1);
-    assertTrue(q.offer("busy", CompactionQueue.OPERATOR, 0, () -> {
+  /** Work that opens {@code running} and then holds its thread until {@code release} opens. */
+  static Runnable holding(CountDownLatch running, CountDownLatch release) {
+    return () -> {
       running.countDown();
       try {
         release.await();
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
-    }));
+    };
+  }
+
+  /** Takes the queue's one thread until {@code release} opens; returns once it runs. */
+  static void occupy(CompactionQueue q, CountDownLatch release) throws Exception {
+    CountDownLatch running = new CountDownLatch(1);
+    assertTrue(q.offer("busy", CompactionQueue.OPERATOR, 0, holding(running, release)));
     assertTrue(running.await(1, TimeUnit.MINUTES));
   }
 
@@ -69,14 +74,10 @@ class CompactionQueueTest {
     CountDownLatch inA = new CountDownLatch(1);
     CountDownLatch releaseA = new CountDownLatch(1);
     List<String> ran = Collections.synchronizedList(new ArrayList<>());
+    Runnable holdA = holding(inA, releaseA);
     assertTrue(q.offer("a", 5, 5, () -> {
       ran.add("a");
-      inA.countDown();
-      try {
-        releaseA.await();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
+      holdA.run();
     }));
     assertTrue(inA.await(1, TimeUnit.MINUTES));
     assertEquals(0, q.mostFilesWaiting(), "running is not waiting");

@@ -319,7 +319,6 @@ class CompactionTest {
         new io.strata.server.compaction.CompactionPolicy(3, 10, 1.2, 1L << 31),
         io.strata.server.compaction.CompactionThroughput.fixed(1, 3),
         java.time.Duration.ofDays(7), queue, false);
-    java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
     java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
     try (RegionFixture f = new RegionFixture(tmp, RegionFixture.table(
         ColumnFamilyDescriptor.newBuilder(CF1), 1), null, slow)) {
@@ -332,15 +331,7 @@ class CompactionTest {
       List<String> before = everything(f);
       // The server's compaction thread is busy, and another region's store of three files
       // (the blocking count) waits for it.
-      assertTrue(queue.offer("busy", CompactionQueue.OPERATOR, 0, () -> {
-        running.countDown();
-        try {
-          release.await();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-      }));
-      assertTrue(running.await(1, java.util.concurrent.TimeUnit.MINUTES));
+      CompactionQueueTest.occupy(queue, release);
       assertTrue(queue.offer("other/minor", 0, 3, () -> { }));
       assertEquals(3, slow.mostFilesWaiting());
       int replaced = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
