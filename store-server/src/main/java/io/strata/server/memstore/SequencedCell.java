@@ -101,10 +101,10 @@ public final class SequencedCell extends KeyValue {
   }
 
   /**
-   * Gives a staged cell (of a negative number, {@link #STAGED}) the write number of its edit as its segment indexes it: the
-   * staged object itself goes into the index, where a copy of it with the number (its lengths
-   * and row words taken, not read again from the chunk) was a second object for every cell
-   * written.
+   * Gives a staged cell (of a negative number, {@link #STAGED}) the write number of its edit as
+   * its segment indexes it: the staged object itself goes into the index, where a copy of it
+   * with the number (its lengths and row words taken, not read again from the chunk) was a
+   * second object for every cell written.
    */
   void index(long writeNumber) {
     if (this.writeNumber >= 0) {

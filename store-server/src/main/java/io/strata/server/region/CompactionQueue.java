@@ -127,10 +127,6 @@ final class CompactionQueue {
     }
   }
 
-  boolean isShutdown() {
-    return executor.isShutdown();
-  }
-
   /** Runs no more requests after those waiting; waits up to {@code timeout} for them. */
   void shutdown(long timeout, TimeUnit unit) throws InterruptedException {
     synchronized (lock) {

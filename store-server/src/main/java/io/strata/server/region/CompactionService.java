@@ -66,10 +66,6 @@ public final class CompactionService implements Closeable {
     return limiter;
   }
 
-  public CompactionThroughput throughput() {
-    return throughput;
-  }
-
   public int blockingFiles() {
     return throughput.blockingFiles();
   }
@@ -111,6 +107,17 @@ public final class CompactionService implements Closeable {
    */
   public int mostFilesWaiting() {
     return queue.mostFilesWaiting();
+  }
+
+  /**
+   * Bytes per second a compaction of a store of {@code files} files may write (0: no limit):
+   * the throughput at that count, or at the count of the fullest store whose compaction waits
+   * for a thread, if fuller. Paced at its own count, an unpressured compaction ran at the lower
+   * bound while the store waiting behind it refused writes (HBase paces by the server's highest
+   * pressure).
+   */
+  public long bytesPerSecond(int files) {
+    return throughput.bytesPerSecond(Math.max(files, queue.mostFilesWaiting()));
   }
 
   private void queue(Region region, boolean major, byte[] family, int urgency, int files) {

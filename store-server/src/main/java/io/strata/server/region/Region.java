@@ -865,8 +865,7 @@ public final class Region implements Closeable {
     Path tmpDir = RegionLayout.tmpDir(dir);
     for (Store s : targets) {
       replaced += s.compact(major, ctx.compactions().policy(), tmpDir,
-          ctx.compactions().limiter(), ctx.compactions().throughput(),
-          ctx.compactions()::mostFilesWaiting, ctx.clock().millis());
+          ctx.compactions().limiter(), ctx.compactions()::bytesPerSecond, ctx.clock().millis());
     }
     if (!parents.isEmpty() && !hasReferences()) {
       for (String parent : parents) {

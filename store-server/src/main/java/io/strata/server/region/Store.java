@@ -11,7 +11,6 @@ import io.strata.server.blockfile.BlockFileReader;
 import io.strata.server.blockfile.BlockFileWriter;
 import io.strata.server.blockfile.CacheOptions;
 import io.strata.server.compaction.CompactionPolicy;
-import io.strata.server.compaction.CompactionThroughput;
 import io.strata.server.compaction.ThroughputLimiter;
 import io.strata.server.fs.DirectReader;
 import io.strata.server.fs.RecycledFiles;
@@ -32,7 +31,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.IntSupplier;
+import java.util.function.IntToLongFunction;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -432,11 +431,10 @@ final class Store {
    * only older copies of identical keys, since deletes and versions may still mask or be masked
    * by files outside the merge. Major: every file, keeping only what a reader would see now
    * (versions, deletes, TTL applied; markers dropped). Returns the number of files replaced.
-   * Paced by {@code limiter} at the rate {@code throughput} gives the store's file count.
+   * Paced by {@code limiter} at the rate {@code rate} gives the store's file count.
    */
   int compact(boolean major, CompactionPolicy policy, Path tmpDir, ThroughputLimiter limiter,
-      CompactionThroughput throughput, IntSupplier filesWaiting, long nowMillis)
-      throws IOException {
+      IntToLongFunction rate, long nowMillis) throws IOException {
     synchronized (compactionLock) {
       if (closed) {
         return 0;
@@ -463,11 +461,11 @@ final class Store {
       inputs.sort(NEWEST_FIRST);
       Path tmp = newTmpFile(tmpDir);
       List<StoreFile> byKey = major ? null : disjointInKeyOrder(inputs);
-      boolean copied = byKey != null && writeConcatenated(byKey, tmp, limiter, throughput, filesWaiting);
+      boolean copied = byKey != null && writeConcatenated(byKey, tmp, limiter, rate);
       if (copied) {
         copiedCompactions++;
       } else {
-        writeMerged(inputs, major, tmp, limiter, throughput, filesWaiting, nowMillis);
+        writeMerged(inputs, major, tmp, limiter, rate, nowMillis);
       }
       StoreFile merged = moveIntoPlace(tmp);
       synchronized (filesLock) {
@@ -492,24 +490,19 @@ final class Store {
    * Books a merge's written cells with the throughput limiter, {@value #PACE_BYTES} bytes at a
    * time, at the limit for the store's current file count: flushes add files while a compaction
    * runs, and the limit rises with them, lifted at the blocking count, where pacing the
-   * compaction would stall writers rather than protect them. A fuller store whose compaction
-   * waits for this one's thread counts as this store's: paced at its own count, an unpressured
-   * compaction ran at the lower bound while the waiting store refused writes (HBase paces by the
-   * server's highest pressure). Booking each cell took a lock and a
-   * clock read a cell, a tenth of a merge's CPU for 1,000-byte values; the limiter never waits
-   * less than 10 ms, which 64 KB at any configured rate is well under.
+   * compaction would stall writers rather than protect them (and it rises with a fuller store
+   * waiting for the compaction's thread: {@link CompactionService#bytesPerSecond}). Booking each
+   * cell took a lock and a clock read a cell, a tenth of a merge's CPU for 1,000-byte values;
+   * the limiter never waits less than 10 ms, which 64 KB at any configured rate is well under.
    */
   private final class MergePacer {
     private final ThroughputLimiter limiter;
-    private final CompactionThroughput throughput;
-    private final IntSupplier filesWaiting;
+    private final IntToLongFunction rate;
     private long unbooked;
 
-    MergePacer(ThroughputLimiter limiter, CompactionThroughput throughput,
-        IntSupplier filesWaiting) {
+    MergePacer(ThroughputLimiter limiter, IntToLongFunction rate) {
       this.limiter = limiter;
-      this.throughput = throughput;
-      this.filesWaiting = filesWaiting;
+      this.rate = rate;
     }
 
     void wrote(Cell c) {
@@ -521,7 +514,7 @@ final class Store {
 
     void book() {
       if (unbooked > 0) {
-        limiter.acquire(unbooked, pacedRate(throughput, filesWaiting));
+        limiter.acquire(unbooked, rate.applyAsLong(files.size()));
         unbooked = 0;
       }
     }
@@ -564,7 +557,7 @@ final class Store {
    * by the bytes of data blocks as stored (a merge paces cells' key and value bytes).
    */
   private boolean writeConcatenated(List<StoreFile> byKey, Path tmp, ThroughputLimiter limiter,
-      CompactionThroughput throughput, IntSupplier filesWaiting) throws IOException {
+      IntToLongFunction rate) throws IOException {
     BlockFileOptions options = BlockFileOptions.forFamily(family);
     for (StoreFile f : byKey) {
       if (!BlockFileWriter.canAppend(options, caching, f.reader())) {
@@ -580,7 +573,7 @@ final class Store {
         try (DirectReader from = recycled.openForCompaction(fs, f.reader().path())) {
           w.appendFile(f.reader(), from, bytes -> {
             checkNotStopped();
-            limiter.acquire(bytes, pacedRate(throughput, filesWaiting));
+            limiter.acquire(bytes, rate.applyAsLong(files.size()));
           });
         }
       }
@@ -590,14 +583,6 @@ final class Store {
       w.abort();
       throw e;
     }
-  }
-
-  /**
-   * The rate a compaction of this store writes at: its throughput at the store's file count, or
-   * at that of the fullest store whose compaction waits for a thread, if fuller.
-   */
-  private long pacedRate(CompactionThroughput throughput, IntSupplier filesWaiting) {
-    return throughput.bytesPerSecond(Math.max(files.size(), filesWaiting.getAsInt()));
   }
 
   private static void closeQuietly(DirectReader direct) {
@@ -611,8 +596,7 @@ final class Store {
   }
 
   private void writeMerged(List<StoreFile> inputs, boolean major, Path tmp,
-      ThroughputLimiter limiter, CompactionThroughput throughput, IntSupplier filesWaiting,
-      long nowMillis) throws IOException {
+      ThroughputLimiter limiter, IntToLongFunction rate, long nowMillis) throws IOException {
     List<CellSource> sources = new ArrayList<>();
     BlockFileWriter w;
     try {
@@ -629,7 +613,7 @@ final class Store {
       sources.forEach(CellSource::close);
       throw e;
     }
-    MergePacer pace = new MergePacer(limiter, throughput, filesWaiting);
+    MergePacer pace = new MergePacer(limiter, rate);
     try (MergingScanner merged = new MergingScanner(sources)) {
       merged.seek(CellKeys.firstOnRow(Bytes.EMPTY));
       if (major) {

@@ -53,6 +53,16 @@ class CompactionTest {
     return out;
   }
 
+  /** {@code files} flushes of the same 20 rows of family a, each a newer version of them. */
+  private static void flushVersions(RegionFixture f, int files) throws IOException {
+    for (int i = 0; i < files; i++) {
+      for (int r = 0; r < 20; r++) {
+        f.mutate("r" + r, put("r" + r, CF1, "q", 1 + i, "value " + i + " of row " + r));
+      }
+      f.region.flush();
+    }
+  }
+
   private void writeFourFlushes(RegionFixture f) throws IOException {
     for (int flush = 0; flush < 4; flush++) {
       for (int r = 0; r < 20; r++) {
@@ -284,12 +294,7 @@ class CompactionTest {
     CompactionService slow = RegionFixture.compactions(false, 3, 1);
     try (RegionFixture f = new RegionFixture(tmp, RegionFixture.table(
         ColumnFamilyDescriptor.newBuilder(CF1), 1), null, slow)) {
-      for (int i = 0; i < 3; i++) {
-        for (int r = 0; r < 20; r++) {
-          f.mutate("r" + r, put("r" + r, CF1, "q", 1 + i, "value " + i + " of row " + r));
-        }
-        f.region.flush();
-      }
+      flushVersions(f, 3);
       List<String> before = everything(f);
       assertThrows(ServerBusyException.class, () -> f.mutate("x", put("x", CF1, "q", 1, "v")));
       int replaced = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
@@ -322,12 +327,7 @@ class CompactionTest {
     java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
     try (RegionFixture f = new RegionFixture(tmp, RegionFixture.table(
         ColumnFamilyDescriptor.newBuilder(CF1), 1), null, slow)) {
-      for (int i = 0; i < 2; i++) {
-        for (int r = 0; r < 20; r++) {
-          f.mutate("r" + r, put("r" + r, CF1, "q", 1 + i, "value " + i + " of row " + r));
-        }
-        f.region.flush();
-      }
+      flushVersions(f, 2);
       List<String> before = everything(f);
       // The server's compaction thread is busy, and another region's store of three files
       // (the blocking count) waits for it.
