@@ -1,6 +1,7 @@
 package io.strata.server.region;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
@@ -121,7 +122,7 @@ final class CompactionQueue {
   }
 
   /** The keys waiting, most urgent first. */
-  java.util.List<String> waitingKeys() {
+  List<String> waitingKeys() {
     synchronized (lock) {
       return waiting.values().stream().sorted().map(r -> r.key).toList();
     }

@@ -105,7 +105,7 @@ public final class CompactionService implements Closeable {
    * The file count of the fullest store whose automatic compaction is waiting (0 if none): a
    * running compaction is paced as if its store were that full.
    */
-  public int mostFilesWaiting() {
+  int mostFilesWaiting() {
     return queue.mostFilesWaiting();
   }
 
