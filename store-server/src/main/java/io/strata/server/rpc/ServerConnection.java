@@ -5,8 +5,8 @@ import com.google.protobuf.MessageLite;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.epoll.EpollDomainSocketChannel;
-import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.strata.common.conf.RpcKeys;
@@ -22,7 +22,6 @@ import io.strata.common.rpc.RpcFrame;
 import io.strata.common.rpc.SharedLane;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,26 +30,34 @@ import org.slf4j.LoggerFactory;
  * One client connection: checks the preamble, reads the connection header, then turns each frame
  * into a call on the right handler pool and writes its answer. Runs on the connection's event
  * loop; handlers answer from their own threads (Netty queues the write). Reads and scanner
- * calls run right here on the event loop when {@code strata.rpc.reads.on.io.thread} is on.
+ * calls run right here on the event loop when {@code strata.rpc.reads.on.io.thread} is on. The
+ * bytes are split into frames by a {@link FrameReader}, which reads a call's cell block into the
+ * array chosen once its header and parameter say which method it is for.
  */
-final class ServerConnection extends ByteToMessageDecoder {
+final class ServerConnection extends ChannelInboundHandlerAdapter implements FrameReader.Sink {
   private static final Logger LOG = LoggerFactory.getLogger(ServerConnection.class);
 
   private enum State { PREAMBLE, HEADER, CALLS, CLOSED }
 
   private final RpcServer server;
+  private final FrameReader reader;
+  private ChannelHandlerContext ctx;
   private State state = State.PREAMBLE;
   private RpcService service;
   /** The preamble said {@link RpcFrame#LANE_VERSION}: the header gets a one-byte answer. */
   private boolean answersHeader;
   private ScheduledFuture<?> setupTimer;
+  /** The call whose cell block is being read, until it is all there. */
+  private Call reading;
 
   ServerConnection(RpcServer server) {
     this.server = server;
-    // A 2 MB batch arrives in some thirty reads. Merged, they were copied into a buffer grown
-    // by doubling, each size a fresh pooled chunk that the JVM zeroed: a fifth of the network
-    // thread's time. Kept as a list of the reads, they are copied once, into the frame's arrays.
-    setCumulator(COMPOSITE_CUMULATOR);
+    this.reader = new FrameReader(this, server.options().maxRequestSize());
+  }
+
+  @Override
+  public void handlerAdded(ChannelHandlerContext ctx) {
+    this.ctx = ctx;
   }
 
   @Override
@@ -67,62 +74,67 @@ final class ServerConnection extends ByteToMessageDecoder {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-    state = State.CLOSED;
+    close();
     if (setupTimer != null) {
       setupTimer.cancel(false);
+    }
+    if (reading != null) { // its cell block never came whole: no call holds its array
+      giveBack(reading.request());
+      reading = null;
     }
     super.channelInactive(ctx);
   }
 
   @Override
-  protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out)
-      throws IOException {
-    while (state != State.CLOSED) {
-      if (state == State.PREAMBLE) {
-        if (in.readableBytes() < RpcFrame.PREAMBLE_LENGTH) {
-          return;
-        }
-        byte[] preamble = new byte[RpcFrame.PREAMBLE_LENGTH];
-        in.readBytes(preamble);
-        if (!checkPreamble(ctx, preamble)) {
-          in.skipBytes(in.readableBytes());
-          return;
-        }
-        answersHeader = preamble[4] == RpcFrame.LANE_VERSION;
-        state = State.HEADER;
-        continue;
-      }
-      if (in.readableBytes() < 4) {
-        return;
-      }
-      long length = in.getUnsignedInt(in.readerIndex());
-      if (length > server.options().maxRequestSize()) {
-        in.skipBytes(in.readableBytes());
-        connectionError(ctx, new BadRequestException("a request of " + length + " bytes is "
-            + "larger than " + RpcKeys.MAX_REQUEST_SIZE.name() + " ("
-            + server.options().maxRequestSize() + " bytes); send smaller batches"));
-        return;
-      }
-      if (in.readableBytes() < 4 + length) {
-        return; // the rest of the frame has not arrived
-      }
-      in.skipBytes(4);
-      ByteBuf body = in.readSlice((int) length);
-      RpcFrame frame;
-      try {
-        // A call's cell block is read once its method says which array it goes into.
-        frame = state == State.HEADER ? RpcFrame.read(body) : RpcFrame.readMessages(body);
-      } catch (InvalidProtocolBufferException e) {
-        in.skipBytes(in.readableBytes());
-        connectionError(ctx, new BadRequestException("malformed frame: " + e.getMessage()));
-        return;
-      }
-      if (state == State.HEADER) {
-        readConnectionHeader(ctx, frame);
-      } else {
-        call(ctx, frame, body);
-      }
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    if (!(msg instanceof ByteBuf in)) {
+      ctx.fireChannelRead(msg);
+      return;
     }
+    try {
+      reader.read(in);
+    } finally {
+      in.release();
+    }
+  }
+
+  @Override
+  public boolean preamble(byte[] preamble) {
+    if (!checkPreamble(ctx, preamble)) {
+      return false;
+    }
+    answersHeader = preamble[4] == RpcFrame.LANE_VERSION;
+    state = State.HEADER;
+    return true;
+  }
+
+  @Override
+  public void tooLarge(long length) {
+    connectionError(ctx, new BadRequestException("a request of " + length + " bytes is "
+        + "larger than " + RpcKeys.MAX_REQUEST_SIZE.name() + " ("
+        + server.options().maxRequestSize() + " bytes); send smaller batches"));
+  }
+
+  @Override
+  public void malformed(String why) {
+    connectionError(ctx, new BadRequestException("malformed frame: " + why));
+  }
+
+  @Override
+  public byte[] messages(byte[] header, byte[] param, int cellsLength) {
+    if (state == State.HEADER) {
+      readConnectionHeader(ctx, header);
+      return null; // a connection header's cell block, if it had one, means nothing
+    }
+    reading = call(ctx, header, param, cellsLength);
+    return reading == null ? null : reading.request().cells();
+  }
+
+  @Override
+  public void cells() {
+    Call call = reading;
+    reading = null;
+    serveOrQueue(call);
   }
 
   private boolean checkPreamble(ChannelHandlerContext ctx, byte[] preamble) {
@@ -140,10 +152,10 @@ final class ServerConnection extends ByteToMessageDecoder {
     return false;
   }
 
-  private void readConnectionHeader(ChannelHandlerContext ctx, RpcFrame frame) {
+  private void readConnectionHeader(ChannelHandlerContext ctx, byte[] bytes) {
     ConnectionHeaderProto header;
     try {
-      header = ConnectionHeaderProto.parseFrom(frame.header());
+      header = ConnectionHeaderProto.parseFrom(bytes);
     } catch (InvalidProtocolBufferException e) {
       connectionError(ctx, new BadRequestException("malformed connection header: "
           + e.getMessage()));
@@ -205,43 +217,59 @@ final class ServerConnection extends ByteToMessageDecoder {
    */
   private record Request(byte[] param, byte[] cells, int cellsLength, boolean lent) {}
 
-  /** Serves the call of {@code frame}, whose cell block is what remains of {@code body}. */
-  private void call(ChannelHandlerContext ctx, RpcFrame frame, ByteBuf body) {
+  /** A call whose header and parameter are read, waiting for its cell block or a handler. */
+  private record Call(RequestHeaderProto header, RpcMethod method, MessageLite param,
+      Request request) {}
+
+  /**
+   * The call of a frame's {@code headerBytes} and {@code paramBytes}, its cell block of {@code
+   * cellsLength} bytes still to read into its request's array; null if it is answered already
+   * (an error), its cell block then to be skipped.
+   */
+  private Call call(ChannelHandlerContext ctx, byte[] headerBytes, byte[] paramBytes,
+      int cellsLength) {
     RequestHeaderProto header;
     try {
-      header = RequestHeaderProto.parseFrom(frame.header());
+      header = RequestHeaderProto.parseFrom(headerBytes);
     } catch (InvalidProtocolBufferException e) {
       connectionError(ctx, new BadRequestException("malformed request header: "
           + e.getMessage()));
-      return;
+      return null;
     }
     int callId = header.getCallId();
     if (callId == 0) {
       connectionError(ctx, new BadRequestException("call id 0 is reserved for errors about the "
           + "connection; number calls from 1"));
-      return;
+      return null;
     }
     RpcMethod method = service.methods().get(header.getMethod());
     if (method == null) {
       answerError(ctx, callId, BadRequestException.noSuchMethod(service.name(),
           header.getMethod()));
-      return;
+      return null;
     }
     MessageLite param;
     try {
       // A raw method reads its parameter on its handler thread.
-      param = method.raw() == null ? method.parser().parseFrom(frame.param()) : null;
+      param = method.raw() == null ? method.parser().parseFrom(paramBytes) : null;
     } catch (InvalidProtocolBufferException e) {
       answerError(ctx, callId, BadRequestException.malformedParameter(service.name(),
           header.getMethod(), e.getMessage()));
-      return;
+      return null;
     }
     // Only a raw method reads a cell block shorter than its array.
-    int cellsLength = body.readableBytes();
     boolean lent = method.raw() != null && server.requestArrays().lends(cellsLength);
     byte[] cells = lent ? server.requestArrays().take(cellsLength) : new byte[cellsLength];
-    body.readBytes(cells, 0, cellsLength);
-    Request request = new Request(frame.param(), cells, cellsLength, lent);
+    return new Call(header, method, param, new Request(paramBytes, cells, cellsLength, lent));
+  }
+
+  /** Serves a call whose cell block is read: here, or on a handler of its kind. */
+  private void serveOrQueue(Call call) {
+    RequestHeaderProto header = call.header();
+    RpcMethod method = call.method();
+    MessageLite param = call.param();
+    Request request = call.request();
+    int callId = header.getCallId();
     long received = System.nanoTime();
     long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(header.getTimeoutMillis());
     CallKind kind = header.getPriority() > 0 ? CallKind.PRIORITY : method.kind();
@@ -353,17 +381,23 @@ final class ServerConnection extends ByteToMessageDecoder {
   private void connectionError(ChannelHandlerContext ctx, StrataException e) {
     LOG.info("{}: closing connection from {}: {}", server.name(), ctx.channel().remoteAddress(),
         e.getMessage());
-    state = State.CLOSED;
+    close();
     ByteBuf buf = ctx.alloc().buffer();
     RpcFrame.write(buf, ResponseHeaderProto.newBuilder().setCallId(0)
         .setException(toProto(e)).build(), null, (byte[]) null);
     ctx.writeAndFlush(buf).addListener(f -> ctx.close());
   }
 
+  /** Reads nothing more from this connection. */
+  private void close() {
+    state = State.CLOSED;
+    reader.stop();
+  }
+
   private void drop(ChannelHandlerContext ctx, String why) {
     LOG.info("{}: closing connection from {}: it {}", server.name(),
         ctx.channel().remoteAddress(), why);
-    state = State.CLOSED;
+    close();
     ctx.close();
   }
 
@@ -381,7 +415,7 @@ final class ServerConnection extends ByteToMessageDecoder {
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     LOG.info("{}: closing connection from {} after an error: {}", server.name(),
         ctx.channel().remoteAddress(), cause.toString());
-    state = State.CLOSED;
+    close();
     ctx.close();
   }
 }
