@@ -55,7 +55,7 @@ final class FrameReader {
   private byte[] into = small;
   private int filled;
   private int wanted = RpcFrame.PREAMBLE_LENGTH;
-  /** The frame's length after its length field, and what its fields have taken of it. */
+  /** The length of the frame being read, after its length field. */
   private long frameLength;
   private byte[] header;
   private byte[] param;
