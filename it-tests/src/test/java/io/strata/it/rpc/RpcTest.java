@@ -252,45 +252,6 @@ class RpcTest {
     }
   }
 
-  @Test
-  void aLargeRequestCutShortGivesItsLentArrayBack() throws Exception {
-    start(conf());
-    RpcConnection c = connect();
-    byte[] cells = new byte[1 << 20];
-    new Random(7).nextBytes(cells);
-    get(c.call("RawEcho", text("free first"), CellBlock.Writer.encoded(cells),
-        StringValue.parser(), TIMEOUT, 0));
-    byte[] lent = freeArrays.get(0);
-
-    // A client that sends the call's header, parameter and half its cell block, then goes
-    // away: the server has taken the kept array for it, and must keep it again.
-    io.netty.buffer.ByteBuf frames = io.netty.buffer.Unpooled.buffer();
-    RpcFrame.write(frames, io.strata.common.proto.RpcProtos.ConnectionHeaderProto.newBuilder()
-        .setService("TestService").build(), null, (byte[]) null);
-    RpcFrame.write(frames, io.strata.common.proto.RpcProtos.RequestHeaderProto.newBuilder()
-        .setCallId(1).setMethod("RawEcho").build(), text("free cut short"), cells);
-    byte[] bytes = new byte[frames.readableBytes() - cells.length / 2];
-    frames.readBytes(bytes);
-    try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress("127.0.0.1", server.address().getPort()), 30_000);
-      OutputStream out = s.getOutputStream();
-      out.write(new byte[] {'S', 'T', 'R', 'A', RpcFrame.VERSION});
-      out.write(bytes);
-      out.flush();
-    }
-    // The next call gets the kept array once the server has seen the close; a call before
-    // that gets one of its own.
-    waitFor(() -> {
-      try {
-        get(c.call("RawEcho", text("free later"), CellBlock.Writer.encoded(cells),
-            StringValue.parser(), TIMEOUT, 0));
-      } catch (Exception e) {
-        throw new AssertionError(e);
-      }
-      return freeArrays.get(freeArrays.size() - 1) == lent;
-    }, "a call after the cut-short one reads into the kept array again");
-  }
-
   private static int distinct(List<byte[]> arrays) {
     java.util.Set<byte[]> set =
         java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
