@@ -159,38 +159,50 @@ public record RpcFrame(byte[] header, byte[] param, byte[] cellBlock) {
    * up is refused with a message saying which.
    */
   public static RpcFrame read(ByteBuf body) throws InvalidProtocolBufferException {
-    RpcFrame messages = readMessages(body);
-    byte[] cells = new byte[body.readableBytes()];
-    body.readBytes(cells);
-    return new RpcFrame(messages.header, messages.param, cells);
-  }
-
-  /**
-   * The header and parameter of a frame's body, its cell block left to read: what remains of
-   * {@code body}, for a reader that chooses the array to read it into. A body whose lengths do
-   * not add up is refused with a message saying which.
-   */
-  public static RpcFrame readMessages(ByteBuf body) throws InvalidProtocolBufferException {
     int total = body.readableBytes();
-    if (total < 8) {
-      throw new InvalidProtocolBufferException("an RPC frame of " + total
-          + " bytes is too short for its two length fields");
-    }
+    refuse(tooShort(total));
     int h = body.readInt();
-    if (h < 0 || h > body.readableBytes() - 4) {
-      throw new InvalidProtocolBufferException("an RPC frame of " + total
-          + " bytes says its header has " + h);
-    }
+    refuse(badHeaderLength(total, h));
     byte[] header = new byte[h];
     body.readBytes(header);
     int p = body.readInt();
-    if (p < 0 || p > body.readableBytes()) {
-      throw new InvalidProtocolBufferException("an RPC frame of " + total
-          + " bytes says its parameter has " + p);
-    }
+    refuse(badParamLength(total, h, p));
     byte[] param = new byte[p];
     body.readBytes(param);
-    return new RpcFrame(header, param, null);
+    byte[] cells = new byte[body.readableBytes()];
+    body.readBytes(cells);
+    return new RpcFrame(header, param, cells);
+  }
+
+  private static void refuse(String why) throws InvalidProtocolBufferException {
+    if (why != null) {
+      throw new InvalidProtocolBufferException(why);
+    }
+  }
+
+  /**
+   * Why a frame of {@code total} bytes after its length prefix cannot be one, or null if it
+   * can: it needs room for its two length fields. With {@link #badHeaderLength} and {@link
+   * #badParamLength}, the checks every reader of frames makes, as each length arrives.
+   */
+  public static String tooShort(long total) {
+    return total < 8 ? "an RPC frame of " + total
+        + " bytes is too short for its two length fields" : null;
+  }
+
+  /** Why such a frame cannot have a header of {@code h} bytes, or null if it can. */
+  public static String badHeaderLength(long total, int h) {
+    return h < 0 || h > total - 8 ? "an RPC frame of " + total + " bytes says its header has "
+        + h : null;
+  }
+
+  /**
+   * Why such a frame, its header {@code h} bytes, cannot have a parameter of {@code p} bytes, or
+   * null if it can.
+   */
+  public static String badParamLength(long total, int h, int p) {
+    return p < 0 || p > total - 8 - h ? "an RPC frame of " + total
+        + " bytes says its parameter has " + p : null;
   }
 
   /** Whether {@code bytes} start with the magic and a version this release speaks. */

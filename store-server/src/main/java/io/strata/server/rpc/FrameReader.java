@@ -73,14 +73,6 @@ final class FrameReader {
   }
 
   /**
-   * The array the cell block being read goes into, if one is being read: a connection that ends
-   * meanwhile gives it back.
-   */
-  byte[] cellsInProgress() {
-    return part == Part.CELLS && filled < wanted ? into : null;
-  }
-
-  /**
    * Takes all of {@code in}'s readable bytes, dropping any after a stop (the caller releases
    * it).
    */
@@ -119,18 +111,13 @@ final class FrameReader {
         if (frameLength > maxFrame) {
           stopped = true;
           sink.tooLarge(frameLength);
-        } else if (frameLength < 8) {
-          malformed("an RPC frame of " + frameLength
-              + " bytes is too short for its two length fields");
-        } else {
+        } else if (!malformed(RpcFrame.tooShort(frameLength))) {
           expect(Part.HEADER_LENGTH, small, 4);
         }
       }
       case HEADER_LENGTH -> {
         int h = intAt(small);
-        if (h < 0 || h > frameLength - 8) {
-          malformed("an RPC frame of " + frameLength + " bytes says its header has " + h);
-        } else {
+        if (!malformed(RpcFrame.badHeaderLength(frameLength, h))) {
           header = new byte[h];
           expect(Part.HEADER, header, h);
         }
@@ -138,9 +125,7 @@ final class FrameReader {
       case HEADER -> expect(Part.PARAM_LENGTH, small, 4);
       case PARAM_LENGTH -> {
         int p = intAt(small);
-        if (p < 0 || p > frameLength - 8 - header.length) {
-          malformed("an RPC frame of " + frameLength + " bytes says its parameter has " + p);
-        } else {
+        if (!malformed(RpcFrame.badParamLength(frameLength, header.length, p))) {
           param = new byte[p];
           expect(Part.PARAM, param, p);
         }
@@ -172,9 +157,14 @@ final class FrameReader {
     wanted = length;
   }
 
-  private void malformed(String why) {
+  /** Whether {@code why} says the frame is malformed; then reads nothing more. */
+  private boolean malformed(String why) {
+    if (why == null) {
+      return false;
+    }
     stopped = true;
     sink.malformed(why);
+    return true;
   }
 
   private static int intAt(byte[] b) {
