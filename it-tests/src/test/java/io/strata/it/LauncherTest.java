@@ -92,6 +92,10 @@ class LauncherTest {
       assertTrue(cmdline.contains(" -XX:G1HeapRegionSize=8m "), cmdline);
       // A region server collects for class metadata only once it holds 64 MB of it.
       assertTrue(cmdline.contains(" -XX:MetaspaceSize=64m "), cmdline);
+      // The server's whole heap (STRATA_HEAPSIZE here) committed and touched as it starts.
+      assertTrue(cmdline.contains(" -Xmx512m "), cmdline);
+      assertTrue(cmdline.contains(" -XX:InitialRAMPercentage=100 "), cmdline);
+      assertTrue(cmdline.contains(" -XX:+AlwaysPreTouch "), cmdline);
       // C2 inlines hot methods of up to 100 bytecodes: less compiling in a fresh server's writes.
       assertTrue(cmdline.contains(" -XX:FreqInlineSize=100 "), cmdline);
       // Native libraries loaded without the warnings of JDK 24 and later.
