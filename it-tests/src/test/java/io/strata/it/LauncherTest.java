@@ -96,6 +96,9 @@ class LauncherTest {
       assertTrue(cmdline.contains(" -Xmx512m "), cmdline);
       assertTrue(cmdline.contains(" -XX:InitialRAMPercentage=100 "), cmdline);
       assertTrue(cmdline.contains(" -XX:+AlwaysPreTouch "), cmdline);
+      // Netty's pooled direct memory allocated without the JDK's zeroing.
+      assertTrue(cmdline.contains(" -Dio.netty.tryReflectionSetAccessible=true "), cmdline);
+      assertTrue(cmdline.contains(" --add-opens=java.base/java.nio=ALL-UNNAMED "), cmdline);
       // C2 inlines hot methods of up to 100 bytecodes: less compiling in a fresh server's writes.
       assertTrue(cmdline.contains(" -XX:FreqInlineSize=100 "), cmdline);
       // Native libraries loaded without the warnings of JDK 24 and later.
