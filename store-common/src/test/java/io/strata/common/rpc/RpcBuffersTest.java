@@ -18,7 +18,8 @@ class RpcBuffersTest {
   void directChunksAreAllocatedWithoutZeroing() {
     assertTrue(PlatformDependent.useDirectBufferNoCleaner(),
         "Netty uses ByteBuffer.allocateDirect: run with -Dio.netty.tryReflectionSetAccessible=true"
-            + " --add-opens=java.base/java.nio=ALL-UNNAMED (bin/strata's java_opts, the build's surefire argLine)");
+            + " --add-opens=java.base/java.nio=ALL-UNNAMED"
+            + " (bin/strata's java_opts, the build's surefire argLine)");
     ByteBuf buf = RpcBuffers.ALLOCATOR.buffer(3 << 20);
     try {
       assertTrue(buf.isDirect());
