@@ -3,6 +3,7 @@ package io.strata.common.rpc;
 import io.netty.channel.SelectStrategy;
 import io.netty.channel.SelectStrategyFactory;
 import io.netty.util.IntSupplier;
+import io.strata.common.util.Spinning;
 
 /**
  * An event loop's choice between polling and sleeping: after any work it keeps polling its
@@ -14,12 +15,16 @@ import io.netty.util.IntSupplier;
  * <p>Each turn also polls the shared-memory lanes of the loop's connections ({@link LoopWork}),
  * and the loop sleeps only once every lane has marked its reader waiting.
  *
+ * <p>Spinning stops while the machine has no processor to spare ({@link Spinning}).
+ *
  * <p>One instance per event loop: it remembers when its loop last found work.
  */
 final class SpinningSelectStrategy implements SelectStrategy {
   private final long spinNanos;
   /** When the loop last had something to do, in nanoTime. */
   private long lastWork = System.nanoTime();
+  /** The end of the loop's last idle turn ({@link Spinning}); 0 when it last had work. */
+  private long turn;
   /** Whether the last answer was to sleep: the loop has just woken up for something. */
   private boolean slept;
 
@@ -43,12 +48,15 @@ final class SpinningSelectStrategy implements SelectStrategy {
     long now = System.nanoTime(); // after the lanes' work, which is work too
     if (woke || hasTasks || ready > 0 || lanes) {
       lastWork = now;
+      turn = 0;
       return ready;
     }
-    if (now - lastWork < spinNanos) {
-      Thread.yield(); // lets a thread with work run here first (two cores may be all there is)
+    // Yields between looks, so a thread with work runs here first (two cores may be all there
+    // is), and sleeps at once on a machine with no processor to spare.
+    if (now - lastWork < spinNanos && (turn = Spinning.idleTurn(turn)) != 0) {
       return 0; // nothing ready: run no tasks, poll again
     }
+    turn = 0;
     if (!LoopWork.prepareToSleep()) { // a lane had bytes after all, or answers to move
       lastWork = now;
       return 0;

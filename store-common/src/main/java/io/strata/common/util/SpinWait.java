@@ -8,7 +8,8 @@ import java.util.function.BooleanSupplier;
  * sleeps. On a small virtual machine waking a sleeping thread can cost 50 µs, more than the work
  * (a cached get, a WAL flush to the OS) it waits for; a thread still polling when that work ends
  * skips the wake-up. Only one poller per gate, and it yields the processor between looks, so
- * the threads doing the work are never starved by the ones waiting for it.
+ * the threads doing the work are never starved by the ones waiting for it; on a machine with no
+ * processor to spare it does not poll at all ({@link Spinning}).
  */
 public final class SpinWait {
   private final long spinNanos;
@@ -32,13 +33,16 @@ public final class SpinWait {
     }
     try {
       long start = System.nanoTime();
-      do {
-        Thread.yield();
+      long turn = 0;
+      while ((turn = Spinning.idleTurn(turn)) != 0) {
         if (ready.getAsBoolean()) {
           return true;
         }
-      } while (System.nanoTime() - start < spinNanos);
-      return false;
+        if (turn - start >= spinNanos) {
+          return false;
+        }
+      }
+      return false; // the machine has no processor to spare for polling
     } finally {
       polling.set(false);
     }

@@ -3,7 +3,6 @@ package io.strata.server.wal;
 import com.lmax.disruptor.BlockingWaitStrategy;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.ExceptionHandler;
-import com.lmax.disruptor.PhasedBackoffWaitStrategy;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
@@ -163,8 +162,7 @@ public final class Wal implements Closeable {
       t.setDaemon(true);
       return t;
     }, ProducerType.MULTI, options.spin().isZero() ? new BlockingWaitStrategy()
-        : new PhasedBackoffWaitStrategy(0, options.spin().toNanos(), TimeUnit.NANOSECONDS,
-            new BlockingWaitStrategy()));
+        : new SpinThenBlockWaitStrategy(options.spin().toNanos()));
     this.syncSpin = new SpinWait(options.spin().toNanos());
     disruptor.handleEventsWith(new Consumer());
     disruptor.setDefaultExceptionHandler(new ExceptionHandler<Slot>() {

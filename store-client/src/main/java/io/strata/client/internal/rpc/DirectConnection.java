@@ -12,6 +12,7 @@ import io.strata.common.rpc.LocalLanes;
 import io.strata.common.rpc.RpcParam;
 import io.strata.common.rpc.RpcFrame;
 import io.strata.common.rpc.SharedLane;
+import io.strata.common.util.Spinning;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
@@ -418,6 +419,7 @@ public final class DirectConnection implements RpcConnection {
   /** Reads and answers calls until {@code call} is answered. */
   private void lead(CompletableFuture<?> call) {
     long lastRead = System.nanoTime();
+    long turn = 0; // the last idle turn's end (Spinning), 0 after a read
     while (!call.isDone() && !Thread.currentThread().isInterrupted()) {
       int n;
       try {
@@ -428,10 +430,12 @@ public final class DirectConnection implements RpcConnection {
         if (n > 0) {
           frames();
           lastRead = System.nanoTime();
+          turn = 0;
           continue;
         }
-        if (System.nanoTime() - lastRead < spinNanos) {
-          Thread.yield(); // lets a thread with work run here first (two cores may be all there is)
+        // Yields between looks, so a thread with work runs here first (two cores may be all
+        // there is), and sleeps at once on a machine with no processor to spare.
+        if (System.nanoTime() - lastRead < spinNanos && (turn = Spinning.idleTurn(turn)) != 0) {
           continue;
         }
         pending.expire();
