@@ -3,6 +3,7 @@ package io.strata.shell.perf;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,6 +24,12 @@ record PeFigures(double opsPerSec, double p50Micros, double p99Micros) {
     String t = total.group(1);
     return new PeFigures(number(t, "rowsPerSec", json), number(t, "p50", json),
         number(t, "p99", json));
+  }
+
+  @Override
+  public String toString() {
+    return String.format(Locale.ROOT, "%,.0f ops/s, p50 %.2f µs, p99 %.2f µs", opsPerSec,
+        p50Micros, p99Micros);
   }
 
   private static double number(String text, String name, Path json) throws IOException {

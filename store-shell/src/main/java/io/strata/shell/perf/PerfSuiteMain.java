@@ -24,11 +24,15 @@ import java.util.concurrent.TimeUnit;
 public final class PerfSuiteMain {
   private PerfSuiteMain() {}
 
-  /** The suite's sizes: rows in the table, operations a reading client runs, server heap. */
-  record Sizes(long tableRows, long ops, String heap, long idleSeconds) {
+  /**
+   * The suite's sizes: rows in the table, rows a buffered write writes (half the table, so that
+   * the writes of the whole suite stay within what compactions on two cores keep up with),
+   * operations a single-row client runs, the server's heap, the longest wait for it to be idle.
+   */
+  record Sizes(long tableRows, long writeRows, long ops, String heap, long idleSeconds) {
     static Sizes of(boolean quick) {
-      return quick ? new Sizes(100_000, 10_000, "1g", 15) : new Sizes(1_000_000, 100_000, "4g",
-          60);
+      return quick ? new Sizes(100_000, 50_000, 10_000, "1g", 30)
+          : new Sizes(1_000_000, 500_000, 100_000, "4g", 120);
     }
   }
 
@@ -66,6 +70,9 @@ public final class PerfSuiteMain {
       return 0;
     } catch (IOException e) {
       System.err.println("bin/strata perf-suite: " + e.getMessage());
+      if (e.getCause() instanceof SuiteServer.RunFailed f) {
+        System.err.println("The end of the standalone's log:\n" + f.serverLogTail());
+      }
       return 1;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -86,6 +93,7 @@ public final class PerfSuiteMain {
   /** The summary's rows, in the order they run. */
   static List<SuiteRow> rows(Sizes s) {
     String table = "--rows=" + s.tableRows();
+    String writes = "--rows=" + s.writeRows();
     String ops = "--rows=" + s.ops();
     List<SuiteRow> rows = new ArrayList<>();
     for (List<String> args : List.of(
@@ -95,14 +103,14 @@ public final class PerfSuiteMain {
         List.of(table, "scan", "1"),
         List.of(ops, "increment", "1"),
         List.of(ops, "--autoFlush=true", "randomWrite", "1"),
-        List.of(table, "randomWrite", "1"),
-        List.of(table, "sequentialWrite", "1"),
-        List.of("--rows=" + s.tableRows() / 4, "sequentialWrite", "4"))) {
+        List.of(writes, "randomWrite", "1"),
+        List.of(writes, "sequentialWrite", "1"),
+        List.of("--rows=" + s.writeRows() / 4, "sequentialWrite", "4"))) {
       rows.add(new SuiteRow(args, ClientJvm.PE, false));
     }
     for (List<String> args : List.of(
         List.of(ops, "randomRead", "1"),
-        List.of(table, "randomWrite", "1"),
+        List.of(writes, "randomWrite", "1"),
         List.of(table, "scan", "1"))) {
       rows.add(new SuiteRow(args, ClientJvm.PLAIN, false));
     }
@@ -140,11 +148,13 @@ public final class PerfSuiteMain {
         try {
           System.err.printf("perf-suite: %s: over TCP%n", what);
           PeFigures tcp = server.pe(row.peArgs(), row.jvm(), true, n + "-tcp");
+          System.err.printf("perf-suite: %s: over TCP: %s%n", what, tcp);
           if (busy == null) {
             server.awaitIdle(s.idleSeconds());
           }
           System.err.printf("perf-suite: %s: local%n", what);
           PeFigures local = server.pe(row.peArgs(), row.jvm(), false, n + "-local");
+          System.err.printf("perf-suite: %s: local: %s%n", what, local);
           measured.add(new SuiteReport.Measured(row, tcp, local));
         } finally {
           if (busy != null) {

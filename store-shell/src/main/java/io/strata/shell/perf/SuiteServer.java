@@ -126,7 +126,7 @@ final class SuiteServer implements Closeable {
 
   /**
    * Waits until the server is idle (its compactions and flushes done): under 5% of a processor
-   * over half a second, or {@code maxSeconds} have passed.
+   * over each of two half-seconds in a row, or {@code maxSeconds} have passed.
    */
   void awaitIdle(long maxSeconds) throws InterruptedException {
     Path stat = Path.of("/proc", Long.toString(pid), "stat");
@@ -137,12 +137,16 @@ final class SuiteServer implements Closeable {
     long start = System.nanoTime();
     long deadline = start + TimeUnit.SECONDS.toNanos(maxSeconds);
     long before = cpuTicks(stat);
+    int quiet = 0;
     while (System.nanoTime() < deadline) {
       Thread.sleep(500);
       long now = cpuTicks(stat);
-      if ((now - before) * 100 < ticksPerSecond * 5 / 2) { // under 5% of 0.5 s
+      // Under 5% of each of two half-seconds in a row: a compaction between its chunks is not
+      // idle yet.
+      quiet = (now - before) * 100 < ticksPerSecond * 5 / 2 ? quiet + 1 : 0;
+      if (quiet == 2) {
         long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        if (waited > 1_000) {
+        if (waited > 2_000) {
           System.err.printf("perf-suite: the server was idle after %.1f s%n", waited / 1e3);
         }
         return;
@@ -179,9 +183,32 @@ final class SuiteServer implements Closeable {
           + " minutes");
     }
     if (p.exitValue() != 0) {
-      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
       throw new IOException(String.join(" ", cmd) + " failed (exit " + p.exitValue() + "):\n  "
-          + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 10), lines.size())));
+          + String.join("\n  ", tail(log, 10)), new RunFailed(String.join("\n",
+              tail(dir.resolve("logs/strata-standalone.log"), 30))));
+    }
+  }
+
+  /** Why a child failed, with the end of the server's log, kept before the directory goes. */
+  static final class RunFailed extends Exception {
+    private final String serverLogTail;
+
+    RunFailed(String serverLogTail) {
+      super("a child of the suite failed", null, false, false);
+      this.serverLogTail = serverLogTail;
+    }
+
+    String serverLogTail() {
+      return serverLogTail;
+    }
+  }
+
+  private static List<String> tail(Path file, int lines) {
+    try {
+      List<String> all = Files.readAllLines(file, StandardCharsets.UTF_8);
+      return all.subList(Math.max(0, all.size() - lines), all.size());
+    } catch (IOException e) {
+      return List.of("(" + file + " cannot be read: " + e.getMessage() + ")");
     }
   }
 

@@ -63,6 +63,7 @@ class SuiteReportTest {
     PerfSuiteMain.Sizes quick = PerfSuiteMain.Sizes.of(true);
     assertEquals(full.tableRows(), 10 * quick.tableRows());
     assertEquals(full.ops(), 10 * quick.ops());
+    assertEquals(full.writeRows(), 10 * quick.writeRows());
     assertEquals(14, PerfSuiteMain.rows(quick).size());
   }
 }
