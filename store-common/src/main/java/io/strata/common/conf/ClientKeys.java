@@ -70,7 +70,9 @@ public final class ClientKeys {
       "strata.client.rpc.spin", "100us",
       "How long a thread waiting for its answer on a direct connection keeps polling the "
           + "socket before it sleeps. A fast answer then costs no wake-up (on a virtual machine "
-          + "a wake-up can cost 50us, more than a cached get); 0s sleeps at once.");
+          + "a wake-up can cost 50us, more than a cached get); 0s sleeps at once."
+          + " While other threads want the machine's processors (they held them for 40ms of "
+          + "the last 100ms), no thread of the process polls: all sleep at once for a second.");
 
   private ClientKeys() {}
 }
