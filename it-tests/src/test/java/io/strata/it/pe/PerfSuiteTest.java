@@ -66,7 +66,7 @@ class PerfSuiteTest {
     assertEquals(0, p.exitValue(), out + err);
 
     int processors = Runtime.getRuntime().availableProcessors();
-    List<String> table = out.lines().filter(l -> l.startsWith("| `")).toList();
+    List<String> table = out.lines().filter(l -> l.startsWith("| `--rows=")).toList();
     assertEquals(ROWS.size(), table.size(), out);
     for (int i = 0; i < ROWS.size(); i++) {
       String row = table.get(i);

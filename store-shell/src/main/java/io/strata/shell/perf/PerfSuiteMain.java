@@ -177,11 +177,13 @@ public final class PerfSuiteMain {
     return SuiteReport.markdown(heading, measured, busyThreads);
   }
 
-  /** The checkout's commit, marked when files differ from it; "unknown" without git. */
+  /** The checkout's commit, marked when its code differs from it; "unknown" without git. */
   private static String commit(Path home) {
     try {
       String head = git(home, "rev-parse", "--short", "HEAD").trim();
-      boolean changed = !git(home, "status", "--porcelain", "--untracked-files=no").isBlank();
+      // Only changed code and configuration make the figures another build's, not documents.
+      boolean changed = !git(home, "status", "--porcelain", "--untracked-files=no", "--", ".",
+          ":!docs", ":!*.md").isBlank();
       return head.isEmpty() ? "unknown" : changed ? head + " with changes" : head;
     } catch (IOException e) {
       return "unknown";
