@@ -46,6 +46,42 @@ class LauncherTest {
     assertTrue(r.out.startsWith("Strata " + Version.get() + "\nJava "), r.out);
   }
 
+  /**
+   * The client's classpath, as hbase classpath prints HBase's: the configuration directory first,
+   * then jars that exist, enough on their own to load and initialize the client's entry points
+   * (which need store-common, ZooKeeper, protobuf, Netty and slf4j); --server adds the daemons'.
+   */
+  @Test
+  void classpathPrintsWhatAClientProgramNeeds() throws Exception {
+    Run r = run("classpath");
+    assertEquals(0, r.exit, r.err);
+    List<String> entries = List.of(r.out.trim().split(":"));
+    assertEquals(ROOT.resolve("conf").toRealPath(), Path.of(entries.get(0)).toRealPath());
+    assertTrue(entries.get(1).matches(".*/store-client/target/store-client-[^/]*\\.jar"),
+        entries.get(1));
+    java.util.List<java.net.URL> urls = new java.util.ArrayList<>();
+    for (String e : entries) {
+      assertTrue(java.nio.file.Files.exists(Path.of(e)), e + " does not exist");
+      urls.add(Path.of(e).toUri().toURL());
+    }
+    assertTrue(entries.stream().noneMatch(e -> e.contains("store-server")), r.out);
+    try (java.net.URLClassLoader client = new java.net.URLClassLoader(
+        urls.toArray(new java.net.URL[0]), ClassLoader.getPlatformClassLoader())) {
+      for (String name : List.of("io.strata.client.ConnectionFactory",
+          "io.strata.client.internal.AsyncConnectionImpl",
+          "io.strata.client.internal.rpc.RpcClient")) {
+        assertEquals(client, Class.forName(name, true, client).getClassLoader(), name);
+      }
+    }
+    Run server = run("classpath", "--server");
+    assertEquals(0, server.exit, server.err);
+    assertTrue(server.out.contains("/store-server/target/store-server-"), server.out);
+    Run bad = run("classpath", "--bogus");
+    assertEquals(2, bad.exit);
+    assertEquals("bin/strata classpath: unknown option '--bogus'; say nothing (the client's) or"
+        + " --server\n", bad.err);
+  }
+
   @Test
   void unknownCommandsFailWithUsage() throws Exception {
     Run r = run("frobnicate");
