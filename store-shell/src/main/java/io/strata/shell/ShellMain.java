@@ -141,6 +141,22 @@ public final class ShellMain {
     }
   }
 
+  /**
+   * The history file {@code configured} names (strata.shell.history.file), a leading {@code ~/}
+   * being {@code home} (the HOME variable, as a user's shell reads it; the JVM's {@code
+   * user.home} comes from the password database and may differ) or {@code userHome} where HOME
+   * is not set; null for none.
+   */
+  static Path historyFile(String configured, String home, String userHome) {
+    if (configured == null || configured.isBlank()) {
+      return null;
+    }
+    if (configured.startsWith("~/")) {
+      return Path.of(home != null && !home.isBlank() ? home : userHome, configured.substring(2));
+    }
+    return Path.of(configured);
+  }
+
   private static int interactive(Terminal terminal, StrataConfiguration conf,
       CompletableFuture<Connection> connection, String quorum, CommandRegistry registry)
       throws IOException {
@@ -148,9 +164,9 @@ public final class ShellMain {
     AtomicReference<Repl> repl = new AtomicReference<>();
     ShellContext ctx = new ShellContext(connection, quorum, tout,
         question -> repl.get().confirm(question), registry, true);
-    String historyFile = conf.get(ShellKeys.HISTORY_FILE);
-    repl.set(new Repl(terminal, ctx, historyFile == null || historyFile.isBlank() ? null
-        : Path.of(historyFile), conf.get(ShellKeys.HISTORY_SIZE)));
+    repl.set(new Repl(terminal, ctx, historyFile(conf.get(ShellKeys.HISTORY_FILE),
+        System.getenv("HOME"), System.getProperty("user.home")),
+        conf.get(ShellKeys.HISTORY_SIZE)));
     tout.println("Strata Shell " + io.strata.common.Version.get() + "; enter 'help' for the "
         + "list of commands, 'exit' to leave.");
     try {

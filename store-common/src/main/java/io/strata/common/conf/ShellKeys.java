@@ -5,9 +5,10 @@ public final class ShellKeys {
   public static final String SECTION = "Shell";
 
   public static final ConfigKey<String> HISTORY_FILE = ConfigKey.string(
-      "strata.shell.history.file", "${user.home}/.strata_shell_history",
-      "Where the interactive shell keeps the lines typed, so Up recalls them in later "
-          + "sessions; empty keeps no history file.");
+      "strata.shell.history.file", "~/.strata_shell_history",
+      "Where the interactive shell keeps the lines typed, so Up recalls them when it runs "
+          + "again; a leading ~/ is the HOME directory (the JVM's user.home where HOME is not "
+          + "set); empty keeps no history file.");
 
   public static final ConfigKey<Integer> HISTORY_SIZE = ConfigKey.integer(
       "strata.shell.history.size", 1000, "lines",
