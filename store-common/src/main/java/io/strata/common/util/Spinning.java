@@ -54,11 +54,14 @@ public final class Spinning {
   private static volatile long windowStart = System.nanoTime();
   private static volatile long preemptedInWindow;
 
+  /** Whether preempted turns are counted at all; off only in tests of the loops themselves. */
+  private static volatile boolean judging = true;
+
   private Spinning() {}
 
   /** Whether spinning is on now: no crowding was found within the last back-off. */
   public static boolean allowed() {
-    return System.nanoTime() - offUntil >= 0;
+    return allowed(System.nanoTime());
   }
 
   /**
@@ -76,9 +79,6 @@ public final class Spinning {
     long end = System.nanoTime();
     return crowdedBy(start, end) ? 0 : end | 1;
   }
-
-  /** Whether preempted turns are counted at all; off only in tests of the loops themselves. */
-  private static volatile boolean judging = true;
 
   /**
    * Spinning on, nothing counted, a fresh process's state; and whether crowding is judged from

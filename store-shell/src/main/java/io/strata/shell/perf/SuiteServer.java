@@ -26,22 +26,20 @@ final class SuiteServer implements Closeable {
 
   private final Path home;
   private final Path dir;
-  private final String heap;
   private final Thread cleanup = new Thread(this::stopQuietly, "perf-suite-cleanup");
   private String zookeeper;
   private long pid;
   private boolean closed;
 
-  private SuiteServer(Path home, Path dir, String heap) {
+  private SuiteServer(Path home, Path dir) {
     this.home = home;
     this.dir = dir;
-    this.heap = heap;
   }
 
   /** Starts a standalone of {@code heap} (as STRATA_HEAPSIZE says it) from the checkout. */
   static SuiteServer start(Path home, String heap) throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("strata-perf-suite-");
-    SuiteServer s = new SuiteServer(home, dir, heap);
+    SuiteServer s = new SuiteServer(home, dir);
     Runtime.getRuntime().addShutdownHook(s.cleanup);
     try {
       Files.createDirectories(dir.resolve("conf"));
@@ -79,10 +77,6 @@ final class SuiteServer implements Closeable {
     env.remove("STRATA_HEAPSIZE");
     env.remove("STRATA_OPTS");
     return env;
-  }
-
-  String heap() {
-    return heap;
   }
 
   /**
