@@ -80,6 +80,8 @@ class PerfSuiteTest {
       assertTrue(parse(figures[0]) > 0 && parse(figures[3]) > 0, "ops/s in " + row);
     }
     assertTrue(out.startsWith("Measured by `bin/strata perf-suite --quick` on "), out);
+    assertTrue(Pattern.compile("(?m)^A bare loopback TCP round trip on the same machine, .*:"
+        + " p50 [0-9]+\\.[0-9] µs\\.$").matcher(out).find(), out);
 
     String written = Files.readString(json);
     Matcher rows = Pattern.compile("\\{\"command\": \"([^\"]+)\", \"client\": \"(pe|plain)\","
@@ -92,6 +94,8 @@ class PerfSuiteTest {
     assertEquals(ROWS.stream().map(r -> r.substring(1, r.indexOf('`', 1))).toList(), commands,
         written);
     assertTrue(written.contains("\"quick\": true,"), written);
+    assertTrue(Pattern.compile("\"loopbackRoundTripP50Us\": [0-9]+\\.[0-9]{2},")
+        .matcher(written).find(), written);
 
     assertEquals(before, suiteDirs(tmp), "the suite removes its directory");
     try (Stream<ProcessHandle> all = ProcessHandle.allProcesses()) {

@@ -124,6 +124,9 @@ public final class PerfSuiteMain {
       throws IOException, InterruptedException {
     int busyThreads = Runtime.getRuntime().availableProcessors();
     List<SuiteReport.Measured> measured = new ArrayList<>();
+    System.err.println("perf-suite: a bare loopback TCP round trip");
+    double floor = LoopbackRoundTrip.p50Micros((int) Math.min(100_000, s.ops()));
+    System.err.printf("perf-suite: a bare loopback TCP round trip: p50 %.1f µs%n", floor);
     System.err.printf("perf-suite: starting a standalone (heap %s) in a temporary directory%n",
         s.heap());
     try (SuiteServer server = SuiteServer.start(home, s.heap())) {
@@ -167,14 +170,15 @@ public final class PerfSuiteMain {
     String date = LocalDate.now(ZoneOffset.UTC).toString();
     if (json != null) {
       Files.writeString(json, SuiteReport.json(commit, date, quick, s.heap(), busyThreads,
-          measured), StandardCharsets.UTF_8);
+          floor, measured), StandardCharsets.UTF_8);
     }
     String heading = String.format("Measured by `bin/strata perf-suite%s` on %s (%s): %d"
         + " processors, a standalone with a %s heap, a table of %,d rows of 1,000 bytes. TCP:"
         + " the client with `-Dstrata.rpc.local.sockets=false`, as a client on another host;"
         + " local: through the server's local socket and a shared-memory lane.", quick
         ? " --quick" : "", commit, date, busyThreads, s.heap(), s.tableRows());
-    return SuiteReport.markdown(heading, measured, busyThreads);
+    return SuiteReport.markdown(heading, measured, busyThreads) + "\n"
+        + SuiteReport.floor(floor);
   }
 
   /** The checkout's commit, marked when its code differs from it; "unknown" without git. */

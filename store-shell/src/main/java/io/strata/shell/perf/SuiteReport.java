@@ -37,8 +37,16 @@ final class SuiteReport {
         : String.format(Locale.ROOT, "%,.0f", us);
   }
 
+  /** The sentence under the table that gives the TCP figures their floor. */
+  static String floor(double roundTripMicros) {
+    return String.format(Locale.ROOT, "A bare loopback TCP round trip on the same machine, two"
+        + " threads spinning on non-blocking sockets with a get's sizes (%d bytes out, %,d back)"
+        + " and no work between: p50 %.1f µs.%n", LoopbackRoundTrip.REQUEST_BYTES,
+        LoopbackRoundTrip.ANSWER_BYTES, roundTripMicros);
+  }
+
   static String json(String commit, String date, boolean quick, String heap, int busyThreads,
-      List<Measured> rows) {
+      double roundTripMicros, List<Measured> rows) {
     StringBuilder sb = new StringBuilder("{\n");
     sb.append("  \"commit\": \"").append(commit).append("\",\n");
     sb.append("  \"date\": \"").append(date).append("\",\n");
@@ -46,6 +54,8 @@ final class SuiteReport {
     sb.append("  \"serverHeap\": \"").append(heap).append("\",\n");
     sb.append("  \"processors\": ").append(Runtime.getRuntime().availableProcessors())
         .append(",\n");
+    sb.append(String.format(Locale.ROOT, "  \"loopbackRoundTripP50Us\": %.2f,%n",
+        roundTripMicros));
     sb.append("  \"rows\": [\n");
     for (int i = 0; i < rows.size(); i++) {
       Measured m = rows.get(i);

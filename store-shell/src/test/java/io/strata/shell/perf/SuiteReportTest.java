@@ -49,6 +49,13 @@ class SuiteReportTest {
   }
 
   @Test
+  void theFloorSentenceNamesTheSizesAndTheRoundTrip() {
+    assertEquals("A bare loopback TCP round trip on the same machine, two threads spinning on"
+        + " non-blocking sockets with a get's sizes (100 bytes out, 1,100 back) and no work"
+        + " between: p50 7.1 µs." + System.lineSeparator(), SuiteReport.floor(7.14));
+  }
+
+  @Test
   void warmUpsRunTheSameCommandAtFewerRows() {
     SuiteRow row = new SuiteRow(List.of("--rows=100000", "--autoFlush=true", "randomWrite",
         "1"), ClientJvm.PE, false);
