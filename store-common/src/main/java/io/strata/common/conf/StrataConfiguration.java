@@ -15,9 +15,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A process's configuration. Each value comes from, in order of precedence: {@code -Dkey=value}
- * system properties (keys starting with {@code strata.}), then the site file
- * ({@code $STRATA_CONF_DIR/strata-site.xml}, or {@code strata-site.xml} on the class path), then
- * the key's declared default. Keys that do not start with {@code strata.} (Hadoop's
+ * system properties (keys starting with {@code strata.}), then the site file (the first
+ * {@code strata-site.xml} in {@code $STRATA_CONF_DIR}, {@code -Dstrata.conf.dir}, the class path
+ * and {@code ./conf/}), then the key's declared default. Keys that do not start with {@code strata.} (Hadoop's
  * {@code fs.*}, {@code dfs.*}) are kept and handed on to Hadoop.
  *
  * <p>Values may refer to other keys or to system properties as {@code ${name}}.
@@ -47,6 +47,10 @@ public final class StrataConfiguration {
 
   private final Map<String, Setting> settings;
   private final List<String> warnings;
+  /** The lookup lines logged so far: each once a process, however many connections it makes. */
+  private static final java.util.Set<String> SAID =
+      java.util.concurrent.ConcurrentHashMap.newKeySet();
+  private String lookup;
 
   private StrataConfiguration(Map<String, Setting> settings, List<String> warnings) {
     this.settings = settings;
@@ -58,28 +62,41 @@ public final class StrataConfiguration {
     return new StrataConfiguration(new LinkedHashMap<>(), new ArrayList<>());
   }
 
-  /** Defaults, then the site file, then {@code -D} system properties. */
+  /**
+   * Defaults, then the site file, then {@code -D} system properties. The site file is the first
+   * {@code strata-site.xml} in {@code $STRATA_CONF_DIR}, {@code -Dstrata.conf.dir}, the class
+   * path and {@code ./conf/}; the process logs once at INFO which it read, or that it found none.
+   */
   public static StrataConfiguration create() {
+    return create(System.getenv(), System.getProperties(),
+        StrataConfiguration.class.getClassLoader(), Path.of(""));
+  }
+
+  static StrataConfiguration create(Map<String, String> env, Properties props,
+      ClassLoader loader, Path workingDir) {
     StrataConfiguration conf = defaults();
-    String dir = System.getProperty(CONF_DIR_PROPERTY, System.getenv("STRATA_CONF_DIR"));
-    if (dir != null && !dir.isEmpty()) {
-      Path site = Path.of(dir, SITE_FILE);
-      if (Files.exists(site)) {
-        conf.addSiteFile(site);
-      }
-    } else {
-      try (InputStream in = StrataConfiguration.class.getClassLoader()
-          .getResourceAsStream(SITE_FILE)) {
-        if (in != null) {
-          conf.addSite(in, "classpath:" + SITE_FILE);
-        }
+    List<String> looked = new ArrayList<>();
+    SiteFileLookup.Found site = SiteFileLookup.find(env, props, loader, workingDir, looked);
+    if (site != null) {
+      try (InputStream in = site.url().openStream()) {
+        conf.addSite(in, site.location());
       } catch (IOException e) {
-        throw new IllegalArgumentException("cannot read " + SITE_FILE + " from the class path: "
-            + e.getMessage(), e);
+        throw new IllegalArgumentException("cannot read configuration file " + site.location()
+            + ": " + e.getMessage(), e);
       }
     }
-    conf.addSystemProperties(System.getProperties());
+    conf.addSystemProperties(props);
+    String said = SiteFileLookup.describe(site, looked, conf.get(CoreKeys.ZOOKEEPER_QUORUM));
+    if (SAID.add(said)) {
+      LOG.info(said);
+    }
+    conf.lookup = said;
     return conf;
+  }
+
+  /** Where {@link #create} found its site file, as logged; null for other configurations. */
+  String lookup() {
+    return lookup;
   }
 
   /** Loads a site file over the current values. */
