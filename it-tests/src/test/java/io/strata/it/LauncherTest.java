@@ -1,6 +1,7 @@
 package io.strata.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.strata.common.Version;
@@ -99,15 +100,51 @@ class LauncherTest {
   }
 
   @Test
+  void aFailedStartSaysWhyInOneLineAndExitsNonZero(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    String common = "-Dstrata.rootdir=" + dir.resolve("data").toUri()
+        + " -Dstrata.zookeeper.quorum=127.0.0.1:0 -Dstrata.master.port=0";
+    String log = dir.resolve("logs/strata-standalone.log").toString();
+    java.util.Map<String, String> env = new java.util.HashMap<>(java.util.Map.of(
+        "STRATA_PID_DIR", dir.resolve("pids").toString(),
+        "STRATA_LOG_DIR", dir.resolve("logs").toString()));
+
+    env.put("STRATA_OPTS", common + " -Dstrata.regionserver.port=notaport");
+    Run bad = run(env, "start");
+    assertEquals(new Run(1, "", "Strata standalone could not start: configuration key"
+        + " 'strata.regionserver.port' has value 'notaport' (from -Dstrata.regionserver.port),"
+        + " which is not a whole number; fix it there\n(details in " + log + ")\n"), bad);
+
+    // Another failure's output is its own: nothing of the run before, no stack trace.
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+        java.net.InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      env.put("STRATA_OPTS", common + " -Dstrata.regionserver.port=" + port
+          + " -Dstrata.regionserver.prot=1");
+      Run inUse = run(env, "start");
+      assertEquals(new Run(1, "", "warning: unknown configuration key"
+          + " 'strata.regionserver.prot' in -Dstrata.regionserver.prot; did you mean"
+          + " 'strata.regionserver.port'?\n"
+          + "Strata standalone could not start: regionserver could not listen on 127.0.0.1:"
+          + port + ": bind(..) failed with error(-98): Address already in use; choose a free"
+          + " port\n(details in " + log + ")\n"), inUse);
+    }
+    // The trace is in the log, for whoever digs further.
+    assertTrue(java.nio.file.Files.readString(Path.of(log)).contains(
+        "java.io.IOException: regionserver could not listen on 127.0.0.1:"));
+    assertEquals(3, run(env, "status").exit);
+  }
+
+  @Test
   void startStatusAndStopRunStandaloneStrata(@org.junit.jupiter.api.io.TempDir Path dir)
       throws Exception {
     java.util.Map<String, String> env = java.util.Map.of(
         "STRATA_PID_DIR", dir.resolve("pids").toString(),
         "STRATA_LOG_DIR", dir.resolve("logs").toString(),
-        "STRATA_HEAPSIZE", "512m",
         "STRATA_OPTS", "-Dstrata.rootdir=" + dir.resolve("data").toUri()
             + " -Dstrata.zookeeper.quorum=127.0.0.1:0 -Dstrata.master.port=0"
-            + " -Dstrata.regionserver.port=0 -Dstrata.blockcache.l1.heap.fraction=0.05");
+            + " -Dstrata.regionserver.port=0 -Dstrata.blockcache.l1.heap.fraction=0.05"
+            + " -Dstrata.regionserver.prot=1");
     Run notYet = run(env, "status");
     assertEquals(3, notYet.exit, notYet.err);
     assertEquals("Strata standalone is not running\n", notYet.out);
@@ -115,6 +152,10 @@ class LauncherTest {
       Run start = run(env, "start");
       assertEquals(0, start.exit, start.out + start.err);
       assertTrue(start.out.startsWith("Strata standalone started (pid "), start.out);
+      // A misspelled key is said on the terminal, not only in the log.
+      assertEquals("warning: unknown configuration key 'strata.regionserver.prot' in"
+          + " -Dstrata.regionserver.prot; did you mean 'strata.regionserver.port'?\n",
+          start.err);
       // Huge pages for the heap exactly where the kernel gives them on request.
       Path thp = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
       boolean madvise = java.nio.file.Files.isReadable(thp)
@@ -124,14 +165,14 @@ class LauncherTest {
       String cmdline = java.nio.file.Files.readString(Path.of("/proc", pid, "cmdline"))
           .replace('\0', ' ');
       assertEquals(madvise, cmdline.contains(" -XX:+UseTransparentHugePages "), cmdline);
-      // A 512 MB heap's G1 regions of 8 MB, so that a write buffer's frame is not humongous.
+      // A 1 GB heap's G1 regions of 8 MB, so that a write buffer's frame is not humongous.
       assertTrue(cmdline.contains(" -XX:G1HeapRegionSize=8m "), cmdline);
       // A region server collects for class metadata only once it holds 64 MB of it.
       assertTrue(cmdline.contains(" -XX:MetaspaceSize=64m "), cmdline);
-      // The server's whole heap (STRATA_HEAPSIZE here) committed and touched as it starts.
-      assertTrue(cmdline.contains(" -Xmx512m "), cmdline);
-      assertTrue(cmdline.contains(" -XX:InitialRAMPercentage=100 "), cmdline);
-      assertTrue(cmdline.contains(" -XX:+AlwaysPreTouch "), cmdline);
+      // A standalone's heap is 1 GB unless STRATA_HEAPSIZE says, grown as it is used.
+      assertTrue(cmdline.contains(" -Xmx1g "), cmdline);
+      assertFalse(cmdline.contains("InitialRAMPercentage"), cmdline);
+      assertFalse(cmdline.contains("AlwaysPreTouch"), cmdline);
       // Netty's pooled direct memory allocated without the JDK's zeroing.
       assertTrue(cmdline.contains(" -Dio.netty.tryReflectionSetAccessible=true "), cmdline);
       assertTrue(cmdline.contains(" --add-opens=java.base/java.nio=ALL-UNNAMED "), cmdline);

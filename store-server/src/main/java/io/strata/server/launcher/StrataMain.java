@@ -20,6 +20,8 @@ import java.util.concurrent.CountDownLatch;
  * serves, for {@code bin/strata status}.
  */
 public final class StrataMain {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(StrataMain.class);
+
   private StrataMain() {}
 
   public static void main(String[] args) throws Exception {
@@ -27,14 +29,15 @@ public final class StrataMain {
       System.err.println("usage: StrataMain standalone|master|regionserver|zookeeper");
       System.exit(2);
     }
-    StrataConfiguration conf = StrataConfiguration.create();
-    for (String w : conf.warnings()) {
-      System.err.println("warning: " + w);
-    }
     List<String> info = new ArrayList<>();
     Runnable stop;
     java.util.function.BooleanSupplier brokeDown;
+    StrataConfiguration conf;
     try {
+      conf = StrataConfiguration.create();
+      for (String w : conf.warnings()) {
+        System.err.println("warning: " + w);
+      }
       switch (args[0]) {
         case "standalone" -> {
           StandaloneCluster c = StandaloneCluster.start(conf);
@@ -45,7 +48,7 @@ public final class StrataMain {
             try {
               c.stop();
             } catch (IOException e) {
-              e.printStackTrace();
+              LOG.error("stopping Strata {}", args[0], e);
             }
           };
           brokeDown = c::brokeDown;
@@ -65,7 +68,7 @@ public final class StrataMain {
             try {
               rs.stop();
             } catch (IOException e) {
-              e.printStackTrace();
+              LOG.error("stopping Strata {}", args[0], e);
             }
           };
           brokeDown = rs::isStopped;
@@ -86,8 +89,10 @@ public final class StrataMain {
         }
       }
     } catch (Exception e) {
-      System.err.println("Strata could not start: " + e.getMessage());
-      e.printStackTrace();
+      // One line for the terminal (bin/strata shows this process's output); the trace is for
+      // the log, where whoever digs further looks.
+      System.err.println("Strata " + args[0] + " could not start: " + StartFailure.say(e));
+      LOG.error("Strata {} could not start", args[0], e);
       System.exit(1);
       return;
     }

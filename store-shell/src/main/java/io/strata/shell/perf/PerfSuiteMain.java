@@ -42,11 +42,14 @@ public final class PerfSuiteMain {
 
   static int run(String[] args) {
     boolean quick = false;
+    boolean touched = true;
     Path json = null;
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--quick")) {
         quick = true;
+      } else if (a.equals("--heap-on-demand")) {
+        touched = false;
       } else if (a.startsWith("--json=")) {
         json = Path.of(a.substring("--json=".length()));
       } else if (a.equals("--json") && i + 1 < args.length) {
@@ -63,7 +66,7 @@ public final class PerfSuiteMain {
     Path home = Path.of(System.getProperty("strata.home", "."));
     try {
       long start = System.nanoTime();
-      String report = runSuite(home, Sizes.of(quick), quick, json);
+      String report = runSuite(home, Sizes.of(quick), quick, touched, json);
       System.out.print(report);
       System.err.printf("perf-suite: done in %d s%n",
           TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start));
@@ -82,11 +85,13 @@ public final class PerfSuiteMain {
   }
 
   static String usage() {
-    return "Usage: bin/strata perf-suite [--quick] [--json FILE]\n"
+    return "Usage: bin/strata perf-suite [--quick] [--heap-on-demand] [--json FILE]\n"
         + "Starts a private standalone in a temporary directory, runs the pe commands of the\n"
         + "summary in docs/performance.md over TCP and through local connections, prints the\n"
         + "summary table in Markdown, and stops and removes everything it started.\n"
         + "  --quick      a tenth of the size (a 100,000-row table), in a few minutes\n"
+        + "  --heap-on-demand  the server's heap grown as it is used, as bin/strata start runs\n"
+        + "               a standalone, not all committed and touched at start\n"
         + "  --json FILE  also write the figures as JSON\n";
   }
 
@@ -120,7 +125,7 @@ public final class PerfSuiteMain {
     return rows;
   }
 
-  private static String runSuite(Path home, Sizes s, boolean quick, Path json)
+  private static String runSuite(Path home, Sizes s, boolean quick, boolean touched, Path json)
       throws IOException, InterruptedException {
     int busyThreads = Runtime.getRuntime().availableProcessors();
     List<SuiteReport.Measured> measured = new ArrayList<>();
@@ -129,7 +134,7 @@ public final class PerfSuiteMain {
     System.err.printf("perf-suite: a bare loopback TCP round trip: p50 %.1f µs%n", floor);
     System.err.printf("perf-suite: starting a standalone (heap %s) in a temporary directory%n",
         s.heap());
-    try (SuiteServer server = SuiteServer.start(home, s.heap())) {
+    try (SuiteServer server = SuiteServer.start(home, s.heap(), touched)) {
       System.err.printf("perf-suite: writing the table, %,d rows%n", s.tableRows());
       server.pe(List.of("--rows=" + s.tableRows(), "sequentialWrite", "1"), ClientJvm.PE,
           false, "load");
@@ -169,14 +174,15 @@ public final class PerfSuiteMain {
     String commit = commit(home);
     String date = LocalDate.now(ZoneOffset.UTC).toString();
     if (json != null) {
-      Files.writeString(json, SuiteReport.json(commit, date, quick, s.heap(), busyThreads,
-          floor, measured), StandardCharsets.UTF_8);
+      Files.writeString(json, SuiteReport.json(commit, date, quick, s.heap(), touched,
+          busyThreads, floor, measured), StandardCharsets.UTF_8);
     }
     String heading = String.format("Measured by `bin/strata perf-suite%s` on %s (%s): %d"
-        + " processors, a standalone with a %s heap, a table of %,d rows of 1,000 bytes. TCP:"
+        + " processors, a standalone with a %s heap %s, a table of %,d rows of 1,000 bytes. TCP:"
         + " the client with `-Dstrata.rpc.local.sockets=false`, as a client on another host;"
-        + " local: through the server's local socket and a shared-memory lane.", quick
-        ? " --quick" : "", commit, date, busyThreads, s.heap(), s.tableRows());
+        + " local: through the server's local socket and a shared-memory lane.", (quick
+        ? " --quick" : "") + (touched ? "" : " --heap-on-demand"), commit, date, busyThreads,
+        s.heap(), touched ? "committed and touched at start" : "grown on demand", s.tableRows());
     return SuiteReport.markdown(heading, measured, busyThreads) + "\n"
         + SuiteReport.floor(floor);
   }

@@ -45,13 +45,14 @@ final class SuiteReport {
         LoopbackRoundTrip.ANSWER_BYTES, roundTripMicros);
   }
 
-  static String json(String commit, String date, boolean quick, String heap, int busyThreads,
-      double roundTripMicros, List<Measured> rows) {
+  static String json(String commit, String date, boolean quick, String heap,
+      boolean heapTouched, int busyThreads, double roundTripMicros, List<Measured> rows) {
     StringBuilder sb = new StringBuilder("{\n");
     sb.append("  \"commit\": \"").append(commit).append("\",\n");
     sb.append("  \"date\": \"").append(date).append("\",\n");
     sb.append("  \"quick\": ").append(quick).append(",\n");
     sb.append("  \"serverHeap\": \"").append(heap).append("\",\n");
+    sb.append("  \"serverHeapTouchedAtStart\": ").append(heapTouched).append(",\n");
     sb.append("  \"processors\": ").append(Runtime.getRuntime().availableProcessors())
         .append(",\n");
     sb.append(String.format(Locale.ROOT, "  \"loopbackRoundTripP50Us\": %.2f,%n",

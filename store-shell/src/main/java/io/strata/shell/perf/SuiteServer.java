@@ -36,8 +36,13 @@ final class SuiteServer implements Closeable {
     this.dir = dir;
   }
 
-  /** Starts a standalone of {@code heap} (as STRATA_HEAPSIZE says it) from the checkout. */
-  static SuiteServer start(Path home, String heap) throws IOException, InterruptedException {
+  /**
+   * Starts a standalone of {@code heap} (as STRATA_HEAPSIZE says it) from the checkout, all of
+   * it committed and touched at start when {@code touched} (a benchmark's server), else grown on
+   * demand (as {@code bin/strata start} runs a standalone).
+   */
+  static SuiteServer start(Path home, String heap, boolean touched)
+      throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("strata-perf-suite-");
     SuiteServer s = new SuiteServer(home, dir);
     Runtime.getRuntime().addShutdownHook(s.cleanup);
@@ -50,7 +55,8 @@ final class SuiteServer implements Closeable {
       env.put("STRATA_HEAPSIZE", heap);
       env.put("STRATA_OPTS", "-Dstrata.rootdir=" + dir.resolve("data").toUri()
           + " -Dstrata.zookeeper.quorum=127.0.0.1:0 -Dstrata.master.port=0"
-          + " -Dstrata.regionserver.port=0");
+          + " -Dstrata.regionserver.port=0"
+          + (touched ? " -XX:InitialRAMPercentage=100 -XX:+AlwaysPreTouch" : ""));
       s.run(env, List.of(home.resolve("bin/strata").toString(), "start"), "start.out");
       s.pid = Long.parseLong(Files.readString(dir.resolve("pids/strata-standalone.pid")).trim());
       for (String line : Files.readAllLines(dir.resolve("pids/strata-standalone.info"))) {
