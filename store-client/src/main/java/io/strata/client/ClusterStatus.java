@@ -21,8 +21,8 @@ public record ClusterStatus(String clusterId, ServerName master, List<ServerName
     List<ServerLoad> liveServers, List<ServerName> deadServers,
     List<RegionInTransition> regionsInTransition) {
   /**
-   * A live server's last report: totals over its regions, its heap, and each region's load
-   * (empty before the server's first report reached this master).
+   * A live server: the regions the master has open there now, with each one's load as of the
+   * server's last report (zero until a report includes it), their totals, and the server's heap.
    */
   public record ServerLoad(ServerName server, int regions, long requests, long memstoreBytes,
       long storeFiles, long usedHeapBytes, long maxHeapBytes, List<RegionLoad> regionLoads) {}

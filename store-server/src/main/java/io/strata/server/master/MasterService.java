@@ -5,7 +5,6 @@ import io.strata.common.error.BadRequestException;
 import io.strata.common.error.NamespaceExistsException;
 import io.strata.common.error.NamespaceNotFoundException;
 import io.strata.common.error.TableNotFoundException;
-import io.strata.common.proto.AdminProtos.ServerLoadProto;
 import io.strata.common.proto.MasterProtos.BalanceRequest;
 import io.strata.common.proto.MasterProtos.BalanceResponse;
 import io.strata.common.proto.MasterProtos.ClusterStatusRequest;
@@ -66,6 +65,8 @@ import java.util.regex.PatternSyntaxException;
  * needs an active, initialized master.
  */
 final class MasterService {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(MasterService.class);
   private final Master master;
 
   MasterService(Master master) {
@@ -304,9 +305,7 @@ final class MasterService {
         .setClusterId(master.clusterId()).setMaster(SchemaCodec.toProto(master.serverName()));
     master.backupMasters().forEach(s -> b.addBackupMasters(SchemaCodec.toProto(s)));
     for (ServerName s : master.servers().liveServers()) {
-      ServerLoadProto load = master.servers().load(s);
-      b.addServers(load != null ? load : ServerLoadProto.newBuilder()
-          .setServer(SchemaCodec.toProto(s)).build());
+      b.addServers(LiveServerLoad.of(s, master.servers().load(s), master.states()));
     }
     master.servers().deadServers().forEach(s -> b.addDeadServers(SchemaCodec.toProto(s)));
     for (RegionStates.Node n : master.states().all()) {
@@ -328,6 +327,15 @@ final class MasterService {
     if (n.region().isMetaRegion()) {
       throw new BadRequestException("strata:meta stays where it is; it moves only when its "
           + "server stops");
+    }
+    // As HBase's master does, a move with nowhere to go is not an error (a program moving a
+    // table's regions onto one server keeps working): the region stays open where it is, and
+    // the shell, which looks first, says so.
+    if (n.server() != null && (to != null ? to.equals(n.server())
+        : master.servers().liveServers().stream().allMatch(n.server()::equals))) {
+      LOG.info("not moving {}: it is on {}{}", n.region().getEncodedName(), n.server(),
+          to != null ? ", the server asked for" : ", the only live region server");
+      return EmptyResponse.getDefaultInstance();
     }
     return inline(() -> master.assignment().move(n.region(), to));
   }

@@ -17,6 +17,8 @@ public final class StatusCommand extends BaseCommand {
     super("status", CommandGroup.GENERAL, """
         Shows the cluster's status: 'summary' (the default) in one line, 'simple' with each
         live server's load, 'detailed' with each region's load and the regions in transition.
+        The regions are those the master has open now (a split's daughters and a moved region
+        at once); their figures are from each server's last report.
           status
           status 'summary'
           status 'simple'
