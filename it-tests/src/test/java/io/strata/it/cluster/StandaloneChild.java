@@ -18,15 +18,22 @@ final class StandaloneChild implements AutoCloseable {
   private final Path root;
   private final Process process;
   private final String zookeeper;
+  private final String regionServer;
 
-  private StandaloneChild(Path root, Process process, String zookeeper) {
+  private StandaloneChild(Path root, Process process, String zookeeper, String regionServer) {
     this.root = root;
     this.process = process;
     this.zookeeper = zookeeper;
+    this.regionServer = regionServer;
   }
 
   /** Starts a child over {@code root}; {@code info} is where it writes its addresses. */
   static StandaloneChild start(Path root, Path info) throws Exception {
+    return start(root, info, List.of());
+  }
+
+  /** The same, with {@code settings} ({@code -Dkey=value}) after the test's own. */
+  static StandaloneChild start(Path root, Path info, List<String> settings) throws Exception {
     Files.deleteIfExists(info);
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     // Its temporary files (local sockets, unpacked JNI libraries) under the test's directory: a
@@ -37,8 +44,9 @@ final class StandaloneChild implements AutoCloseable {
         "-Dstrata.master.port=0", "-Dstrata.regionserver.port=0",
         "-Dstrata.blockcache.l1.heap.fraction=0.05",
         "-Dstrata.info.file=" + info,
-        "-Dlog4j2.configurationFile=" + System.getProperty("log4j2.configurationFile", ""),
-        "-cp", System.getProperty("java.class.path"),
+        "-Dlog4j2.configurationFile=" + System.getProperty("log4j2.configurationFile", "")));
+    cmd.addAll(settings);
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"),
         "io.strata.server.launcher.StrataMain", "standalone"));
     Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(root.resolve("child.out").toFile()).start();
@@ -49,12 +57,20 @@ final class StandaloneChild implements AutoCloseable {
         }
         return Files.exists(info);
       }, Duration.ofMinutes(2), "the standalone child to start");
+      String zookeeper = null;
+      String regionServer = null;
       for (String line : Files.readAllLines(info)) {
         if (line.startsWith("zookeeper=")) {
-          return new StandaloneChild(root, p, line.substring("zookeeper=".length()));
+          zookeeper = line.substring("zookeeper=".length());
+        } else if (line.startsWith("regionserver=")) {
+          regionServer = line.substring("regionserver=".length());
         }
       }
-      throw new AssertionError("no zookeeper address in " + Files.readAllLines(info));
+      if (zookeeper != null && regionServer != null) {
+        return new StandaloneChild(root, p, zookeeper, regionServer);
+      }
+      throw new AssertionError("no zookeeper or region server address in "
+          + Files.readAllLines(info));
     } catch (Exception | Error e) {
       p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
       throw e;
@@ -64,6 +80,11 @@ final class StandaloneChild implements AutoCloseable {
   /** The child's ZooKeeper address, for a client's {@code strata.zookeeper.quorum}. */
   String zookeeper() {
     return zookeeper;
+  }
+
+  /** The child's region server RPC address, host:port. */
+  String regionServer() {
+    return regionServer;
   }
 
   Process process() {

@@ -16,6 +16,7 @@ import io.strata.common.util.Bytes;
 import io.strata.it.minicluster.MiniCluster;
 import io.strata.it.shell.ShellRunner.Outcome;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -70,9 +71,12 @@ class ShellShowsChangesAtOnceTest {
 
       cluster.startRegionServer();
       ServerName second = cluster.regionServer(1).serverName();
+      MiniCluster.waitFor(() -> liveServers(admin) == 2, Duration.ofSeconds(30),
+          "the master to know the second server");
       RegionInfo moving = daughters.get(1);
       Outcome moved = shell.execute("move '" + moving.getEncodedName() + "'");
       assertEquals("", moved.err());
+      assertTrue(moved.out().startsWith("Took "), moved.out());
       assertEquals(Map.of(daughters.get(0).getEncodedName(), first,
           moving.getEncodedName(), second), placesOf(admin, t));
       String out = shell.execute("status 'detailed'").out();
@@ -93,6 +97,14 @@ class ShellShowsChangesAtOnceTest {
   /** Whether the line at {@code at} is in the block of the server at {@code server}. */
   private static boolean under(int at, int server, int otherServer) {
     return at > server && (otherServer < server || otherServer > at);
+  }
+
+  private static int liveServers(Admin admin) {
+    try {
+      return admin.getClusterStatus().liveServers().size();
+    } catch (java.io.IOException e) {
+      return -1;
+    }
   }
 
   /** The table's regions by encoded name, each with the server status lists it under. */

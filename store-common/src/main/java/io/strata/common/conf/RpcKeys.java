@@ -9,6 +9,24 @@ public final class RpcKeys {
       "Largest request frame a server accepts. A larger one gets an error naming this key and "
           + "the connection is closed; split large batches into several calls instead.");
 
+  public static final ConfigKey<Long> MAX_INFLIGHT_BYTES = ConfigKey.size(
+      "strata.rpc.max.inflight.bytes", "0",
+      "Bytes of requests a server holds at once, all connections together, counted from the "
+          + "moment a request's length arrives until it is answered; 0 means a quarter of the "
+          + "heap (and never less than strata.rpc.max.request.size). A request that does not fit "
+          + "is skipped as it arrives, not kept, and answered with a retryable server-busy error, "
+          + "as HBase's hbase.ipc.server.max.callqueue.size.");
+
+  public static final ConfigKey<Long> FRAME_MIN_RATE = ConfigKey.size(
+      "strata.rpc.frame.min.rate", "256k",
+      "Bytes a second a request must arrive at, measured over each "
+          + "strata.rpc.frame.rate.period while one is partly read; a connection whose request "
+          + "trickles in slower is closed, and the reason logged. 0 turns the check off.");
+
+  public static final ConfigKey<java.time.Duration> FRAME_RATE_PERIOD = ConfigKey.duration(
+      "strata.rpc.frame.rate.period", "10s",
+      "How often a partly read request's rate is checked against strata.rpc.frame.min.rate.");
+
   public static final ConfigKey<Long> REQUEST_ARRAYS = ConfigKey.size(
       "strata.rpc.server.request.arrays", "32m",
       "Bytes of large request arrays (a write buffer's batch, 2 MB by default) a server keeps "

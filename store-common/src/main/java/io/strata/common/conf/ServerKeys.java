@@ -15,6 +15,12 @@ public final class ServerKeys {
       "strata.regionserver.report.interval", "3s",
       "How often a region server reports its load (regions, requests, memstore) to the master.");
 
+  public static final ConfigKey<Long> SCANNER_MAX_RESULT_SIZE = ConfigKey.size(
+      "strata.server.scanner.max.result.size", "100m",
+      "Most bytes of rows one scanner call returns, whatever the client asks for in its "
+          + "max_result_size: a call reaching it ends early and the client calls again, as "
+          + "HBase's hbase.server.scanner.max.result.size.");
+
   public static final ConfigKey<Duration> SCANNER_LEASE = ConfigKey.duration(
       "strata.regionserver.scanner.lease.timeout", "60s",
       "A scanner the client has not called for this long is closed and its resources freed; "

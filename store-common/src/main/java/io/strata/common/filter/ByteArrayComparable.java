@@ -3,7 +3,6 @@ package io.strata.common.filter;
 import io.strata.common.util.Bytes;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * A comparator a filter applies to row keys, families, qualifiers or values. As in HBase,
@@ -42,18 +41,26 @@ public abstract sealed class ByteArrayComparable {
     }
   }
 
-  /** 0 when the regular expression is found in the data read as UTF-8, else 1. */
+  /**
+   * 0 when the regular expression is found in the data read as UTF-8, else 1. The expression
+   * runs on RE2/J, whose matching takes time linear in the data whatever the pattern (Java's own
+   * engine backtracks: {@code (.*a){20}$} against a 31-character row ran for minutes). Its syntax
+   * is Java's but for backreferences and lookaround, which a linear-time engine cannot have; a
+   * pattern using them is refused when the comparator is made.
+   */
   public static final class RegexStringComparator extends ByteArrayComparable {
     final String expression;
-    private final Pattern pattern;
+    private final com.google.re2j.Pattern pattern;
 
     public RegexStringComparator(String expression) {
       this.expression = expression;
       try {
-        this.pattern = Pattern.compile(expression, Pattern.DOTALL);
-      } catch (java.util.regex.PatternSyntaxException e) {
+        this.pattern = com.google.re2j.Pattern.compile(expression,
+            com.google.re2j.Pattern.DOTALL);
+      } catch (com.google.re2j.PatternSyntaxException e) {
         throw new IllegalArgumentException("regular expression '" + expression
-            + "' is invalid: " + e.getDescription(), e);
+            + "' is invalid: " + e.getDescription() + " (the syntax is Java's without"
+            + " backreferences and lookaround, which a linear-time engine cannot run)", e);
       }
     }
 

@@ -73,6 +73,10 @@ final class ClientService {
   }
 
   private RpcResult get(GetRequest req) throws IOException {
+    if (RpcServer.onIoThread() && req.getGet().hasFilter()
+        && FilterCost.costly(req.getGet().getFilter())) {
+      return RpcResult.HAND_OFF; // a read handler runs it, not the connections' thread
+    }
     OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
     CellBlock.Writer out = CellBlock.Writer.withoutTags(256);
     ResultProto result = doGet(h, req.getGet(), out);

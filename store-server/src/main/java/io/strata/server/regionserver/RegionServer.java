@@ -90,7 +90,8 @@ public final class RegionServer implements Closeable {
     this.maxCellSize = conf.get(ServerKeys.MAX_CELL_SIZE);
     this.regions = new OnlineRegions("region server (starting)");
     this.scanners = new ScannerRegistry(conf.get(ServerKeys.SCANNER_LEASE),
-        conf.get(ServerKeys.SCANNER_READAHEAD_SIZE), "rs");
+        conf.get(ServerKeys.SCANNER_READAHEAD_SIZE),
+        conf.get(ServerKeys.SCANNER_MAX_RESULT_SIZE), "rs");
     this.rpc = new RpcServer("regionserver", RpcServerOptions.fromConfig(conf,
         conf.get(ServerKeys.HOST), conf.get(CoreKeys.REGIONSERVER_PORT)),
         List.of(new ClientService(regions, scanners).service(conf.get(ServerKeys.PUT_BATCH)),

@@ -72,11 +72,11 @@ final class RequestTranslator {
   ScanSpec scan(ScanProto s) throws BadRequestException, NoSuchFamilyException {
     byte[] start = s.getStartRow().toByteArray();
     byte[] stop = s.getStopRow().toByteArray();
+    if (s.getIncludeStopRow() && s.getReversed()) {
+      throw new BadRequestException("an inclusive stop row is for forward scans; a reversed "
+          + "scan stops before its stop row, so give the row below it as the stop row");
+    }
     if (s.getIncludeStopRow() && stop.length > 0) {
-      if (s.getReversed()) {
-        throw new BadRequestException("an inclusive stop row is for forward scans; a reversed "
-            + "scan stops before its stop row, so give the row below it as the stop row");
-      }
       stop = Bytes.add(stop, new byte[] {0});
     }
     if (!s.getReversed() && start.length > 0 && stop.length > 0
@@ -196,7 +196,7 @@ final class RequestTranslator {
       default -> throw new BadRequestException("a " + m.getType() + " cannot be part of a put, "
           + "delete, row mutation or check-and-mutate; send it on its own");
     }
-    return new RowEdit(row, own, durability(m.getDurability()), ttl(m),
+    return new RowEdit(row, own, durability(m), ttl(m),
         attributes(m.getAttributesMap()));
   }
 
@@ -247,7 +247,7 @@ final class RequestTranslator {
    * its TTL and attributes.
    */
   ReadModifyWrite readModifyWrite(MutationProto m) throws BadRequestException {
-    ReadModifyWrite how = ReadModifyWrite.of(durability(m.getDurability())).withTtl(ttl(m))
+    ReadModifyWrite how = ReadModifyWrite.of(durability(m)).withTtl(ttl(m))
         .withAttributes(attributes(m.getAttributesMap()));
     if (m.hasTimeRange()) {
       long[] r = timeRange(m.getTimeRange());
@@ -341,6 +341,16 @@ final class RequestTranslator {
     }
     return new Condition(family, c.getQualifier().toByteArray(), op,
         c.hasValue() ? c.getValue().toByteArray() : null);
+  }
+
+  /** A mutation's durability; BAD_REQUEST for a value this server does not know. */
+  static Durability durability(MutationProto m) throws BadRequestException {
+    if (m.getDurability() == DurabilityProto.UNRECOGNIZED) {
+      throw new BadRequestException("durability " + m.getDurabilityValue() + " is not one this"
+          + " server knows; use 0 (USE_DEFAULT), 1 (SKIP_WAL), 2 (ASYNC_WAL), 3 (SYNC_WAL) or"
+          + " 4 (FSYNC_WAL)");
+    }
+    return durability(m.getDurability());
   }
 
   static Durability durability(DurabilityProto d) {

@@ -50,13 +50,19 @@ final class ScanCalls {
       return RpcResult.of(ScanResponse.newBuilder().setScannerId(req.getScannerId())
           .setMoreResultsInRegion(false).build());
     }
+    boolean costly = req.hasScan() ? req.getScan().hasFilter()
+        && FilterCost.costly(req.getScan().getFilter()) : scanners.costly(req.getScannerId());
+    if (costly && RpcServer.onIoThread()) {
+      return RpcResult.HAND_OFF; // a scan handler runs it, not the connections' thread
+    }
     long id;
     ScannerRegistry.Open o;
     if (req.hasScan()) {
       OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
       ScanSpec spec = h.translator().scan(req.getScan());
       RegionScanner s = h.region().scannerInPlace(spec);
-      o = new ScannerRegistry.Open(s, h.region().encodedName(), req.getScan().getBatch());
+      o = new ScannerRegistry.Open(s, h.region().encodedName(), req.getScan().getBatch(),
+          costly);
       id = scanners.add(o);
       o = scanners.take(id);
       h.reads().increment();
@@ -92,8 +98,7 @@ final class ScanCalls {
     boolean fetch = req.hasScan() ? req.getNumberOfRows() > 0 : !req.getCloseScanner();
     if (fetch) {
       int rows = Math.max(1, req.getNumberOfRows());
-      long maxBytes = req.getMaxResultSize() > 0 ? req.getMaxResultSize()
-          : DEFAULT_MAX_RESULT_SIZE;
+      long maxBytes = scanners.maxResultSize(req.getMaxResultSize(), DEFAULT_MAX_RESULT_SIZE);
       long limitMillis = timeLimitMillis(req);
       ScanAnswer a = scanners.hasAhead(o) ? scanners.takeAhead(o, rows, maxBytes)
           : ScanAnswer.read(o.scanner, rows, o.batch, maxBytes, deadline(limitMillis));

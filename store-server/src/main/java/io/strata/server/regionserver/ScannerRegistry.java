@@ -32,6 +32,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * scanner reads ahead only while they are below it.
  */
 final class ScannerRegistry implements Closeable {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(ScannerRegistry.class);
   /** One open scanner; {@code lock} serialises calls on it. */
   static final class Open {
     final RegionScanner scanner;
@@ -43,21 +45,38 @@ final class ScannerRegistry implements Closeable {
     /** The next call's rows, read after the last call was answered; null when none. */
     private ScanAnswer ahead;
 
-    Open(RegionScanner scanner, String region, int batch) {
+    /** Its filter may cost a network thread too much per cell ({@link FilterCost}). */
+    final boolean costly;
+
+    Open(RegionScanner scanner, String region, int batch, boolean costly) {
       this.scanner = scanner;
       this.region = region;
       this.batch = batch;
+      this.costly = costly;
     }
   }
 
   private final ConcurrentHashMap<Long, Open> open = new ConcurrentHashMap<>();
   private final AtomicLong nextId = new AtomicLong(System.nanoTime() & 0xFFFFFFFFL);
   private final Duration lease;
+  private final long maxResultSize;
+  private final java.util.concurrent.atomic.LongAdder expired =
+      new java.util.concurrent.atomic.LongAdder();
   private final ScheduledExecutorService reaper;
   private final long readAheadLimit;
   private final AtomicLong readAheadBytes = new AtomicLong();
 
   ScannerRegistry(Duration lease, long readAheadLimit, String server) {
+    this(lease, readAheadLimit, Long.MAX_VALUE, server);
+  }
+
+  /** Scanners whose calls return at most {@code maxResultSize} bytes each. */
+  ScannerRegistry(Duration lease, long readAheadLimit, long maxResultSize, String server) {
+    if (maxResultSize < 1) {
+      throw new IllegalArgumentException("strata.server.scanner.max.result.size is "
+          + maxResultSize + "; give at least 1 byte, such as 100m");
+    }
+    this.maxResultSize = maxResultSize;
     this.lease = lease;
     this.readAheadLimit = readAheadLimit;
     this.reaper = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -73,10 +92,26 @@ final class ScannerRegistry implements Closeable {
     return lease;
   }
 
+  /** The bytes a call returns at most: the client's {@code asked} (0: a default) within the cap. */
+  long maxResultSize(long asked, long byDefault) {
+    return Math.min(asked > 0 ? asked : byDefault, maxResultSize);
+  }
+
+  /** Scanners closed because their lease ran out, since the server started. */
+  long expired() {
+    return expired.sum();
+  }
+
   long add(Open o) {
     long id = nextId.incrementAndGet();
     open.put(id, o);
     return id;
+  }
+
+  /** Whether scanner {@code id} is open with a costly filter; false for an unknown id. */
+  boolean costly(long id) {
+    Open o = open.get(id);
+    return o != null && o.costly;
   }
 
   /** The scanner, locked for the caller (unlock when done), or an error naming what to do. */
@@ -171,6 +206,10 @@ final class ScannerRegistry implements Closeable {
         try {
           if (now - o.lastUsedNanos > lease.toNanos()) {
             close(id, o);
+            expired.increment();
+            LOG.info("scanner {} on region {} expired: no call for {} s"
+                + " (strata.regionserver.scanner.lease.timeout)", id, o.region,
+                lease.toSeconds());
           }
         } finally {
           o.lock.unlock();

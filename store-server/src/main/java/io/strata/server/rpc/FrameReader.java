@@ -30,6 +30,15 @@ final class FrameReader {
     /** A frame longer than the server takes; nothing after its length is read. */
     void tooLarge(long length);
 
+    /**
+     * Whether the server takes a frame of {@code length} bytes (after its length field) now. If
+     * not, its header is read and handed to {@link #refused}, and the rest skipped as it comes.
+     */
+    boolean admit(long length);
+
+    /** The header of a frame {@link #admit} did not take; its rest is skipped. */
+    void refused(byte[] header);
+
     /** A frame whose lengths do not add up, said in {@code why}; nothing after it is read. */
     void malformed(String why);
 
@@ -46,6 +55,12 @@ final class FrameReader {
 
   private enum Part { PREAMBLE, LENGTH, HEADER_LENGTH, HEADER, PARAM_LENGTH, PARAM, CELLS }
 
+  /**
+   * The longest request header a server reads: a call id, a method name, a timeout and a
+   * priority take tens of bytes. Bounds what a frame the server does not admit still costs.
+   */
+  static final int MAX_HEADER = 64 * 1024;
+
   private final Sink sink;
   private final long maxFrame;
   /** The length fields and the preamble, read in here. */
@@ -59,7 +74,11 @@ final class FrameReader {
   private long frameLength;
   private byte[] header;
   private byte[] param;
+  /** The frame being read was not admitted: its header is read, the rest skipped. */
+  private boolean refused;
   private boolean stopped;
+  /** Bytes taken so far, the preamble's included. */
+  private long bytesRead;
 
   /** A reader of frames of at most {@code maxFrame} bytes after their length field. */
   FrameReader(Sink sink, long maxFrame) {
@@ -89,6 +108,7 @@ final class FrameReader {
         in.skipBytes(n);
       }
       filled += n;
+      bytesRead += n;
       while (!stopped && filled == wanted) {
         next();
       }
@@ -112,17 +132,31 @@ final class FrameReader {
           stopped = true;
           sink.tooLarge(frameLength);
         } else if (!malformed(RpcFrame.tooShort(frameLength))) {
+          refused = !sink.admit(frameLength);
           expect(Part.HEADER_LENGTH, small, 4);
         }
       }
       case HEADER_LENGTH -> {
         int h = intAt(small);
-        if (!malformed(RpcFrame.badHeaderLength(frameLength, h))) {
+        if (!malformed(RpcFrame.badHeaderLength(frameLength, h)) && !malformed(h > MAX_HEADER
+            ? "a request header of " + h + " bytes is longer than the " + MAX_HEADER
+                + " bytes a header may have" : null)) {
           header = new byte[h];
           expect(Part.HEADER, header, h);
         }
       }
-      case HEADER -> expect(Part.PARAM_LENGTH, small, 4);
+      case HEADER -> {
+        if (refused) { // answered now; the rest of the frame is skipped as it comes
+          sink.refused(header);
+          int rest = (int) (frameLength - 4 - header.length);
+          header = null;
+          if (!stopped) {
+            expect(Part.CELLS, null, rest);
+          }
+        } else {
+          expect(Part.PARAM_LENGTH, small, 4);
+        }
+      }
       case PARAM_LENGTH -> {
         int p = intAt(small);
         if (!malformed(RpcFrame.badParamLength(frameLength, header.length, p))) {
@@ -148,6 +182,16 @@ final class FrameReader {
       }
       default -> throw new IllegalStateException("no part " + part);
     }
+  }
+
+  /** Bytes taken so far, the preamble's included. */
+  long bytesRead() {
+    return bytesRead;
+  }
+
+  /** Whether a frame is partly read: its length is in and it is not yet whole. */
+  boolean midFrame() {
+    return part != Part.PREAMBLE && !(part == Part.LENGTH && filled == 0);
   }
 
   private void expect(Part next, byte[] array, int length) {

@@ -65,6 +65,7 @@ public final class RpcServer implements Closeable {
   private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
   private final LongAdder droppedExpired = new LongAdder();
   private final RequestArrays requestArrays;
+  private final InflightBudget budget;
   private Channel listener;
   private Channel localListener;
   private volatile Path localSocket;
@@ -75,6 +76,8 @@ public final class RpcServer implements Closeable {
     this.name = name;
     this.options = options;
     this.requestArrays = new RequestArrays(options.requestArrays());
+    this.budget = new InflightBudget(InflightBudget.capacity(options.maxInflightBytes(),
+        Runtime.getRuntime().maxMemory()));
     for (RpcService s : services) {
       if (this.services.put(s.name(), s) != null) {
         throw new IllegalArgumentException("service " + s.name() + " is registered twice");
@@ -218,6 +221,15 @@ public final class RpcServer implements Closeable {
   /** Calls dropped because their client's timeout ran out before a handler took them. */
   public long droppedExpiredCalls() {
     return droppedExpired.sum();
+  }
+
+  InflightBudget budget() {
+    return budget;
+  }
+
+  /** The longest request frame taken: the configured size, within the in-flight budget. */
+  long largestRequest() {
+    return Math.min(options.maxRequestSize(), budget.capacity());
   }
 
   RequestArrays requestArrays() {

@@ -1,5 +1,6 @@
 package io.strata.server.rpc;
 
+import io.strata.common.conf.ConfigKey;
 import io.strata.common.conf.RpcKeys;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.rpc.LocalSockets;
@@ -13,26 +14,22 @@ import java.util.Map;
  * The settings of one RPC server ({@link RpcKeys}), with the address it binds; {@code
  * localSocketDir} is null when it listens on TCP only; clients on its local socket may move their
  * calls through shared-memory lanes in {@code laneDir}, none when it is null; {@code
- * requestArrays} bytes of large requests' arrays are kept for reuse.
+ * requestArrays} bytes of large requests' arrays are kept for reuse; the requests held at once
+ * are bounded by {@code maxInflightBytes} (0: a quarter of the heap), and one partly read must
+ * arrive at {@code frameMinRate} bytes a second, checked every {@code frameRatePeriod}.
  */
 public record RpcServerOptions(String host, int port, long maxRequestSize,
     Map<CallKind, Integer> handlers, int queueLength, Duration setupTimeout,
     Duration idleTimeout, NettyTransport transport, boolean readsOnIoThread,
     boolean writesOnIoThread, Duration spin, Path localSocketDir, Path laneDir,
-    long requestArrays) {
+    long requestArrays, long maxInflightBytes, long frameMinRate, Duration frameRatePeriod) {
   /** From configuration; {@code port} 0 binds an ephemeral port. */
   public static RpcServerOptions fromConfig(StrataConfiguration conf, String host, int port) {
     Map<CallKind, Integer> handlers = new EnumMap<>(CallKind.class);
-    handlers.put(CallKind.READ, conf.get(RpcKeys.READ_HANDLERS));
-    handlers.put(CallKind.WRITE, conf.get(RpcKeys.WRITE_HANDLERS));
-    handlers.put(CallKind.SCAN, conf.get(RpcKeys.SCAN_HANDLERS));
-    handlers.put(CallKind.PRIORITY, conf.get(RpcKeys.PRIORITY_HANDLERS));
-    for (Map.Entry<CallKind, Integer> e : handlers.entrySet()) {
-      if (e.getValue() < 1) {
-        throw new IllegalArgumentException("the " + e.getKey().name().toLowerCase()
-            + " handler count is " + e.getValue() + "; every kind needs at least 1 thread");
-      }
-    }
+    handlers.put(CallKind.READ, atLeastOne(conf, RpcKeys.READ_HANDLERS));
+    handlers.put(CallKind.WRITE, atLeastOne(conf, RpcKeys.WRITE_HANDLERS));
+    handlers.put(CallKind.SCAN, atLeastOne(conf, RpcKeys.SCAN_HANDLERS));
+    handlers.put(CallKind.PRIORITY, atLeastOne(conf, RpcKeys.PRIORITY_HANDLERS));
     long max = conf.get(RpcKeys.MAX_REQUEST_SIZE);
     if (max < 1024 || max > Integer.MAX_VALUE - 8) {
       throw new IllegalArgumentException(RpcKeys.MAX_REQUEST_SIZE.name() + " is " + max
@@ -46,6 +43,25 @@ public record RpcServerOptions(String host, int port, long maxRequestSize,
         // A lane is polled by its network thread's turns: one that sleeps at once never polls.
         conf.get(RpcKeys.LOCAL_LANES) && !conf.get(RpcKeys.SERVER_SPIN).isZero()
             ? Path.of(conf.get(RpcKeys.LOCAL_LANE_DIR)).toAbsolutePath().normalize() : null,
-        conf.get(RpcKeys.REQUEST_ARRAYS));
+        conf.get(RpcKeys.REQUEST_ARRAYS), nonNegative(conf, RpcKeys.MAX_INFLIGHT_BYTES),
+        nonNegative(conf, RpcKeys.FRAME_MIN_RATE), conf.get(RpcKeys.FRAME_RATE_PERIOD));
+  }
+
+  private static int atLeastOne(StrataConfiguration conf, ConfigKey<Integer> key) {
+    int v = conf.get(key);
+    if (v < 1) {
+      throw new IllegalArgumentException(key.name() + " is " + v + " (from "
+          + conf.sourceOf(key.name()) + "); every kind of call needs at least 1 thread");
+    }
+    return v;
+  }
+
+  private static long nonNegative(StrataConfiguration conf, ConfigKey<Long> key) {
+    long v = conf.get(key);
+    if (v < 0) {
+      throw new IllegalArgumentException(key.name() + " is " + v + " (from "
+          + conf.sourceOf(key.name()) + "); give 0 or more");
+    }
+    return v;
   }
 }

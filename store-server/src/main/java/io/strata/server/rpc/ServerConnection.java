@@ -36,6 +36,8 @@ import org.slf4j.LoggerFactory;
  */
 final class ServerConnection extends ChannelInboundHandlerAdapter implements FrameReader.Sink {
   private static final Logger LOG = LoggerFactory.getLogger(ServerConnection.class);
+  /** Frames this small are taken even when the in-flight budget is spent. */
+  static final int SMALL_FRAME = 64 * 1024;
 
   private enum State { PREAMBLE, HEADER, CALLS, CLOSED }
 
@@ -49,10 +51,16 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
   private ScheduledFuture<?> setupTimer;
   /** The call whose cell block is being read, until it is all there. */
   private Call reading;
+  /** Bytes of the in-flight budget the frame being read holds, until a call takes them. */
+  private long frameHeld;
+  private ScheduledFuture<?> rateTimer;
+  /** {@link FrameReader#bytesRead} at the rate timer's last turn, and whether mid-frame then. */
+  private long bytesAtLastTurn;
+  private boolean midFrameAtLastTurn;
 
   ServerConnection(RpcServer server) {
     this.server = server;
-    this.reader = new FrameReader(this, server.options().maxRequestSize());
+    this.reader = new FrameReader(this, server.largestRequest());
   }
 
   @Override
@@ -69,6 +77,11 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
             + RpcKeys.SETUP_TIMEOUT.name() + " (" + millis + " ms)");
       }
     }, millis, TimeUnit.MILLISECONDS);
+    long period = server.options().frameRatePeriod().toMillis();
+    if (server.options().frameMinRate() > 0 && period > 0) {
+      rateTimer = ctx.executor().scheduleAtFixedRate(() -> checkRate(ctx), period, period,
+          TimeUnit.MILLISECONDS);
+    }
     super.channelActive(ctx);
   }
 
@@ -78,10 +91,16 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     if (setupTimer != null) {
       setupTimer.cancel(false);
     }
+    if (rateTimer != null) {
+      rateTimer.cancel(false);
+    }
     if (reading != null) { // its cell block never came whole: no call holds its array
       giveBack(reading.request());
+      release(reading.request());
       reading = null;
     }
+    server.budget().give(frameHeld);
+    frameHeld = 0;
     super.channelInactive(ctx);
   }
 
@@ -110,9 +129,60 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
 
   @Override
   public void tooLarge(long length) {
+    boolean budget = server.largestRequest() < server.options().maxRequestSize();
     connectionError(ctx, new BadRequestException("a request of " + length + " bytes is "
-        + "larger than " + RpcKeys.MAX_REQUEST_SIZE.name() + " ("
-        + server.options().maxRequestSize() + " bytes); send smaller batches"));
+        + "larger than " + (budget ? RpcKeys.MAX_INFLIGHT_BYTES.name()
+            : RpcKeys.MAX_REQUEST_SIZE.name()) + " (" + server.largestRequest()
+        + " bytes); send smaller batches"));
+  }
+
+  @Override
+  public boolean admit(long length) {
+    // A small call (a get, a scanner's next) is always taken, so that reads go on while large
+    // writes wait; what small calls hold is bounded by their size and the connections.
+    boolean taken = server.budget().take(length, length <= SMALL_FRAME);
+    frameHeld = taken ? length : 0;
+    return taken;
+  }
+
+  @Override
+  public void refused(byte[] headerBytes) {
+    frameHeld = 0;
+    int callId;
+    try {
+      callId = RequestHeaderProto.parseFrom(headerBytes).getCallId();
+    } catch (InvalidProtocolBufferException e) {
+      connectionError(ctx, new BadRequestException("malformed request header: "
+          + e.getMessage()));
+      return;
+    }
+    InflightBudget b = server.budget();
+    answerError(ctx, callId, new ServerBusyException(server.name(), "it holds " + b.held()
+        + " bytes of requests, near its " + RpcKeys.MAX_INFLIGHT_BYTES.name() + " ("
+        + b.capacity() + " bytes)"));
+  }
+
+  /**
+   * Closes the connection if a request was partly read across the whole last period and less
+   * than {@code strata.rpc.frame.min.rate} of it arrived meanwhile: a trickle that would hold
+   * the request's memory for as long as its sender likes.
+   */
+  private void checkRate(ChannelHandlerContext ctx) {
+    long read = reader.bytesRead();
+    boolean mid = reader.midFrame();
+    long period = server.options().frameRatePeriod().toMillis();
+    long least = server.options().frameMinRate() * period / 1000;
+    if (mid && midFrameAtLastTurn && read - bytesAtLastTurn < least && state != State.CLOSED) {
+      LOG.warn("{}: closing connection from {}: it sent a request at {} bytes a second over the "
+          + "last {} ms, slower than {} ({} bytes a second)", server.name(),
+          ctx.channel().remoteAddress(), (read - bytesAtLastTurn) * 1000 / period, period,
+          RpcKeys.FRAME_MIN_RATE.name(), server.options().frameMinRate());
+      close();
+      ctx.close();
+      return;
+    }
+    bytesAtLastTurn = read;
+    midFrameAtLastTurn = mid;
   }
 
   @Override
@@ -122,12 +192,19 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
 
   @Override
   public byte[] messages(byte[] header, byte[] param, int cellsLength) {
+    long held = frameHeld;
+    frameHeld = 0;
     if (state == State.HEADER) {
+      server.budget().give(held);
       readConnectionHeader(ctx, header);
       return null; // a connection header's cell block, if it had one, means nothing
     }
-    reading = call(ctx, header, param, cellsLength);
-    return reading == null ? null : reading.request().cells();
+    reading = call(ctx, header, param, cellsLength, held);
+    if (reading == null) { // answered already: its cell block is skipped, not kept
+      server.budget().give(held);
+      return null;
+    }
+    return reading.request().cells();
   }
 
   @Override
@@ -215,7 +292,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
    * The request of one call: its parameter's bytes and its cell block, the first {@code
    * cellsLength} bytes of {@code cells}, an array lent by {@link RequestArrays} if {@code lent}.
    */
-  private record Request(byte[] param, byte[] cells, int cellsLength, boolean lent) {}
+  private record Request(byte[] param, byte[] cells, int cellsLength, boolean lent, long held) {}
 
   /** A call whose header and parameter are read, waiting for its cell block or a handler. */
   private record Call(RequestHeaderProto header, RpcMethod method, MessageLite param,
@@ -227,7 +304,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
    * (an error), its cell block then to be skipped.
    */
   private Call call(ChannelHandlerContext ctx, byte[] headerBytes, byte[] paramBytes,
-      int cellsLength) {
+      int cellsLength, long held) {
     RequestHeaderProto header;
     try {
       header = RequestHeaderProto.parseFrom(headerBytes);
@@ -260,7 +337,8 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     // Only a raw method reads a cell block shorter than its array.
     boolean lent = method.raw() != null && server.requestArrays().lends(cellsLength);
     byte[] cells = lent ? server.requestArrays().take(cellsLength) : new byte[cellsLength];
-    return new Call(header, method, param, new Request(paramBytes, cells, cellsLength, lent));
+    return new Call(header, method, param, new Request(paramBytes, cells, cellsLength, lent,
+        held));
   }
 
   /** Serves a call whose cell block is read: here, or on a handler of its kind. */
@@ -290,6 +368,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     Runnable run = () -> serve(ctx, header, method, param, request, received, timeoutNanos);
     if (!server.queues().offer(kind, run)) {
       giveBack(request);
+      release(request);
       answerError(ctx, callId, new ServerBusyException(server.name(), server.stopping()
           ? "it is stopping"
           : "its " + kind.name().toLowerCase() + " call queue is full ("
@@ -303,6 +382,19 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
    */
   private boolean serve(ChannelHandlerContext ctx, RequestHeaderProto header, RpcMethod method,
       MessageLite param, Request request, long received, long timeoutNanos) {
+    boolean done = true;
+    try {
+      done = serveOnce(ctx, header, method, param, request, received, timeoutNanos);
+      return done;
+    } finally {
+      if (done) {
+        release(request);
+      }
+    }
+  }
+
+  private boolean serveOnce(ChannelHandlerContext ctx, RequestHeaderProto header,
+      RpcMethod method, MessageLite param, Request request, long received, long timeoutNanos) {
     int callId = header.getCallId();
     if (timeoutNanos > 0 && System.nanoTime() - received > timeoutNanos) {
       server.countDroppedExpired(); // the client has given up: do not do the work
@@ -349,6 +441,11 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     if (request.lent()) {
       server.requestArrays().give(request.cells());
     }
+  }
+
+  /** Gives the call's share of the in-flight budget back: once, when it is answered or dropped. */
+  private void release(Request request) {
+    server.budget().give(request.held());
   }
 
   /** Runs a call's work after its answer; the call is answered, so a failure is only logged. */

@@ -45,6 +45,19 @@ class FrameReaderTest {
       events.add("too large " + length);
     }
 
+    /** Frames longer than this are not admitted. */
+    long admitUpTo = Long.MAX_VALUE;
+
+    @Override
+    public boolean admit(long length) {
+      return length <= admitUpTo;
+    }
+
+    @Override
+    public void refused(byte[] header) {
+      events.add("refused " + new String(header));
+    }
+
     @Override
     public void malformed(String why) {
       events.add("malformed: " + why);
@@ -177,6 +190,46 @@ class FrameReaderTest {
         "malformed: an RPC frame of 20 bytes says its parameter has 11"),
         feed(concat(PREAMBLE, ints(20, 2), new byte[] {'h', 'h'}, ints(11), new byte[20]),
             new Random(4), 5, 1 << 20).events);
+  }
+
+  @Test
+  void aFrameNotAdmittedHasItsHeaderReadAndTheRestSkipped() throws IOException {
+    Random rnd = new Random(7);
+    for (int maxPiece : new int[] {1, 5, 4096}) {
+      Recorder sink = new Recorder();
+      sink.admitUpTo = 500;
+      FrameReader reader = new FrameReader(sink, 1 << 20);
+      sink.reader = reader;
+      feed(reader, concat(PREAMBLE, frame("a", "p", new byte[10]),
+          frame("b", "q".repeat(300), new byte[1000]), frame("c", "p", new byte[20])), rnd,
+          maxPiece);
+      assertEquals(List.of("preamble true", "frame a p 10", "cells 10", "refused b",
+          "frame c p 20", "cells 20"), sink.events, "pieces of up to " + maxPiece);
+    }
+  }
+
+  @Test
+  void aHeaderLongerThan64KiBIsMalformed() throws IOException {
+    int h = FrameReader.MAX_HEADER + 1;
+    assertEquals(List.of("preamble true", "malformed: a request header of 65537 bytes is longer"
+        + " than the 65536 bytes a header may have"),
+        feed(concat(PREAMBLE, ints(h + 8, h)), new Random(8), 3, 1 << 20).events);
+  }
+
+  @Test
+  void theReaderSaysWhetherAFrameIsPartlyReadAndHowMuchCame() throws IOException {
+    Recorder sink = new Recorder();
+    FrameReader reader = new FrameReader(sink, 1 << 20);
+    byte[] whole = concat(PREAMBLE, frame("a", "p", new byte[100]));
+    reader.read(Unpooled.wrappedBuffer(PREAMBLE));
+    assertEquals(false, reader.midFrame());
+    reader.read(Unpooled.wrappedBuffer(whole, 5, 2));
+    assertEquals(true, reader.midFrame(), "half a length field");
+    reader.read(Unpooled.wrappedBuffer(whole, 7, whole.length - 8));
+    assertEquals(true, reader.midFrame());
+    reader.read(Unpooled.wrappedBuffer(whole, whole.length - 1, 1));
+    assertEquals(false, reader.midFrame());
+    assertEquals(whole.length, reader.bytesRead());
   }
 
   @Test

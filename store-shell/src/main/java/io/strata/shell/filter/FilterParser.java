@@ -3,6 +3,7 @@ package io.strata.shell.filter;
 import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import com.google.re2j.PatternSyntaxException;
 import io.strata.common.filter.ByteArrayComparable;
 import io.strata.common.filter.ByteArrayComparable.BinaryComparator;
 import io.strata.common.filter.ByteArrayComparable.BinaryPrefixComparator;
@@ -44,7 +45,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
 import java.util.function.Function;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * Parses HBase's filter language (the one the HBase shell and Thrift gateway accept) into a
@@ -519,7 +519,8 @@ public final class FilterParser {
         return new RegexStringComparator(expression);
       } catch (IllegalArgumentException e) {
         String why = e.getCause() instanceof PatternSyntaxException p
-            ? p.getDescription() + (p.getIndex() >= 0 ? " near index " + p.getIndex() : "")
+            ? p.getDescription() + (p.getDescription().contains("unsupported")
+                ? " (backreferences and lookaround cannot run in linear time)" : "")
             : e.getMessage();
         throw error(t.column(), "bad regular expression '" + show(source) + "' in "
             + name.text() + ": " + why);

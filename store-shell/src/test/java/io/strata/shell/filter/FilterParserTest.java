@@ -404,10 +404,13 @@ class FilterParserTest {
         Arguments.of("DependentColumnFilter('f', 'q', true, >, 'substring:a')", 39,
             "a substring comparator only works with = or !=, not >"),
         Arguments.of("ValueFilter(=, 'regexstring:ab(')", 16,
-            "bad regular expression 'ab(' in ValueFilter: Unclosed group near index 3"),
+            "bad regular expression 'ab(' in ValueFilter: missing closing )"),
         Arguments.of("ValueFilter(=, 'regexstring:*a')", 16,
-            "bad regular expression '*a' in ValueFilter: Dangling meta character '*' near "
-                + "index 0"),
+            "bad regular expression '*a' in ValueFilter: missing argument to repetition "
+                + "operator"),
+        Arguments.of("ValueFilter(=, 'regexstring:a(?=b)')", 16,
+            "bad regular expression 'a(?=b)' in ValueFilter: invalid or unsupported Perl syntax"
+                + " (backreferences and lookaround cannot run in linear time)"),
         // filters outside HBase's language
         Arguments.of("FuzzyRowFilter('ab', 'x')", 22, "mask 1 of FuzzyRowFilter has length 1 "
             + "but its key has length 2; they must be the same length"),
