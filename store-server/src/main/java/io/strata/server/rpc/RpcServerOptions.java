@@ -43,8 +43,8 @@ public record RpcServerOptions(String host, int port, long maxRequestSize,
         // A lane is polled by its network thread's turns: one that sleeps at once never polls.
         conf.get(RpcKeys.LOCAL_LANES) && !conf.get(RpcKeys.SERVER_SPIN).isZero()
             ? Path.of(conf.get(RpcKeys.LOCAL_LANE_DIR)).toAbsolutePath().normalize() : null,
-        conf.get(RpcKeys.REQUEST_ARRAYS), nonNegative(conf, RpcKeys.MAX_INFLIGHT_BYTES),
-        nonNegative(conf, RpcKeys.FRAME_MIN_RATE), conf.get(RpcKeys.FRAME_RATE_PERIOD));
+        conf.get(RpcKeys.REQUEST_ARRAYS), conf.get(RpcKeys.MAX_INFLIGHT_BYTES),
+        conf.get(RpcKeys.FRAME_MIN_RATE), conf.get(RpcKeys.FRAME_RATE_PERIOD));
   }
 
   private static int atLeastOne(StrataConfiguration conf, ConfigKey<Integer> key) {
@@ -52,15 +52,6 @@ public record RpcServerOptions(String host, int port, long maxRequestSize,
     if (v < 1) {
       throw new IllegalArgumentException(key.name() + " is " + v + " (from "
           + conf.sourceOf(key.name()) + "); every kind of call needs at least 1 thread");
-    }
-    return v;
-  }
-
-  private static long nonNegative(StrataConfiguration conf, ConfigKey<Long> key) {
-    long v = conf.get(key);
-    if (v < 0) {
-      throw new IllegalArgumentException(key.name() + " is " + v + " (from "
-          + conf.sourceOf(key.name()) + "); give 0 or more");
     }
     return v;
   }

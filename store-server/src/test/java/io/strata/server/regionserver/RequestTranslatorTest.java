@@ -126,6 +126,37 @@ class RequestTranslatorTest {
   }
 
   @Test
+  void anUnknownDurabilityIsRefusedNamingTheKnownOnes() {
+    for (MutationProto.Type type : List.of(MutationProto.Type.PUT,
+        MutationProto.Type.INCREMENT)) {
+      MutationProto m = MutationProto.newBuilder().setRow(bs("r")).setType(type)
+          .setCellCount(1).setDurabilityValue(77).build();
+      BadRequestException e = assertThrows(BadRequestException.class,
+          () -> {
+            if (type == MutationProto.Type.PUT) {
+              T.edit(m, cells(PUT));
+            } else {
+              T.readModifyWrite(m);
+            }
+          });
+      assertEquals("bad request: durability 77 is not one this server knows; use 0"
+          + " (USE_DEFAULT), 1 (SKIP_WAL), 2 (ASYNC_WAL), 3 (SYNC_WAL) or 4 (FSYNC_WAL)",
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void aReversedScanWithAnInclusiveStopIsRefusedWithOrWithoutAStopRow() {
+    for (String stop : List.of("", "m")) {
+      assertEquals("bad request: an inclusive stop row is for forward scans; a reversed scan"
+          + " stops before its stop row, so give the row below it as the stop row",
+          assertThrows(BadRequestException.class, () -> T.scan(ScanProto.newBuilder()
+              .setReversed(true).setIncludeStopRow(true).setStopRow(bs(stop)).build()))
+              .getMessage(), "stop row '" + stop + "'");
+    }
+  }
+
+  @Test
   void incrementsAndAppendsCarryTheirTimeRangeTtlDurabilityAndAttributes() throws Exception {
     ReadModifyWrite how = T.readModifyWrite(MutationProto.newBuilder().setRow(bs("r"))
         .setType(MutationProto.Type.INCREMENT).setTtl(60_000)

@@ -27,6 +27,7 @@ import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -124,6 +125,45 @@ class ScanCallsTest {
       calls.scan(ScanRequest.newBuilder().setScannerId(id).setCloseScanner(true).build());
       assertEquals(0, reg.readAheadBytes(), "the close dropped what was read ahead");
       assertThrows(UnknownScannerException.class, () -> calls.scan(next(id, 2, 10, 1 << 20)));
+    }
+  }
+
+  @Test
+  void theServersCapOnResultBytesHoldsWhateverTheClientAsks() throws Exception {
+    // A cap of one byte: every call returns one row (at least one always comes), however many
+    // bytes the client asks for.
+    try (ScannerRegistry reg = new ScannerRegistry(Duration.ofMinutes(1), 0, 1, "t")) {
+      ScanCalls calls = new ScanCalls(test.regions, reg);
+      ScanResponse first = (ScanResponse) calls.scan(open(0, 50, Long.MAX_VALUE)).result();
+      assertEquals(1, first.getResultsCount());
+      ScanResponse second = (ScanResponse) calls.scan(next(first.getScannerId(), 1, 50,
+          Long.MAX_VALUE)).result();
+      assertEquals(1, second.getResultsCount());
+    }
+    try (ScannerRegistry reg = new ScannerRegistry(Duration.ofMinutes(1), 0, Long.MAX_VALUE,
+        "t")) {
+      ScanCalls calls = new ScanCalls(test.regions, reg);
+      assertEquals(50, ((ScanResponse) calls.scan(open(0, 50, Long.MAX_VALUE)).result())
+          .getResultsCount(), "without the cap the client's figure holds");
+    }
+    assertEquals("strata.server.scanner.max.result.size is 0; give at least 1 byte, such as"
+        + " 100m", assertThrows(IllegalArgumentException.class,
+            () -> new ScannerRegistry(Duration.ofMinutes(1), 0, 0, "t")).getMessage());
+  }
+
+  @Test
+  void anExpiredScannerIsCountedAndItsNextCallToldWhy() throws Exception {
+    try (ScannerRegistry reg = new ScannerRegistry(Duration.ofMillis(200), 0, "t")) {
+      ScanCalls calls = new ScanCalls(test.regions, reg);
+      long id = ((ScanResponse) calls.scan(open(0, 1, 1 << 20)).result()).getScannerId();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (reg.expired() == 0 && System.nanoTime() < deadline) {
+        Thread.sleep(20);
+      }
+      assertEquals(1, reg.expired());
+      assertTrue(assertThrows(UnknownScannerException.class, () -> calls.scan(next(id, 1, 10,
+          1 << 20))).getMessage().contains("expired after 0 s without a call"
+          + " (strata.regionserver.scanner.lease.timeout)"));
     }
   }
 
