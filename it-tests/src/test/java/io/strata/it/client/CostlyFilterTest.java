@@ -90,8 +90,8 @@ class CostlyFilterTest {
           () -> new RegexStringComparator("(a)\\1"));
       assertTrue(e.getMessage().startsWith("regular expression '(a)\\1' is invalid: "),
           e.getMessage());
-      assertTrue(e.getMessage().endsWith("(the syntax is Java's without backreferences and"
-          + " lookaround, which a linear-time engine cannot run)"), e.getMessage());
+      assertTrue(e.getMessage().endsWith(" (backreferences and lookaround cannot run in linear"
+          + " time; Strata's regular expressions run on RE2/J)"), e.getMessage());
     }
   }
 }

@@ -51,6 +51,14 @@ public final class AsyncConnectionImpl implements AsyncConnection {
   private volatile boolean closed;
 
   public AsyncConnectionImpl(StrataConfiguration conf) throws IOException {
+    this(conf, null);
+  }
+
+  /**
+   * A connection whose RPC connections present {@code clusterToken}, the cluster secret (null:
+   * none): a master's own connection, which writes strata:meta.
+   */
+  public AsyncConnectionImpl(StrataConfiguration conf, byte[] clusterToken) throws IOException {
     this.conf = conf;
     RetryPolicy policy = RetryPolicy.from(conf);
     this.registry = new ClusterRegistry(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
@@ -59,6 +67,9 @@ public final class AsyncConnectionImpl implements AsyncConnection {
         conf.get(ClientKeys.IO_THREADS),
         NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)),
         LocalSockets.directory(conf), LocalLanes.fromConfig(conf));
+    if (clusterToken != null) {
+      rpc.presentClusterToken(clusterToken);
+    }
     this.channels = new RpcChannels(rpc, policy.rpcTimeout(), conf.get(ClientKeys.DIRECT_CALLS),
         conf.get(ClientKeys.RPC_SPIN).toNanos());
     // Cancelled tasks leave the queue at once: a lookup's timeout is cancelled when it is

@@ -59,10 +59,22 @@ public abstract sealed class ByteArrayComparable {
             com.google.re2j.Pattern.DOTALL);
       } catch (com.google.re2j.PatternSyntaxException e) {
         throw new IllegalArgumentException("regular expression '" + expression
-            + "' is invalid: " + e.getDescription() + " (the syntax is Java's without"
-            + " backreferences and lookaround, which a linear-time engine cannot run)", e);
+            + "' is invalid: " + why(e), e);
       }
     }
+
+    /**
+     * What is wrong with the expression: the engine's words, and for a backreference or a
+     * lookaround, that no linear-time engine runs them.
+     */
+    public static String why(com.google.re2j.PatternSyntaxException e) {
+      return e.getDescription() + (NEEDS_BACKTRACKING.matcher(e.getPattern()).find()
+          ? " (backreferences and lookaround cannot run in linear time; Strata's regular"
+              + " expressions run on RE2/J)" : "");
+    }
+
+    private static final java.util.regex.Pattern NEEDS_BACKTRACKING =
+        java.util.regex.Pattern.compile("\\\\[1-9]|\\(\\?<?[=!]");
 
     @Override
     public int compareTo(byte[] data, int offset, int length) {

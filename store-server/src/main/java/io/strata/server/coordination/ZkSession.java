@@ -1,6 +1,7 @@
 package io.strata.server.coordination;
 
 import io.strata.common.coordination.ZNodes;
+import io.strata.server.security.ClusterSecret;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +32,7 @@ public final class ZkSession implements Closeable {
 
   private final ZooKeeper zk;
   private final String connectString;
+  private final List<ACL> acl;
   private volatile boolean expired;
   private volatile boolean closed;
   private volatile Runnable onExpired = () -> { };
@@ -41,7 +44,17 @@ public final class ZkSession implements Closeable {
    */
   public ZkSession(String connectString, Duration sessionTimeout, Duration timeout)
       throws IOException {
+    this(connectString, sessionTimeout, timeout, null);
+  }
+
+  /**
+   * As above, proving {@code secret} to ZooKeeper (null: nothing) and creating every znode so
+   * that anyone may read it but only a process that proves the same secret may change it.
+   */
+  public ZkSession(String connectString, Duration sessionTimeout, Duration timeout,
+      ClusterSecret secret) throws IOException {
     this.connectString = connectString;
+    this.acl = secret == null ? ZooDefs.Ids.OPEN_ACL_UNSAFE : secret.zkAcl();
     CountDownLatch connected = new CountDownLatch(1);
     Watcher watcher = event -> {
       switch (event.getState()) {
@@ -51,6 +64,9 @@ public final class ZkSession implements Closeable {
       }
     };
     zk = new ZooKeeper(connectString, (int) sessionTimeout.toMillis(), watcher);
+    if (secret != null) {
+      zk.addAuthInfo("digest", secret.zkAuth());
+    }
     try {
       if (!connected.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         close();
@@ -104,7 +120,7 @@ public final class ZkSession implements Closeable {
   /** Creates a persistent znode unless it exists; true if this call created it. */
   public boolean createIfAbsent(String path, byte[] data) throws IOException {
     try {
-      zk.create(path, data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+      zk.create(path, data, acl, CreateMode.PERSISTENT);
       return true;
     } catch (KeeperException.NodeExistsException e) {
       return false;
@@ -120,7 +136,7 @@ public final class ZkSession implements Closeable {
         zk.setData(path, data, -1);
       } catch (KeeperException.NoNodeException e) {
         try {
-          zk.create(path, data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+          zk.create(path, data, acl, CreateMode.PERSISTENT);
         } catch (KeeperException.NodeExistsException raced) {
           zk.setData(path, data, -1);
         }
@@ -133,8 +149,7 @@ public final class ZkSession implements Closeable {
   /** Creates an ephemeral znode; false if one exists at the path already. */
   public boolean createEphemeral(String path, String data) throws IOException {
     try {
-      zk.create(path, data.getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE,
-          CreateMode.EPHEMERAL);
+      zk.create(path, data.getBytes(StandardCharsets.UTF_8), acl, CreateMode.EPHEMERAL);
       return true;
     } catch (KeeperException.NodeExistsException e) {
       return false;
@@ -175,6 +190,31 @@ public final class ZkSession implements Closeable {
       return zk.getChildren(path, watch).stream().sorted().toList();
     } catch (KeeperException | InterruptedException e) {
       throw failure("list " + path, e);
+    }
+  }
+
+  /**
+   * Gives {@code path} and every znode under it this session's ACL (znodes made before the
+   * cluster had a secret were open to anyone); true if any changed.
+   */
+  public boolean secure(String path) throws IOException {
+    try {
+      boolean changed = false;
+      if (zk.exists(path, false) == null) {
+        return false;
+      }
+      if (!zk.getACL(path, null).equals(acl)) {
+        zk.setACL(path, acl, -1);
+        changed = true;
+      }
+      for (String child : zk.getChildren(path, false)) {
+        changed |= secure(path.equals("/") ? "/" + child : path + "/" + child);
+      }
+      return changed;
+    } catch (KeeperException.NoNodeException e) {
+      return false; // gone meanwhile (an ephemeral node of a stopping server)
+    } catch (KeeperException | InterruptedException e) {
+      throw failure("secure " + path, e);
     }
   }
 

@@ -1,7 +1,9 @@
 package io.strata.server.master;
 
+import io.strata.client.internal.AsyncConnectionImpl;
+import io.strata.client.internal.ConnectionImpl;
+import io.strata.server.security.ClusterSecret;
 import io.strata.client.Connection;
-import io.strata.client.ConnectionFactory;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.common.conf.ClientKeys;
 import io.strata.common.conf.CoreKeys;
@@ -111,6 +113,7 @@ public final class Master implements Closeable {
   private final java.util.concurrent.atomic.AtomicLong balancerRuns =
       new java.util.concurrent.atomic.AtomicLong();
   private volatile boolean stopped;
+  private ClusterSecret secret;
   private volatile Throwable initFailure;
 
   public Master(StrataConfiguration conf) throws IOException {
@@ -127,11 +130,15 @@ public final class Master implements Closeable {
 
   /** Binds the port and takes part in the election; returns at once (a backup waits). */
   public synchronized void start() throws IOException {
+    secret = ClusterSecret.loadOrCreate(fs, root);
+    rpc.trust(secret);
+    rpcClient.presentClusterToken(secret.token()); // opening and closing regions is for peers
     rpc.start();
     name = ServerName.valueOf(conf.get(ServerKeys.HOST), rpc.address().getPort(),
         System.currentTimeMillis());
     zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
-        conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT));
+        conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT),
+        secret);
     zk.onExpired(() -> {
       LOG.error("master {} lost its ZooKeeper session; it stops so a backup takes over", name);
       new Thread(this::kill, "master-abort").start();
@@ -169,6 +176,9 @@ public final class Master implements Closeable {
         zk.createIfAbsent(ZNodes.CLUSTER_ID, stored); // a ZooKeeper that lost its data
       }
       clusterId = ClusterId.getOrCreate(zk);
+      if (zk.secure(ZNodes.BASE)) { // znodes of a cluster that ran before it had a secret
+        LOG.info("znodes under {} made writable by the cluster's processes only", ZNodes.BASE);
+      }
       writeRootFiles();
       RegionServerTracker tracker = new RegionServerTracker(zk);
       servers.onDeath(s -> recovery.execute(() -> recoverServer(s)));
@@ -187,7 +197,8 @@ public final class Master implements Closeable {
         }
       }
       assignMeta();
-      connection = ConnectionFactory.createConnection(conf);
+      // Presenting the secret: strata:meta takes writes from peers only.
+      connection = new ConnectionImpl(new AsyncConnectionImpl(conf, secret.token()));
       meta = new MetaTable(connection.getTable(TableName.META));
       assignment = new AssignmentManager(meta, states, servers, deadWals, this::descriptor,
           conf.get(ServerKeys.REGION_OPEN_TIMEOUT), conf.get(ServerKeys.REGION_OPEN_THREADS));

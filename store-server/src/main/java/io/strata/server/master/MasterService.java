@@ -50,6 +50,7 @@ import io.strata.common.util.Bytes;
 import io.strata.server.rpc.CallKind;
 import io.strata.server.rpc.RpcMethod;
 import io.strata.server.rpc.RpcResult;
+import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcService;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -148,6 +149,7 @@ final class MasterService {
     // Reports come from region servers even while this master is still taking over.
     m.put("RegionServerReport", new RpcMethod(RegionServerReportRequest.parser(),
         CallKind.PRIORITY, (p, cells) -> {
+          RpcServer.requirePeer("RegionServerReport", "region servers report their own loads");
           master.servers().report(((RegionServerReportRequest) p).getLoad());
           return RpcResult.of(EmptyResponse.getDefaultInstance());
         }));

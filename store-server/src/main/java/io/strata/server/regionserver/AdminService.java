@@ -19,6 +19,7 @@ import io.strata.server.region.RegionSplitter;
 import io.strata.server.rpc.CallKind;
 import io.strata.server.rpc.RpcMethod;
 import io.strata.server.rpc.RpcResult;
+import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcService;
 import java.io.IOException;
 import java.util.Map;
@@ -36,18 +37,31 @@ final class AdminService {
     this.server = server;
   }
 
+  /** What a user does instead of calling a region server's peer-only methods. */
+  private static final String MASTER_DOES_IT = "ask the master, which keeps strata:meta right:"
+      + " the shell's assign, unassign, move and split, or Admin's";
+
   RpcService service() {
     return new RpcService(NAME, Map.of(
         "OpenRegion", new RpcMethod(OpenRegionRequest.parser(), CallKind.PRIORITY,
-            (p, c) -> open((OpenRegionRequest) p)),
+            (p, c) -> {
+              RpcServer.requirePeer("OpenRegion", MASTER_DOES_IT);
+              return open((OpenRegionRequest) p);
+            }),
         "CloseRegion", new RpcMethod(CloseRegionRequest.parser(), CallKind.PRIORITY,
-            (p, c) -> close((CloseRegionRequest) p)),
+            (p, c) -> {
+              RpcServer.requirePeer("CloseRegion", MASTER_DOES_IT);
+              return close((CloseRegionRequest) p);
+            }),
         "FlushRegion", new RpcMethod(FlushRegionRequest.parser(), CallKind.PRIORITY,
             (p, c) -> flush((FlushRegionRequest) p)),
         "CompactRegion", new RpcMethod(CompactRegionRequest.parser(), CallKind.PRIORITY,
             (p, c) -> compact((CompactRegionRequest) p)),
         "SplitRegion", new RpcMethod(SplitRegionRequest.parser(), CallKind.PRIORITY,
-            (p, c) -> split((SplitRegionRequest) p)),
+            (p, c) -> {
+              RpcServer.requirePeer("SplitRegion", MASTER_DOES_IT);
+              return split((SplitRegionRequest) p);
+            }),
         "GetServerInfo", new RpcMethod(GetServerInfoRequest.parser(), CallKind.PRIORITY,
             (p, c) -> RpcResult.of(GetServerInfoResponse.newBuilder()
                 .setLoad(server.load()).build()))));

@@ -1,5 +1,7 @@
 package io.strata.server.regionserver;
 
+import io.strata.common.schema.TableName;
+import io.strata.common.error.AccessDeniedException;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellType;
@@ -98,6 +100,18 @@ final class ClientService {
     return ResultProto.newBuilder().setCellCount(n).build();
   }
 
+  /**
+   * Refuses a write to a system table (strata:meta) unless one of the cluster's own processes
+   * sends it: a client's write there could leave the catalog unreadable.
+   */
+  private static void checkWritable(OnlineRegions.Hosted h) throws AccessDeniedException {
+    TableName t = h.region().info().getTable();
+    if (t.isSystemTable() && !RpcServer.callFromPeer()) {
+      throw new AccessDeniedException(t + " is written only by the cluster's own processes;"
+          + " change tables, regions and namespaces through the master (the shell or Admin)");
+    }
+  }
+
   /** Refuses a batched edit outside the region up front, so only that action fails. */
   private static void checkInRegion(Region r, byte[] row) throws WrongRegionException {
     if (!r.info().containsRow(row)) {
@@ -123,6 +137,7 @@ final class ClientService {
 
   private RpcResult mutate(MutateRequest req, byte[] cellBlock) throws IOException {
     OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
+    checkWritable(h);
     CellBlock.Reader in = new CellBlock.Reader(cellBlock);
     if (req.getMutationsCount() == 0) {
       throw new BadRequestException("a mutate call carries no mutation; send at least one");
@@ -298,11 +313,20 @@ final class ClientService {
     MultiResponse.Builder resp = MultiResponse.newBuilder();
     for (PlainMulti.Region ra : req.regions()) {
       OnlineRegions.Hosted h = regions.find(ra.encodedName());
-      if (h == null) {
+      AccessDeniedException refused = null;
+      if (h != null) {
+        try {
+          checkWritable(h);
+        } catch (AccessDeniedException e) {
+          refused = e;
+        }
+      }
+      if (h == null || refused != null) {
         for (PlainMulti.Action a : ra.actions()) {
           in.next(a.cellCount());
         }
-        resp.addRegionResults(notServing(ra.encodedName()));
+        resp.addRegionResults(refused == null ? notServing(ra.encodedName())
+            : RegionActionResultProto.newBuilder().setException(payload(refused)).build());
         continue;
       }
       RegionActionResultProto.Builder results = RegionActionResultProto.newBuilder();
@@ -344,6 +368,15 @@ final class ClientService {
         skipCells(ra, in);
         resp.addRegionResults(notServing(ra.getRegion().getEncodedName()));
         continue;
+      }
+      if (ra.getActionsList().stream().anyMatch(ActionProto::hasMutation)) {
+        try {
+          checkWritable(h);
+        } catch (AccessDeniedException e) {
+          skipCells(ra, in);
+          resp.addRegionResults(RegionActionResultProto.newBuilder().setException(payload(e)));
+          continue;
+        }
       }
       resp.addRegionResults(regionActions(h, ra, in, out, req.getSucceededAsIndexes()));
     }

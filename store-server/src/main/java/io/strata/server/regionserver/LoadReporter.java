@@ -36,6 +36,7 @@ final class LoadReporter implements Closeable {
     this.zk = zk;
     this.interval = interval;
     this.client = new RpcClient("regionserver", 1);
+    client.presentClusterToken(server.clusterToken()); // load reports are taken from peers only
     this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "load-reporter");
       t.setDaemon(true);

@@ -1,5 +1,6 @@
 package io.strata.server.regionserver;
 
+import io.strata.server.security.ClusterSecret;
 import io.strata.common.conf.CoreKeys;
 import io.strata.common.conf.RegionKeys;
 import io.strata.common.conf.ServerKeys;
@@ -82,6 +83,7 @@ public final class RegionServer implements Closeable {
   private LoadReporter reporter;
   private FlushChore flushChore;
   private volatile boolean stopped;
+  private ClusterSecret secret;
 
   public RegionServer(StrataConfiguration conf) throws IOException {
     this.conf = conf;
@@ -98,8 +100,15 @@ public final class RegionServer implements Closeable {
             new AdminService(this).service()));
   }
 
+  /** The cluster secret this server presents to its master. */
+  byte[] clusterToken() {
+    return secret.token();
+  }
+
   /** Binds, opens the WAL, registers in ZooKeeper and starts reporting. */
   public synchronized void start() throws IOException {
+    secret = ClusterSecret.loadOrCreate(fs, root);
+    rpc.trust(secret);
     rpc.start();
     name = ServerName.valueOf(conf.get(ServerKeys.HOST), rpc.address().getPort(),
         System.currentTimeMillis());
@@ -123,7 +132,8 @@ public final class RegionServer implements Closeable {
           InstantSource.system());
       flushChore.start(FlushChore.lookEvery(conf.get(RegionKeys.MEMSTORE_FLUSH_PERIOD)));
       zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
-          conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT));
+          conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT),
+          secret);
       zk.onExpired(() -> {
         LOG.error("region server {} lost its ZooKeeper session: the master is recovering its "
             + "regions elsewhere, so it aborts", name);

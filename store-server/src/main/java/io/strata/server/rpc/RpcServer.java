@@ -1,5 +1,7 @@
 package io.strata.server.rpc;
 
+import io.strata.common.error.AccessDeniedException;
+import io.strata.server.security.ClusterSecret;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -66,6 +68,7 @@ public final class RpcServer implements Closeable {
   private final LongAdder droppedExpired = new LongAdder();
   private final RequestArrays requestArrays;
   private final InflightBudget budget;
+  private volatile ClusterSecret clusterSecret;
   private Channel listener;
   private Channel localListener;
   private volatile Path localSocket;
@@ -203,6 +206,38 @@ public final class RpcServer implements Closeable {
 
   /** Set while a call runs on a network thread ({@code strata.rpc.reads.on.io.thread}). */
   static final ThreadLocal<Boolean> ON_IO_THREAD = ThreadLocal.withInitial(() -> false);
+  /** Whether the call being served came over a connection that presented the cluster secret. */
+  static final ThreadLocal<Boolean> FROM_PEER = ThreadLocal.withInitial(() -> false);
+
+  /**
+   * Whether the calling handler serves a call from one of the cluster's own processes (its
+   * connection presented the cluster secret): calls that change the cluster's layout are taken
+   * only from them.
+   */
+  public static boolean callFromPeer() {
+    return FROM_PEER.get();
+  }
+
+  /**
+   * Refuses the call being served unless a peer made it, saying that {@code what} is for the
+   * cluster's own processes and {@code instead} what a user does.
+   */
+  public static void requirePeer(String what, String instead) throws AccessDeniedException {
+    if (!callFromPeer()) {
+      throw new AccessDeniedException(what + " is done only by the cluster's own processes; "
+          + instead);
+    }
+  }
+
+  /** The secret peers present; null when this server takes calls from anyone. */
+  ClusterSecret clusterSecret() {
+    return clusterSecret;
+  }
+
+  /** Takes peer-only calls from connections presenting {@code secret}; set before {@link #start}. */
+  public void trust(ClusterSecret secret) {
+    this.clusterSecret = secret;
+  }
 
   /**
    * Whether the calling handler runs on a network thread, where it holds up that thread's

@@ -10,6 +10,7 @@ import io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.strata.common.conf.RpcKeys;
+import io.strata.common.error.AccessDeniedException;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.ServerBusyException;
 import io.strata.common.error.ServerErrorException;
@@ -20,6 +21,7 @@ import io.strata.common.proto.RpcProtos.RequestHeaderProto;
 import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
 import io.strata.common.rpc.RpcFrame;
 import io.strata.common.rpc.SharedLane;
+import io.strata.server.security.ClusterSecret;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -49,6 +51,8 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
   /** The preamble said {@link RpcFrame#LANE_VERSION}: the header gets a one-byte answer. */
   private boolean answersHeader;
   private ScheduledFuture<?> setupTimer;
+  /** The connection header presented the cluster secret: a peer's calls. */
+  private boolean fromPeer;
   /** The call whose cell block is being read, until it is all there. */
   private Call reading;
   /** Bytes of the in-flight budget the frame being read holds, until a call takes them. */
@@ -244,6 +248,16 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
           + header.getService() + "'; it offers " + server.serviceNames()));
       return;
     }
+    if (!header.getClusterToken().isEmpty()) {
+      ClusterSecret secret = server.clusterSecret();
+      if (secret == null || !secret.matches(header.getClusterToken().toByteArray())) {
+        connectionError(ctx, new AccessDeniedException("the cluster token this connection"
+            + " presents is not this cluster's secret; is the process from another cluster"
+            + " (another strata.rootdir)?"));
+        return;
+      }
+      fromPeer = true;
+    }
     if (!header.getCellCodec().isEmpty() && !header.getCellCodec().equals("keyvalue")) {
       connectionError(ctx, new BadRequestException("cell block codec '" + header.getCellCodec()
           + "' is unknown; use keyvalue"));
@@ -383,10 +397,12 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
   private boolean serve(ChannelHandlerContext ctx, RequestHeaderProto header, RpcMethod method,
       MessageLite param, Request request, long received, long timeoutNanos) {
     boolean done = true;
+    RpcServer.FROM_PEER.set(fromPeer);
     try {
       done = serveOnce(ctx, header, method, param, request, received, timeoutNanos);
       return done;
     } finally {
+      RpcServer.FROM_PEER.set(false);
       if (done) {
         release(request);
       }

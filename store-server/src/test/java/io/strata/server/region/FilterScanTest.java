@@ -217,7 +217,7 @@ class FilterScanTest {
 
   @Test
   void badFilterArgumentsAreExplained() {
-    assertEquals("regular expression '([a' is invalid: Unclosed character class",
+    assertEquals("regular expression '([a' is invalid: missing closing ]",
         assertThrows(IllegalArgumentException.class, () -> new RegexStringComparator("([a"))
             .getMessage());
     assertEquals("fuzzy key of 2 bytes has a mask of 1 bytes; they must be the same length",

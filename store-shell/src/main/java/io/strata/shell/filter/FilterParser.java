@@ -519,9 +519,7 @@ public final class FilterParser {
         return new RegexStringComparator(expression);
       } catch (IllegalArgumentException e) {
         String why = e.getCause() instanceof PatternSyntaxException p
-            ? p.getDescription() + (p.getDescription().contains("unsupported")
-                ? " (backreferences and lookaround cannot run in linear time)" : "")
-            : e.getMessage();
+            ? RegexStringComparator.why(p) : e.getMessage();
         throw error(t.column(), "bad regular expression '" + show(source) + "' in "
             + name.text() + ": " + why);
       }

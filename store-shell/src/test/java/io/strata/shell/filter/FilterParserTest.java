@@ -410,7 +410,8 @@ class FilterParserTest {
                 + "operator"),
         Arguments.of("ValueFilter(=, 'regexstring:a(?=b)')", 16,
             "bad regular expression 'a(?=b)' in ValueFilter: invalid or unsupported Perl syntax"
-                + " (backreferences and lookaround cannot run in linear time)"),
+                + " (backreferences and lookaround cannot run in linear time; Strata's regular"
+                + " expressions run on RE2/J)"),
         // filters outside HBase's language
         Arguments.of("FuzzyRowFilter('ab', 'x')", 22, "mask 1 of FuzzyRowFilter has length 1 "
             + "but its key has length 2; they must be the same length"),

@@ -128,7 +128,7 @@ public final class DirectConnection implements RpcConnection {
    * Connects (blocking the calling thread up to {@code timeout}) and sends the connection
    * header; an IOException names the address when the server cannot be reached.
    */
-  static DirectConnection open(InetSocketAddress address, String service, String user,
+  static DirectConnection open(InetSocketAddress address, String service, Identity who,
       Duration timeout, long spinNanos) throws IOException {
     SocketChannel ch = SocketChannel.open();
     try {
@@ -140,7 +140,7 @@ public final class DirectConnection implements RpcConnection {
       throw new IOException("cannot connect to " + address + ": " + e.getMessage()
           + "; is the server running there?", e);
     }
-    return start(ch, address, false, service, user, timeout, spinNanos, null);
+    return start(ch, address, false, service, who, timeout, spinNanos, null);
   }
 
   /**
@@ -149,7 +149,7 @@ public final class DirectConnection implements RpcConnection {
    * shared-memory lane made as {@code lanes} says (null: none).
    */
   static DirectConnection openLocal(Path socket, InetSocketAddress address, String service,
-      String user, Duration timeout, long spinNanos, LocalLanes lanes) throws IOException {
+      Identity who, Duration timeout, long spinNanos, LocalLanes lanes) throws IOException {
     SocketChannel ch = SocketChannel.open(StandardProtocolFamily.UNIX);
     try {
       // Not blocking: a server too busy to accept fails the connect at once (its backlog is
@@ -176,11 +176,11 @@ public final class DirectConnection implements RpcConnection {
       throw new IOException("cannot connect to " + address + " through " + socket + ": "
           + e.getMessage(), e);
     }
-    return start(ch, address, true, service, user, timeout, spinNanos, lanes);
+    return start(ch, address, true, service, who, timeout, spinNanos, lanes);
   }
 
   private static DirectConnection start(SocketChannel ch, InetSocketAddress address,
-      boolean local, String service, String user, Duration timeout, long spinNanos,
+      boolean local, String service, Identity who, Duration timeout, long spinNanos,
       LocalLanes lanes) throws IOException {
     Selector selector = null;
     SharedLane lane = null;
@@ -192,8 +192,7 @@ public final class DirectConnection implements RpcConnection {
       ByteBuf buf = Unpooled.buffer(64);
       buf.writeBytes(RpcFrame.MAGIC)
           .writeByte(lane != null ? RpcFrame.LANE_VERSION : RpcFrame.VERSION);
-      ConnectionHeaderProto.Builder header = ConnectionHeaderProto.newBuilder().setUser(user)
-          .setService(service).setCellCodec("keyvalue");
+      ConnectionHeaderProto.Builder header = who.header(service);
       if (lane != null) {
         header.setLane(lane.path().toString());
       }

@@ -8,7 +8,6 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.unix.DomainSocketChannel;
 import io.strata.common.error.ServerErrorException;
-import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.rpc.RpcParam;
 import io.strata.common.rpc.RpcFrame;
@@ -39,12 +38,11 @@ final class NettyConnection implements RpcConnection {
     this.pending = new PendingCalls(service, address.toString());
   }
 
-  void start(Channel ch, String user) {
+  void start(Channel ch, Identity who) {
     this.channel = ch;
     ByteBuf buf = ch.alloc().buffer();
     buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
-    RpcFrame.write(buf, ConnectionHeaderProto.newBuilder().setUser(user)
-        .setService(serviceName()).setCellCodec("keyvalue").build(), null, (byte[]) null);
+    RpcFrame.write(buf, who.header(serviceName()).build(), null, (byte[]) null);
     ch.writeAndFlush(buf);
     ch.closeFuture().addListener(f -> pending.failAll(new ServerErrorException(
         address.toString(), new IOException("the connection to " + address + " closed"))));

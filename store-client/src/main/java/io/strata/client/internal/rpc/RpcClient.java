@@ -36,7 +36,8 @@ public final class RpcClient implements Closeable {
 
   private final EventLoopGroup loop;
   private final NettyTransport transport;
-  private final String user;
+  /** Set once by a cluster's own process before its first connection (presentClusterToken). */
+  private volatile Identity identity;
   /** Where servers on this machine keep their local sockets; null: TCP only. */
   private final Path localSockets;
   /** The shared-memory lanes direct connections offer local servers; null: none. */
@@ -66,7 +67,7 @@ public final class RpcClient implements Closeable {
    */
   public RpcClient(String user, int threads, NettyTransport transport, Path localSockets,
       LocalLanes lanes) {
-    this.user = user;
+    this.identity = new Identity(user, null);
     this.transport = transport;
     this.localSockets = transport.hasDomainSockets() ? localSockets : null;
     this.lanes = lanes;
@@ -75,6 +76,15 @@ public final class RpcClient implements Closeable {
       t.setDaemon(true);
       return t;
     });
+  }
+
+  /**
+   * Makes every connection opened from now on present {@code token}, the cluster secret: for a
+   * cluster's own processes (a master calling region servers, a region server reporting), whose
+   * calls servers take only from their peers.
+   */
+  public void presentClusterToken(byte[] token) {
+    identity = new Identity(identity.user(), token.clone());
   }
 
   /** Connects to {@code service} at {@code address}, waiting up to {@code timeout}. */
@@ -138,7 +148,7 @@ public final class RpcClient implements Closeable {
               result.completeExceptionally(new IOException("the socket " + socket
                   + " is served by another user"));
             } else if (f.isSuccess()) {
-              connection.start(f.channel(), user);
+              connection.start(f.channel(), identity);
               result.complete(connection);
             } else {
               Throwable cause = f.cause();
@@ -190,13 +200,13 @@ public final class RpcClient implements Closeable {
     Path socket = localSocket(address);
     if (socket != null) {
       try {
-        return DirectConnection.openLocal(socket, address, service, user, timeout, spinNanos,
+        return DirectConnection.openLocal(socket, address, service, identity, timeout, spinNanos,
             lanes);
       } catch (IOException e) {
         LOG.debug("calling {} over TCP: {}", address, e.getMessage());
       }
     }
-    return DirectConnection.open(address, service, user, timeout, spinNanos);
+    return DirectConnection.open(address, service, identity, timeout, spinNanos);
   }
 
   @Override

@@ -1,0 +1,20 @@
+package io.strata.client.internal.rpc;
+
+import com.google.protobuf.ByteString;
+import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
+
+/**
+ * Who a client's connections say they are, in each connection header: a user name and, for a
+ * cluster's own processes, the cluster secret they share (empty for every other client).
+ */
+record Identity(String user, byte[] clusterToken) {
+  /** The connection header for {@code service} with this identity in it. */
+  ConnectionHeaderProto.Builder header(String service) {
+    ConnectionHeaderProto.Builder b = ConnectionHeaderProto.newBuilder().setUser(user)
+        .setService(service).setCellCodec("keyvalue");
+    if (clusterToken != null) {
+      b.setClusterToken(ByteString.copyFrom(clusterToken));
+    }
+    return b;
+  }
+}
