@@ -181,6 +181,13 @@ public interface Admin extends Closeable {
 
   ClusterStatus getClusterStatus() throws IOException;
 
+  /**
+   * Checks strata:meta against the file system and the live servers, as HBase's hbck does
+   * ({@code bin/strata hbck}); with {@code fix}, repairs what cannot lose data, which only a
+   * client presenting the cluster secret may ask ({@code strata.client.cluster.secret.file}).
+   */
+  ConsistencyReport checkConsistency(boolean fix) throws IOException;
+
   /** Nothing to free: the connection owns the resources. */
   @Override
   default void close() {}

@@ -175,4 +175,11 @@ public interface AsyncAdmin {
   CompletableFuture<Boolean> isBalancerEnabled();
 
   CompletableFuture<ClusterStatus> getClusterStatus();
+
+  /**
+   * Checks strata:meta against the file system and the live servers, as HBase's hbck does;
+   * with {@code fix}, repairs what cannot lose data (which needs the cluster secret:
+   * {@code strata.client.cluster.secret.file}).
+   */
+  CompletableFuture<ConsistencyReport> checkConsistency(boolean fix);
 }

@@ -3,6 +3,7 @@ package io.strata.client.internal;
 import com.google.protobuf.ByteString;
 import io.strata.client.AsyncAdmin;
 import io.strata.client.ClusterStatus;
+import io.strata.client.ConsistencyReport;
 import io.strata.client.NamespaceDescriptor;
 import io.strata.client.SplitAlgorithm;
 import io.strata.client.internal.rpc.RpcConnection;
@@ -17,6 +18,8 @@ import io.strata.common.proto.AdminProtos.RegionLoadProto;
 import io.strata.common.proto.AdminProtos.ServerLoadProto;
 import io.strata.common.proto.MasterProtos.BalanceRequest;
 import io.strata.common.proto.MasterProtos.BalanceResponse;
+import io.strata.common.proto.MasterProtos.CheckConsistencyRequest;
+import io.strata.common.proto.MasterProtos.CheckConsistencyResponse;
 import io.strata.common.proto.MasterProtos.ClusterStatusRequest;
 import io.strata.common.proto.MasterProtos.ClusterStatusResponse;
 import io.strata.common.proto.MasterProtos.CreateNamespaceRequest;
@@ -588,6 +591,15 @@ final class AsyncAdminImpl implements AsyncAdmin {
   public CompletableFuture<ClusterStatus> getClusterStatus() {
     return run(() -> master.call("ClusterStatus", ClusterStatusRequest.getDefaultInstance(),
         ClusterStatusResponse.parser()).thenApply(AsyncAdminImpl::clusterStatus));
+  }
+
+  @Override
+  public CompletableFuture<ConsistencyReport> checkConsistency(boolean fix) {
+    return run(() -> master.call("CheckConsistency", CheckConsistencyRequest.newBuilder()
+        .setFix(fix).build(), CheckConsistencyResponse.parser()).thenApply(r ->
+            new ConsistencyReport(r.getTables(), r.getRegions(), r.getFindingsList().stream()
+                .map(f -> new ConsistencyReport.Finding(f.getKind(), f.getTable(),
+                    f.getDetail(), f.getAction(), f.getFixed())).toList())));
   }
 
   private static ClusterStatus clusterStatus(ClusterStatusResponse r) {

@@ -67,8 +67,12 @@ public final class AsyncConnectionImpl implements AsyncConnection {
         conf.get(ClientKeys.IO_THREADS),
         NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)),
         LocalSockets.directory(conf), LocalLanes.fromConfig(conf));
+    String secretFile = conf.get(ClientKeys.CLUSTER_SECRET_FILE);
     if (clusterToken != null) {
       rpc.presentClusterToken(clusterToken);
+    } else if (!secretFile.isEmpty()) { // an operator's tool
+      rpc.presentClusterToken(io.strata.common.rpc.ClusterToken.read(
+          java.nio.file.Path.of(secretFile)));
     }
     this.channels = new RpcChannels(rpc, policy.rpcTimeout(), conf.get(ClientKeys.DIRECT_CALLS),
         conf.get(ClientKeys.RPC_SPIN).toNanos());

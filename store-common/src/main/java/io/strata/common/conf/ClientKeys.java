@@ -6,6 +6,13 @@ import java.time.Duration;
 public final class ClientKeys {
   public static final String SECTION = "Client";
 
+  public static final ConfigKey<String> CLUSTER_SECRET_FILE = ConfigKey.string(
+      "strata.client.cluster.secret.file", "",
+      "A copy of the cluster's <root>/cluster.secret (docs/formats/cluster-secret.md) whose "
+          + "secret the client presents, so that servers take from it what they take only from "
+          + "the cluster's own processes. For operator tools such as bin/strata hbck -fix; "
+          + "empty (the default) for every application.");
+
   public static final ConfigKey<Duration> OPERATION_TIMEOUT = ConfigKey.duration(
       "strata.client.operation.timeout", "60s",
       "Longest a client operation (get, put, scan call, admin call) may take with all its "

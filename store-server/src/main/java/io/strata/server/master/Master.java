@@ -1,5 +1,6 @@
 package io.strata.server.master;
 
+import io.strata.server.fs.RootDirectory;
 import io.strata.client.internal.AsyncConnectionImpl;
 import io.strata.client.internal.ConnectionImpl;
 import io.strata.server.security.ClusterSecret;
@@ -130,6 +131,7 @@ public final class Master implements Closeable {
 
   /** Binds the port and takes part in the election; returns at once (a backup waits). */
   public synchronized void start() throws IOException {
+    RootDirectory.prepare(fs, root);
     secret = ClusterSecret.loadOrCreate(fs, root);
     rpc.trust(secret);
     rpcClient.presentClusterToken(secret.token()); // opening and closing regions is for peers
@@ -567,6 +569,11 @@ public final class Master implements Closeable {
 
   Map<TableName, TableDescriptor> descriptors() {
     return descriptors;
+  }
+
+  /** The tables meta names, whatever their state. */
+  java.util.Set<TableName> tableNames() {
+    return new java.util.HashSet<>(tableStates.keySet());
   }
 
   TableState tableState(TableName t) {

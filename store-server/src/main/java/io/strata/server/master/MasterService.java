@@ -7,6 +7,7 @@ import io.strata.common.error.NamespaceNotFoundException;
 import io.strata.common.error.TableNotFoundException;
 import io.strata.common.proto.MasterProtos.BalanceRequest;
 import io.strata.common.proto.MasterProtos.BalanceResponse;
+import io.strata.common.proto.MasterProtos.CheckConsistencyRequest;
 import io.strata.common.proto.MasterProtos.ClusterStatusRequest;
 import io.strata.common.proto.MasterProtos.ClusterStatusResponse;
 import io.strata.common.proto.MasterProtos.CreateNamespaceRequest;
@@ -146,6 +147,15 @@ final class MasterService {
     m.put("IsBalancerEnabled", method(IsBalancerEnabledRequest.parser(),
         r -> IsBalancerEnabledResponse.newBuilder().setEnabled(master.isBalancerOn()).build()));
     m.put("Split", method(SplitRequest.parser(), this::split));
+    m.put("CheckConsistency", method(CheckConsistencyRequest.parser(),
+        r -> {
+          if (r.getFix()) {
+            RpcServer.requirePeer("hbck -fix", "run it as the user who runs the cluster, with"
+                + " strata.client.cluster.secret.file naming <root>/cluster.secret (bin/strata"
+                + " hbck -fix does so for a local root directory)");
+          }
+          return ConsistencyCheck.run(master, r.getFix());
+        }));
     // Reports come from region servers even while this master is still taking over.
     m.put("RegionServerReport", new RpcMethod(RegionServerReportRequest.parser(),
         CallKind.PRIORITY, (p, cells) -> {

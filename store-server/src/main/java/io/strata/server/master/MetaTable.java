@@ -27,6 +27,7 @@ import java.util.TreeMap;
  * Every write of a region row writes all its columns, so a row never mixes two transitions.
  */
 final class MetaTable {
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(MetaTable.class);
   /** A region row: the region, its state, and the server named for that state (or null). */
   record RegionRow(RegionInfo region, RegionState state, ServerName server) {}
 
@@ -71,26 +72,62 @@ final class MetaTable {
     meta.delete(new Delete(MetaLayout.regionRow(region)).addFamily(MetaLayout.INFO, nextTs()));
   }
 
-  /** Every region row of every table (meta's own region is not in meta). */
+  /**
+   * Every region row of every table (meta's own region is not in meta). A row that does not
+   * parse is left aside and logged: one damaged row must not keep the master, and so every
+   * other table, from starting (bin/strata hbck reports it; hbck -fix deletes it).
+   */
   List<RegionRow> regions() throws IOException {
     List<RegionRow> rows = new ArrayList<>();
-    try (ResultScanner s = meta.getScanner(new Scan().addFamily(MetaLayout.INFO))) {
-      for (Result r : s) {
-        observe(r);
-        byte[] info = r.getValue(MetaLayout.INFO, MetaLayout.REGION_INFO);
-        if (info == null) {
-          continue;
+    for (Result r : rawRows(MetaLayout.INFO)) {
+      try {
+        RegionRow row = regionRow(r);
+        if (row != null) {
+          rows.add(row);
         }
-        RegionInfo region = SchemaCodec.parseRegionInfo(info, "strata:meta row "
-            + Bytes.toStringBinary(r.getRow()));
-        byte[] state = r.getValue(MetaLayout.INFO, MetaLayout.STATE);
-        byte[] server = r.getValue(MetaLayout.INFO, MetaLayout.SERVER);
-        rows.add(new RegionRow(region, state == null ? RegionState.OFFLINE
-            : RegionState.parse(Bytes.toString(state)), server == null || server.length == 0
-            ? null : ServerName.parse(Bytes.toString(server))));
+      } catch (IOException | RuntimeException e) {
+        leftAside(r, MetaLayout.INFO, e);
       }
     }
     return rows;
+  }
+
+  /** A region row's region, state and server; null for a row with no region in it. */
+  static RegionRow regionRow(Result r) throws IOException {
+    byte[] info = r.getValue(MetaLayout.INFO, MetaLayout.REGION_INFO);
+    if (info == null) {
+      return null;
+    }
+    RegionInfo region = SchemaCodec.parseRegionInfo(info, "strata:meta row "
+        + Bytes.toStringBinary(r.getRow()));
+    byte[] state = r.getValue(MetaLayout.INFO, MetaLayout.STATE);
+    byte[] server = r.getValue(MetaLayout.INFO, MetaLayout.SERVER);
+    return new RegionRow(region, state == null ? RegionState.OFFLINE
+        : RegionState.parse(Bytes.toString(state)), server == null || server.length == 0
+        ? null : ServerName.parse(Bytes.toString(server)));
+  }
+
+  private void leftAside(Result r, byte[] family, Exception e) {
+    LOG.error("strata:meta row '{}' (family {}) cannot be read and is left aside: {}; run"
+        + " bin/strata hbck to see every such row, hbck -fix to delete them",
+        Bytes.toStringBinary(r.getRow()), Bytes.toString(family), e.getMessage());
+  }
+
+  /** Every row with cells in {@code family}, as stored. */
+  List<Result> rawRows(byte[] family) throws IOException {
+    List<Result> rows = new ArrayList<>();
+    try (ResultScanner s = meta.getScanner(new Scan().addFamily(family))) {
+      for (Result r : s) {
+        observe(r);
+        rows.add(r);
+      }
+    }
+    return rows;
+  }
+
+  /** Deletes {@code family}'s cells of {@code row}: a row nothing can read (hbck -fix). */
+  void deleteRow(byte[] row, byte[] family) throws IOException {
+    meta.delete(new Delete(row).addFamily(family, nextTs()));
   }
 
   void putTableState(TableName table, TableState state) throws IOException {
@@ -104,16 +141,27 @@ final class MetaTable {
 
   Map<TableName, TableState> tableStates() throws IOException {
     Map<TableName, TableState> states = new TreeMap<>();
-    try (ResultScanner s = meta.getScanner(new Scan().addFamily(MetaLayout.TABLE))) {
-      for (Result r : s) {
-        observe(r);
-        byte[] v = r.getValue(MetaLayout.TABLE, MetaLayout.TABLE_STATE);
-        if (v != null) {
-          states.put(TableName.valueOf(r.getRow()), TableState.parse(Bytes.toString(v)));
+    for (Result r : rawRows(MetaLayout.TABLE)) {
+      try {
+        TableState state = tableState(r);
+        if (state != null) {
+          states.put(TableName.valueOf(r.getRow()), state);
         }
+      } catch (IOException | RuntimeException e) {
+        leftAside(r, MetaLayout.TABLE, e);
       }
     }
     return states;
+  }
+
+  /** A table row's state; null for a row with none. */
+  static TableState tableState(Result r) throws IOException {
+    byte[] v = r.getValue(MetaLayout.TABLE, MetaLayout.TABLE_STATE);
+    if (v == null) {
+      return null;
+    }
+    TableName.valueOf(r.getRow()); // a row that names no table is unreadable too
+    return TableState.parse(Bytes.toString(v));
   }
 
   /** Format version of namespace records. */
@@ -131,21 +179,31 @@ final class MetaTable {
 
   Map<String, NamespaceProto> namespaces() throws IOException {
     Map<String, NamespaceProto> all = new TreeMap<>();
-    try (ResultScanner s = meta.getScanner(new Scan().addFamily(MetaLayout.NAMESPACE))) {
-      for (Result r : s) {
-        observe(r);
-        byte[] v = r.getValue(MetaLayout.NAMESPACE, MetaLayout.NAMESPACE_DATA);
-        if (v != null) {
-          NamespaceProto p = NamespaceProto.parseFrom(v);
-          if (p.getVersion() > NAMESPACE_VERSION) {
-            throw new io.strata.common.error.CorruptFileException("strata:meta namespace row "
-                + p.getName(), "namespace record version " + p.getVersion() + " is newer than "
-                + "this master reads (" + NAMESPACE_VERSION + "); run the release that wrote it");
-          }
+    for (Result r : rawRows(MetaLayout.NAMESPACE)) {
+      try {
+        NamespaceProto p = namespace(r);
+        if (p != null) {
           all.put(p.getName(), p);
         }
+      } catch (IOException | RuntimeException e) {
+        leftAside(r, MetaLayout.NAMESPACE, e);
       }
     }
     return all;
+  }
+
+  /** A namespace row's record; null for a row with none. */
+  static NamespaceProto namespace(Result r) throws IOException {
+    byte[] v = r.getValue(MetaLayout.NAMESPACE, MetaLayout.NAMESPACE_DATA);
+    if (v == null) {
+      return null;
+    }
+    NamespaceProto p = NamespaceProto.parseFrom(v);
+    if (p.getVersion() > NAMESPACE_VERSION) {
+      throw new io.strata.common.error.CorruptFileException("strata:meta namespace row "
+          + p.getName(), "namespace record version " + p.getVersion() + " is newer than "
+          + "this master reads (" + NAMESPACE_VERSION + "); run the release that wrote it");
+    }
+    return p;
   }
 }

@@ -1,5 +1,6 @@
 package io.strata.server.regionserver;
 
+import io.strata.server.fs.RootDirectory;
 import io.strata.server.security.ClusterSecret;
 import io.strata.common.conf.CoreKeys;
 import io.strata.common.conf.RegionKeys;
@@ -107,6 +108,7 @@ public final class RegionServer implements Closeable {
 
   /** Binds, opens the WAL, registers in ZooKeeper and starts reporting. */
   public synchronized void start() throws IOException {
+    RootDirectory.prepare(fs, root);
     secret = ClusterSecret.loadOrCreate(fs, root);
     rpc.trust(secret);
     rpc.start();

@@ -395,6 +395,11 @@ final class RequestTranslator {
         throw new BadRequestException("cell " + column(c) + " has type " + c.getType() + ", "
             + "which does not belong in a " + (puts ? "put" : "delete"));
       }
+      if (c.getTagsLength() > 0) { // the server's own marks, such as a cell's TTL
+        throw new BadRequestException("cell " + column(c) + " of row '"
+            + Bytes.toStringBinary(row) + "' carries " + c.getTagsLength() + " bytes of tags;"
+            + " tags are written by the server only: give a put's TTL in its ttl field");
+      }
       if (maxCellSize > 0 && c instanceof KeyValue kv && kv.getLength() > maxCellSize) {
         throw new BadRequestException("the cell " + column(c) + " of row '"
             + Bytes.toStringBinary(row) + "' is " + kv.getLength() + " bytes, over the "

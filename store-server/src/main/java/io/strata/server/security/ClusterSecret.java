@@ -1,5 +1,6 @@
 package io.strata.server.security;
 
+import io.strata.common.rpc.ClusterToken;
 import io.strata.server.fs.RecordFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -32,9 +33,7 @@ import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
  */
 public final class ClusterSecret {
   static final String FILE = "cluster.secret";
-  private static final String MAGIC = "strata-cluster-secret";
-  static final int VERSION = 1;
-  private static final int BYTES = 32;
+  private static final int BYTES = ClusterToken.BYTES;
   /** The user name of the digest identity every daemon proves to ZooKeeper. */
   private static final String ZK_USER = "strata";
 
@@ -112,33 +111,11 @@ public final class ClusterSecret {
   }
 
   static byte[] format(byte[] token) {
-    return (MAGIC + " " + VERSION + "\n" + HexFormat.of().formatHex(token) + "\n")
-        .getBytes(StandardCharsets.US_ASCII);
+    return ClusterToken.format(token);
   }
 
   static ClusterSecret parse(Path file, byte[] data) throws IOException {
-    String[] lines = new String(data, StandardCharsets.US_ASCII).split("\n");
-    if (lines.length < 2 || !lines[0].startsWith(MAGIC + " ")) {
-      throw new IOException(file + " is not a Strata cluster secret; delete it to have the "
-          + "next daemon to start make a new one (then restart every daemon)");
-    }
-    int version;
-    try {
-      version = Integer.parseInt(lines[0].substring(MAGIC.length() + 1).trim());
-    } catch (NumberFormatException e) {
-      throw new IOException(file + " has no version in its first line");
-    }
-    RecordFiles.checkVersion(file, "cluster secret", version, VERSION);
-    try {
-      byte[] token = HexFormat.of().parseHex(lines[1].trim());
-      if (token.length != BYTES) {
-        throw new IllegalArgumentException(token.length + " bytes");
-      }
-      return new ClusterSecret(token);
-    } catch (IllegalArgumentException e) {
-      throw new IOException(file + " holds no secret of " + BYTES + " bytes in hex ("
-          + e.getMessage() + ")");
-    }
+    return new ClusterSecret(ClusterToken.parse(file.toString(), data));
   }
 
   /** What a daemon presents in its connection headers. */

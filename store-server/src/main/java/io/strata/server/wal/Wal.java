@@ -108,6 +108,12 @@ public final class Wal implements Closeable {
   private ByteOutput direct = new ByteOutput(DIRECT_BUFFER);
   // Written under fileLock, read by anyone: how well group commit batches.
   private volatile long syncs;
+  /** Writes or syncs failed in a row, the last failure, and when a new file may be tried. */
+  private int failedInARow;
+  private IOException lastFailure;
+  private long retryAtMillis;
+  private static final long FIRST_PAUSE_MILLIS = 100;
+  private static final long MAX_PAUSE_MILLIS = 5_000;
   private volatile long syncedEdits;
   // Consumer thread only.
   // The consumer's batch: entries' heads and whole entries in batch, piece i ending at
@@ -148,7 +154,10 @@ public final class Wal implements Closeable {
     this.clock = clock;
     this.files = new WalFiles(fs, archiveDir, dir.getName(), recycled);
     this.nextSeqId = new AtomicLong(firstSequenceId);
-    fs.mkdirs(dir);
+    if (!fs.mkdirs(dir)) {
+      throw new IOException("cannot create the WAL directory " + dir + "; check that the root"
+          + " directory is writable by this user");
+    }
     // Never reuse a file name: continue after any file a previous instance left here.
     for (var st : fs.listStatus(dir)) {
       String name = st.getPath().getName();
@@ -268,7 +277,7 @@ public final class Wal implements Closeable {
     boolean inPlace = WalFormat.appendEntry(direct, region, seqId, clock.millis(), cells);
     try {
       if (writer == null) {
-        openNextFile();
+        openUnlessPausing();
       }
       files.written(writer.path(), region, seqId);
       if (inPlace) {
@@ -284,11 +293,16 @@ public final class Wal implements Closeable {
       lastFlushMillis = clock.millis();
       syncs++;
       syncedEdits++;
+      failedInARow = 0;
     } catch (IOException | RuntimeException e) {
-      LOG.error("WAL write or sync failed on {}; failing the edit and rolling",
-          writer == null ? "(no file)" : writer.path(), e);
-      closeFailedWriter();
-      throw e instanceof IOException io ? io : new IOException("WAL write failed: " + e, e);
+      IOException io = e instanceof IOException x ? x : new IOException("WAL write failed: " + e,
+          e);
+      if (!pausing(io)) {
+        LOG.error("WAL write or sync failed on {}; failing the edit and rolling",
+            writer == null ? "(no file)" : writer.path(), e);
+      }
+      closeFailedWriter(io);
+      throw io;
     } finally {
       if (direct.size() > MAX_BATCH_BYTES) {
         direct = new ByteOutput(DIRECT_BUFFER); // one large edit does not keep a large buffer
@@ -473,7 +487,7 @@ public final class Wal implements Closeable {
           throw new IOException("the WAL of " + server + " is closed");
         }
         if (writer == null) {
-          openNextFile();
+          openUnlessPausing();
         }
         for (int i = 0; i < batchUsers.size(); i++) {
           files.written(writer.path(), batchUsers.get(i), batchSeqIds.get(i));
@@ -488,6 +502,7 @@ public final class Wal implements Closeable {
           lastFlushMillis = clock.millis();
           asyncPending = false;
           syncs++;
+          failedInARow = 0;
           syncedEdits += waiting.size();
           waiting.forEach(f -> f.complete(null));
           waiting.clear();
@@ -507,14 +522,16 @@ public final class Wal implements Closeable {
     }
 
     private void failBatch(Exception e) {
-      LOG.error("WAL write or sync failed on {}; failing {} waiting edit(s) and rolling",
-          writer == null ? "(no file)" : writer.path(), waiting.size(), e);
       IOException io = e instanceof IOException x ? x
           : new IOException("WAL write failed: " + e, e);
+      if (!pausing(io)) {
+        LOG.error("WAL write or sync failed on {}; failing {} waiting edit(s) and rolling",
+            writer == null ? "(no file)" : writer.path(), waiting.size(), e);
+      }
       waiting.forEach(f -> f.completeExceptionally(io));
       waiting.clear();
       batchWantsHsync = false;
-      closeFailedWriter();
+      closeFailedWriter(io);
     }
 
     @Override
@@ -533,9 +550,44 @@ public final class Wal implements Closeable {
     }
   }
 
-  /** Closes a file a write or sync failed on; the next write opens a new one. File lock held. */
-  private void closeFailedWriter() {
+  /**
+   * Closes a file a write or sync failed on; the next write opens a new one, at once after a
+   * first failure, after a pause that doubles (from 100 ms to 5 s) after each further one in a
+   * row: a file system that keeps failing (a full disk) would otherwise get a new file, and the
+   * log a stack trace, for every edit. File lock held.
+   */
+  private void closeFailedWriter(IOException why) {
+    if (writer != null || !pausing(why)) {
+      failedInARow++;
+      lastFailure = why;
+      long pause = failedInARow < 2 ? 0
+          : Math.min(FIRST_PAUSE_MILLIS << Math.min(failedInARow - 2, 10), MAX_PAUSE_MILLIS);
+      retryAtMillis = clock.millis() + pause;
+    }
     closeWriter("closing the failed WAL {} failed too");
+  }
+
+  /** Whether {@code e} is the refusal of a write made while pausing after failures. */
+  private boolean pausing(IOException e) {
+    return e instanceof PausingException;
+  }
+
+  /** Opens the next file, unless a pause after failed writes is still running. File lock held. */
+  private void openUnlessPausing() throws IOException {
+    long left = retryAtMillis - clock.millis();
+    if (failedInARow >= 2 && left > 0) {
+      throw new PausingException("the WAL of " + server + " failed " + failedInARow
+          + " times in a row (last: " + lastFailure.getMessage() + "); edits fail for another "
+          + left + " ms before it tries a new file", lastFailure);
+    }
+    openNextFile();
+  }
+
+  /** An edit refused, without touching the file system, while the WAL pauses after failures. */
+  private static final class PausingException extends IOException {
+    PausingException(String message, IOException cause) {
+      super(message, cause);
+    }
   }
 
   /** Closes the current file, if any, logging (not throwing) a failure. File lock held. */

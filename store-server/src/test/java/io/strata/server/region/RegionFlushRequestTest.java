@@ -119,4 +119,50 @@ class RegionFlushRequestTest {
       r.close();
     }
   }
+
+  /**
+   * A flush that fails is not tried again on each request, as every write over the flush size
+   * asks: only after its pause (an hour here, so that nothing but the first attempt can run).
+   * Once the file system works again, the next flush writes what the failed one could not.
+   */
+  @Test
+  void aFailedFlushWaitsOutItsPauseWhateverTheRequests() throws Exception {
+    try (RegionFixture f = new RegionFixture(dir, 1)) {
+      Region r = region(f);
+      write(r);
+      java.util.concurrent.atomic.AtomicInteger creates =
+          new java.util.concurrent.atomic.AtomicInteger();
+      f.fs.beforeCreate = p -> {
+        creates.incrementAndGet();
+        throw new java.io.UncheckedIOException(new IOException("no space left on device"));
+      };
+      RegionFlusher patient = new RegionFlusher(java.time.Duration.ofHours(1));
+      patient.requestFlush(r);
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      while (patient.failures(r) == 0 && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      assertEquals(1, patient.failures(r));
+      int attempted = creates.get();
+      for (int i = 0; i < 100; i++) { // as the writes of a memstore over its size ask
+        patient.requestFlush(r);
+      }
+      patient.close(); // runs what is queued to run now; drops the retry waiting its hour
+      assertEquals(1, patient.failures(r), "no second attempt within the pause");
+      assertEquals(attempted, creates.get());
+
+      f.fs.beforeCreate = p -> { };
+      RegionFlusher eager = new RegionFlusher(java.time.Duration.ZERO);
+      try {
+        eager.requestFlush(r);
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (r.fileCount(RegionFixture.CF1) == 0 && System.nanoTime() < deadline) {
+          Thread.onSpinWait();
+        }
+        assertEquals(1, r.fileCount(RegionFixture.CF1), "the write kept in memory is flushed");
+      } finally {
+        eager.close();
+      }
+    }
+  }
 }

@@ -146,6 +146,16 @@ class RequestTranslatorTest {
   }
 
   @Test
+  void aPutWhoseCellsCarryTagsIsRefused() {
+    KeyValue tagged = KeyValue.copyOf(PUT, PUT.getTimestamp(), Tag.withTtl(List.of(), 5000));
+    assertEquals("bad request: cell 'f:q' of row 'r' carries " + tagged.getTagsLength()
+        + " bytes of tags; tags are written by the server only: give a put's TTL in its ttl"
+        + " field", assertThrows(BadRequestException.class, () -> T.edit(MutationProto
+            .newBuilder().setRow(bs("r")).setType(MutationProto.Type.PUT).setCellCount(1)
+            .build(), cells(tagged))).getMessage());
+  }
+
+  @Test
   void aReversedScanWithAnInclusiveStopIsRefusedWithOrWithoutAStopRow() {
     for (String stop : List.of("", "m")) {
       assertEquals("bad request: an inclusive stop row is for forward scans; a reversed scan"

@@ -72,7 +72,7 @@ class ClusterSecretTest {
             .getMessage());
     assertTrue(assertThrows(IOException.class, () -> ClusterSecret.parse(file,
         "strata-cluster-secret 2\nab\n".getBytes(StandardCharsets.US_ASCII))).getMessage()
-        .contains("cluster secret format version 2 is not known to this version"));
+        .contains(": cluster secret format version 2 is not known to this version"));
     assertEquals(file + " holds no secret of 32 bytes in hex (1 bytes)",
         assertThrows(IOException.class, () -> ClusterSecret.parse(file,
             "strata-cluster-secret 1\nab\n".getBytes(StandardCharsets.US_ASCII))).getMessage());

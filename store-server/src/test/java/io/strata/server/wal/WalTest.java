@@ -374,6 +374,48 @@ class WalTest {
     assertEquals(next.sequenceId(), second.get(0).sequenceId());
   }
 
+  /**
+   * A file system that keeps failing gets a new file after the first failure, then none while
+   * the pause after the second runs: the edits meanwhile fail at once, saying so, instead of
+   * each opening a file of its own. After the pause a new file is tried, and once it works the
+   * WAL is as before.
+   */
+  @org.junit.jupiter.params.ParameterizedTest(name = "direct sync {0}")
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {true, false})
+  void editsOnAFailingFileSystemPauseInsteadOfOpeningAFileEach(boolean directSync)
+      throws Exception {
+    java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong(
+        1_000_000);
+    InstantSource clock = () -> java.time.Instant.ofEpochMilli(now.get());
+    Wal wal = new Wal(fs, dir, archive, "server1", options(128L << 20, directSync), 1, clock);
+    opened.add(wal);
+    wal.append("r", List.of(cell("a", "1")), Durability.SYNC_WAL).awaitDurable();
+    fs.failSyncs.set(1_000);
+    for (int i = 0; i < 2; i++) {
+      int edit = i;
+      assertEquals("injected sync failure", assertThrows(IOException.class,
+          () -> wal.append("r", List.of(cell("b" + edit, "2")), Durability.SYNC_WAL)
+              .awaitDurable()).getMessage());
+    }
+    assertEquals(2, walFiles().size(), "one new file after the first failure");
+    for (int i = 0; i < 50; i++) {
+      int edit = i;
+      IOException e = assertThrows(IOException.class,
+          () -> wal.append("r", List.of(cell("c" + edit, "3")), Durability.SYNC_WAL)
+              .awaitDurable());
+      assertEquals("the WAL of server1 failed 2 times in a row (last: injected sync failure);"
+          + " edits fail for another 100 ms before it tries a new file", e.getMessage());
+    }
+    assertEquals(2, walFiles().size(), "no file for the edits made during the pause");
+
+    fs.failSyncs.set(0);
+    now.addAndGet(100);
+    WalTicket next = wal.append("r", List.of(cell("d", "4")), Durability.SYNC_WAL);
+    next.awaitDurable();
+    assertEquals(3, walFiles().size());
+    wal.append("r", List.of(cell("e", "5")), Durability.SYNC_WAL).awaitDurable();
+  }
+
   @Test
   void rollsBySizeAndArchivesFilesOnceTheirRegionsFlushed() throws Exception {
     Wal wal = open(options(4096), 1);
