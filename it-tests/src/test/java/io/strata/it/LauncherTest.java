@@ -215,6 +215,10 @@ class LauncherTest {
       Run failing = run(shellEnv, "shell", "-e", "scan 'nope'");
       assertEquals(1, failing.exit);
       assertTrue(failing.err.startsWith("ERROR: Unknown table nope!\n"), failing.err);
+      // The catalog check, as an operator runs it.
+      Run hbck = run(shellEnv, "hbck");
+      assertEquals(0, hbck.exit, hbck.out + hbck.err);
+      assertEquals("Checked strata:meta: 1 table(s), 1 region(s).\nStatus: OK\n", hbck.out);
       // The performance evaluation tool, as a user runs it, writing then reading.
       java.nio.file.Path json = dir.resolve("pe.json");
       Run write = run(shellEnv, "pe", "--rows=100", "sequentialWrite", "2");

@@ -1,6 +1,7 @@
 package io.strata.common.filter;
 
 import io.strata.common.util.Bytes;
+import io.strata.common.util.CallDeadline;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -78,8 +79,8 @@ public abstract sealed class ByteArrayComparable {
 
     @Override
     public int compareTo(byte[] data, int offset, int length) {
-      return pattern.matcher(new String(data, offset, length, StandardCharsets.UTF_8)).find()
-          ? 0 : 1;
+      return pattern.matcher(CallDeadline.watched(new String(data, offset, length,
+          StandardCharsets.UTF_8))).find() ? 0 : 1;
     }
   }
 

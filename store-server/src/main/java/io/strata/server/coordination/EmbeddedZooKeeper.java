@@ -14,6 +14,12 @@ import org.apache.zookeeper.server.ZooKeeperServer;
  */
 public final class EmbeddedZooKeeper implements Closeable {
   private static final int TICK_MILLIS = 500;
+  /**
+   * Connections one address may hold: a Strata process keeps one ZooKeeper session; a program
+   * opening thousands would otherwise have each hold a read buffer of up to jute.maxbuffer in
+   * this JVM, whose heap the embedded server shares with the region server.
+   */
+  static final int MAX_CONNECTIONS_PER_ADDRESS = 200;
 
   private final ZooKeeperServer server;
   private final ServerCnxnFactory factory;
@@ -31,7 +37,8 @@ public final class EmbeddedZooKeeper implements Closeable {
     }
     try {
       server = new ZooKeeperServer(snaps, logs, TICK_MILLIS);
-      factory = ServerCnxnFactory.createFactory(new InetSocketAddress(host, port), 1000);
+      factory = ServerCnxnFactory.createFactory(new InetSocketAddress(host, port),
+          MAX_CONNECTIONS_PER_ADDRESS);
       factory.startup(server);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -50,6 +50,17 @@ public final class StorageFileSystems {
     }
   }
 
+  /**
+   * Makes {@code dir} and its parents unless it is a directory already; an IOException names it
+   * when the file system refuses (Hadoop's mkdirs says so only by returning false).
+   */
+  public static void mkdirs(FileSystem fs, Path dir) throws IOException {
+    if (!fs.mkdirs(dir)) {
+      throw new IOException("cannot create the directory " + dir + "; check that the root"
+          + " directory is writable by this user and that a file does not stand in its way");
+    }
+  }
+
   /** The file system of the root directory. */
   public static FileSystem forRoot(StrataConfiguration conf) throws IOException {
     return forPath(rootDir(conf), toHadoop(conf));

@@ -29,6 +29,13 @@ public final class StrataMain {
       System.err.println("usage: StrataMain standalone|master|regionserver|zookeeper");
       System.exit(2);
     }
+    if (args[0].equals("standalone") || args[0].equals("zookeeper")) {
+      // The largest request the embedded ZooKeeper reads into memory, read once when its
+      // classes load: Strata's znodes hold server names, and ZooKeeper's 1 MB default let each
+      // of its connections hold a megabyte of this JVM's heap (STRATA_OPTS may set another).
+      System.setProperty("jute.maxbuffer", System.getProperty("jute.maxbuffer",
+          Integer.toString(256 * 1024)));
+    }
     List<String> info = new ArrayList<>();
     Runnable stop;
     java.util.function.BooleanSupplier brokeDown;

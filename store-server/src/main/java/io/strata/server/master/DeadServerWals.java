@@ -1,5 +1,6 @@
 package io.strata.server.master;
 
+import io.strata.server.fs.StorageFileSystems;
 import io.strata.common.schema.ServerName;
 import io.strata.server.region.RegionLayout;
 import io.strata.server.wal.WalSplitter;
@@ -91,7 +92,7 @@ final class DeadServerWals {
     Map<String, Long> written = WalSplitter.split(fs, files, server.toString(),
         region -> dirs.computeIfAbsent(region, this::recoveredDir));
     Path archive = new Path(root, "oldWALs");
-    fs.mkdirs(archive);
+    StorageFileSystems.mkdirs(fs, archive);
     for (Path f : files) {
       fs.rename(f, new Path(archive, server + "." + f.getName()));
     }

@@ -251,7 +251,7 @@ public final class Master implements Closeable {
   }
 
   private void writeRootFiles() throws IOException {
-    fs.mkdirs(root);
+    StorageFileSystems.mkdirs(fs, root);
     Path id = new Path(root, "cluster.id");
     if (!fs.exists(id)) {
       RecordFiles.writeSynced(fs, id, clusterId.getBytes(StandardCharsets.UTF_8), true);

@@ -1,5 +1,6 @@
 package io.strata.server.master;
 
+import io.strata.server.fs.StorageFileSystems;
 import io.strata.common.proto.ProcedureProtos.ProcedureProto;
 import io.strata.server.fs.RecordFiles;
 import java.io.IOException;
@@ -29,7 +30,7 @@ final class ProcedureStore {
   ProcedureStore(FileSystem fs, Path root) throws IOException {
     this.fs = fs;
     this.dir = new Path(root, "procedures");
-    fs.mkdirs(dir);
+    StorageFileSystems.mkdirs(fs, dir);
   }
 
   void save(ProcedureProto p) throws IOException {

@@ -1,5 +1,6 @@
 package io.strata.server.region;
 
+import io.strata.server.fs.StorageFileSystems;
 import io.strata.server.fs.RecordFiles;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.SchemaCodec;
@@ -13,7 +14,7 @@ public final class RegionInfoFile {
 
   /** Writes {@code <regionDir>/.regioninfo} through a synced temporary file and a rename. */
   public static void write(FileSystem fs, Path regionDir, RegionInfo info) throws IOException {
-    fs.mkdirs(regionDir);
+    StorageFileSystems.mkdirs(fs, regionDir);
     Path tmp = new Path(RegionLayout.tmpDir(regionDir), RegionLayout.REGION_INFO_FILE);
     RecordFiles.writeSynced(fs, tmp, SchemaCodec.serialize(info), true);
     Path target = new Path(regionDir, RegionLayout.REGION_INFO_FILE);

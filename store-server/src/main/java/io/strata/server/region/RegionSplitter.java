@@ -1,5 +1,6 @@
 package io.strata.server.region;
 
+import io.strata.server.fs.StorageFileSystems;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
 import io.strata.common.error.BadRequestException;
@@ -161,7 +162,7 @@ public final class RegionSplitter {
     RegionInfoFile.write(fs, daughterDir, daughter);
     for (Map.Entry<String, List<FileSides>> family : files.entrySet()) {
       Path target = RegionLayout.familyDir(daughterDir, family.getKey());
-      fs.mkdirs(target);
+      StorageFileSystems.mkdirs(fs, target);
       for (FileSides f : family.getValue()) {
         if (top ? f.top() : f.bottom()) {
           ReferenceFile ref = new ReferenceFile(row, top, parent.info().getEncodedName(),

@@ -1,5 +1,6 @@
 package io.strata.server.region;
 
+import io.strata.server.fs.StorageFileSystems;
 import com.google.protobuf.ByteString;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
@@ -97,7 +98,7 @@ final class Store {
       Path archiveDir, ColumnFamilyDescriptor family, ChunkPool pool, CacheOptions caching,
       RecycledFiles recycled) throws IOException {
     Path dir = RegionLayout.familyDir(regionDir, family.getNameAsString());
-    fs.mkdirs(dir);
+    StorageFileSystems.mkdirs(fs, dir);
     List<StoreFile> opened = new ArrayList<>();
     try {
       for (FileStatus st : fs.listStatus(dir)) {
@@ -151,7 +152,7 @@ final class Store {
   static Path archive(FileSystem fs, Path file, Path archiveDir) throws IOException {
     Path target = new Path(archiveDir, file.getName());
     for (int attempt = 1; ; attempt++) {
-      fs.mkdirs(archiveDir);
+      StorageFileSystems.mkdirs(fs, archiveDir);
       if (fs.rename(file, target) || !fs.exists(file)) {
         return target;
       }

@@ -1,5 +1,6 @@
 package io.strata.server.region;
 
+import io.strata.server.fs.StorageFileSystems;
 import io.strata.common.schema.SchemaCodec;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
@@ -17,7 +18,7 @@ public final class TableDescriptorFile {
   /** Writes the descriptor through a synced temporary file and a rename over the old one. */
   public static void write(FileSystem fs, Path root, TableDescriptor table) throws IOException {
     Path dir = RegionLayout.tableDir(root, table.getTableName());
-    fs.mkdirs(dir);
+    StorageFileSystems.mkdirs(fs, dir);
     Path tmp = new Path(dir, NAME + ".tmp");
     RecordFiles.writeSynced(fs, tmp, SchemaCodec.serialize(table), true);
     Path target = new Path(dir, NAME);

@@ -374,7 +374,7 @@ public final class RegionServer implements Closeable {
   private void archiveWals() throws IOException {
     Path dir = walDir(root, name);
     Path archive = new Path(root, "oldWALs");
-    fs.mkdirs(archive);
+    StorageFileSystems.mkdirs(fs, archive);
     if (fs.exists(dir)) {
       for (var st : fs.listStatus(dir)) {
         fs.rename(st.getPath(), new Path(archive, name + "." + st.getPath().getName()));

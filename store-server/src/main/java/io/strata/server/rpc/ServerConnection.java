@@ -12,6 +12,7 @@ import io.netty.util.concurrent.ScheduledFuture;
 import io.strata.common.conf.RpcKeys;
 import io.strata.common.error.AccessDeniedException;
 import io.strata.common.error.BadRequestException;
+import io.strata.common.error.CallTimeoutException;
 import io.strata.common.error.ServerBusyException;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.error.StrataException;
@@ -21,6 +22,7 @@ import io.strata.common.proto.RpcProtos.RequestHeaderProto;
 import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
 import io.strata.common.rpc.RpcFrame;
 import io.strata.common.rpc.SharedLane;
+import io.strata.common.util.CallDeadline;
 import io.strata.server.security.ClusterSecret;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -398,11 +400,13 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
       MessageLite param, Request request, long received, long timeoutNanos) {
     boolean done = true;
     RpcServer.FROM_PEER.set(fromPeer);
+    CallDeadline.set(timeoutNanos > 0 ? received + timeoutNanos : 0);
     try {
       done = serveOnce(ctx, header, method, param, request, received, timeoutNanos);
       return done;
     } finally {
       RpcServer.FROM_PEER.set(false);
+      CallDeadline.clear();
       if (done) {
         release(request);
       }
@@ -437,6 +441,11 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
       }
     } catch (StrataException e) {
       answerError(ctx, callId, e);
+    } catch (CallDeadline.Exceeded e) {
+      answerError(ctx, callId, new CallTimeoutException(service.name() + "."
+          + header.getMethod() + " ran past the client's timeout of "
+          + header.getTimeoutMillis() + " ms on " + server.name() + ": its filter or row is"
+          + " too costly for the time; narrow the filter or the columns, or raise the timeout"));
     } catch (IOException | RuntimeException e) {
       LOG.warn("{}.{} failed", service.name(), header.getMethod(), e);
       answerError(ctx, callId, new ServerErrorException(server.name(), e));

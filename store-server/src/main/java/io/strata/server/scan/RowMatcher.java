@@ -1,5 +1,6 @@
 package io.strata.server.scan;
 
+import io.strata.common.util.CallDeadline;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.CellKeys;
@@ -248,10 +249,15 @@ public final class RowMatcher {
         // A long run of cells the scan leaves out (a selective filter over a huge row) must not
         // hold a call past its time limit: stop between cells, the row still open, so the
         // server can answer with a heartbeat and go on from here on the next call.
-        if (deadlineNanos != 0 && ++dropped % 1024 == 0 && out.size() == rowStart
-            && !needsWholeRows() && System.nanoTime() - deadlineNanos > 0) {
-          timedOut = true;
-          return false;
+        if (++dropped % 1024 == 0) {
+          if (deadlineNanos != 0 && out.size() == rowStart && !needsWholeRows()
+              && System.nanoTime() - deadlineNanos > 0) {
+            timedOut = true;
+            return false;
+          }
+          // A get, or a row filter that needs the whole row, cannot stop there and go on
+          // later: past the client's timeout the call ends.
+          CallDeadline.check();
         }
         continue;
       }

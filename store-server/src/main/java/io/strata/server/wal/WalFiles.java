@@ -1,5 +1,6 @@
 package io.strata.server.wal;
 
+import io.strata.server.fs.StorageFileSystems;
 import io.strata.server.fs.RecycledFiles;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -71,7 +72,7 @@ final class WalFiles {
         it.remove();
         continue; // a later file is written over it
       }
-      fs.mkdirs(archiveDir);
+      StorageFileSystems.mkdirs(fs, archiveDir);
       Path target = new Path(archiveDir, archivePrefix + "." + e.getKey().getName());
       if (!fs.rename(e.getKey(), target)) {
         throw new IOException("could not archive WAL " + e.getKey() + " to " + target);

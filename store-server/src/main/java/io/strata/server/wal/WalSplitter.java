@@ -1,5 +1,6 @@
 package io.strata.server.wal;
 
+import io.strata.server.fs.StorageFileSystems;
 import io.strata.common.cell.CellKeys;
 import io.strata.common.util.ByteOutput;
 import io.strata.server.fs.RecycledFiles;
@@ -48,7 +49,7 @@ public final class WalSplitter {
               skipped.put(e.region(), wal);
               continue;
             }
-            fs.mkdirs(dir);
+            StorageFileSystems.mkdirs(fs, dir);
             Path out = new Path(dir, server + "." + wal.getName());
             fs.delete(out, false);
             w = WalWriter.create(fs, RecycledFiles.NONE, out, server, System.currentTimeMillis());

@@ -66,6 +66,35 @@ class CoordinationTest {
     }
   }
 
+  /**
+   * One address may hold only so many connections to the embedded server, whose read buffers
+   * live in the region server's heap: the one past the limit is closed as it arrives, and the
+   * server goes on serving the others.
+   */
+  @Test
+  void anAddressPastItsConnectionLimitIsRefused() throws Exception {
+    java.util.List<java.net.Socket> held = new java.util.ArrayList<>();
+    try {
+      for (int i = 0; i < EmbeddedZooKeeper.MAX_CONNECTIONS_PER_ADDRESS; i++) {
+        held.add(new java.net.Socket("127.0.0.1", server.port()));
+      }
+      try (java.net.Socket extra = new java.net.Socket("127.0.0.1", server.port())) {
+        extra.setSoTimeout(30_000);
+        assertEquals(-1, extra.getInputStream().read(), "closed by the server");
+      }
+    } finally {
+      for (java.net.Socket s : held) {
+        s.close();
+      }
+    }
+    ZkSession s = new ZkSession(server.connectString(), SESSION, CONNECT);
+    try {
+      assertTrue(s.isOpen(), "the server serves once the connections are gone");
+    } finally {
+      s.close();
+    }
+  }
+
   @Test
   void oneMasterIsActiveAndABackupTakesOverWhenItGoes() throws Exception {
     ServerName a = ServerName.valueOf("127.0.0.1", 17000, 1);
