@@ -68,6 +68,8 @@ class RpcTest {
     return new RpcService("TestService", Map.of(
         "Echo", new RpcMethod(StringValue.parser(), CallKind.READ,
             (param, cells) -> new RpcResult(param, cells)),
+        "WhoAmI", new RpcMethod(StringValue.parser(), CallKind.WRITE,
+            (param, cells) -> RpcResult.of(StringValue.of(RpcServer.caller()))),
         "Missing", new RpcMethod(StringValue.parser(), CallKind.READ, (param, cells) -> {
           throw new TableNotFoundException(((StringValue) param).getValue());
         }),
@@ -205,6 +207,22 @@ class RpcTest {
       t.join();
     }
     assertEquals(List.of(), failures);
+  }
+
+  /**
+   * The user a call is served as is the one its connection's header gave, recorded by the
+   * server for the connection; calls carry no user of their own to claim another.
+   */
+  @Test
+  void everyCallIsServedAsItsConnectionsUser() throws Exception {
+    start(conf());
+    assertEquals("tester", connect().call("WhoAmI", StringValue.of(""), null,
+        StringValue.parser(), TIMEOUT, 0).get().result().getValue());
+    try (RpcClient bob = new RpcClient("bob", 1)) {
+      assertEquals("bob", bob.connect(server.address(), "TestService", TIMEOUT).call("WhoAmI",
+          StringValue.of(""), null, StringValue.parser(), TIMEOUT, 0).get().result()
+          .getValue());
+    }
   }
 
   @Test

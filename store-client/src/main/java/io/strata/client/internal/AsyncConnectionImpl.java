@@ -63,7 +63,8 @@ public final class AsyncConnectionImpl implements AsyncConnection {
     RetryPolicy policy = RetryPolicy.from(conf);
     this.registry = new ClusterRegistry(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
         policy.operationTimeout());
-    this.rpc = new RpcClient(System.getProperty("user.name", "strata"),
+    String user = conf.get(ClientKeys.USER);
+    this.rpc = new RpcClient(user.isEmpty() ? System.getProperty("user.name", "strata") : user,
         conf.get(ClientKeys.IO_THREADS),
         NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)),
         LocalSockets.directory(conf), LocalLanes.fromConfig(conf));

@@ -6,6 +6,12 @@ import java.time.Duration;
 public final class ClientKeys {
   public static final String SECTION = "Client";
 
+  public static final ConfigKey<String> USER = ConfigKey.string(
+      "strata.client.user", "",
+      "The user name a client's connections give the servers, which record it for each "
+          + "connection (quotas are kept per user); empty (the default) gives the operating "
+          + "system's user running the client. Not authenticated.");
+
   public static final ConfigKey<String> CLUSTER_SECRET_FILE = ConfigKey.string(
       "strata.client.cluster.secret.file", "",
       "A copy of the cluster's <root>/cluster.secret (docs/formats/cluster-secret.md) whose "

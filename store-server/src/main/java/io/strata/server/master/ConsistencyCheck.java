@@ -54,32 +54,10 @@ final class ConsistencyCheck {
 
   private void check() throws IOException {
     Map<TableName, List<MetaTable.RegionRow>> byTable = new HashMap<>();
-    for (Result r : m.meta().rawRows(MetaLayout.INFO)) {
-      MetaTable.RegionRow row;
-      try {
-        row = MetaTable.regionRow(r);
-      } catch (IOException | RuntimeException e) {
-        unreadable(r.getRow(), MetaLayout.INFO, e);
-        continue;
-      }
-      if (row != null) {
-        byTable.computeIfAbsent(row.region().getTable(), t -> new ArrayList<>()).add(row);
-      }
-    }
-    for (Result r : m.meta().rawRows(MetaLayout.TABLE)) {
-      try {
-        MetaTable.tableState(r);
-      } catch (IOException | RuntimeException e) {
-        unreadable(r.getRow(), MetaLayout.TABLE, e);
-      }
-    }
-    for (Result r : m.meta().rawRows(MetaLayout.NAMESPACE)) {
-      try {
-        MetaTable.namespace(r);
-      } catch (IOException | RuntimeException e) {
-        unreadable(r.getRow(), MetaLayout.NAMESPACE, e);
-      }
-    }
+    m.meta().eachRow(MetaLayout.INFO, MetaTable::regionRow, row -> byTable.computeIfAbsent(
+        row.region().getTable(), t -> new ArrayList<>()).add(row), this::unreadable);
+    m.meta().eachRow(MetaLayout.TABLE, MetaTable::tableState, state -> { }, this::unreadable);
+    m.meta().eachRow(MetaLayout.NAMESPACE, MetaTable::namespace, ns -> { }, this::unreadable);
     Set<TableName> tables = new HashSet<>(m.tableNames());
     tables.addAll(byTable.keySet());
     for (TableName t : tables.stream().sorted().toList()) {
@@ -94,7 +72,8 @@ final class ConsistencyCheck {
     }
   }
 
-  private void unreadable(byte[] row, byte[] family, Exception why) throws IOException {
+  private void unreadable(Result r, byte[] family, Exception why) throws IOException {
+    byte[] row = r.getRow();
     String what = "strata:meta row '" + Bytes.toStringBinary(row) + "' (family "
         + Bytes.toString(family) + ") cannot be read: " + why.getMessage();
     if (fix) {

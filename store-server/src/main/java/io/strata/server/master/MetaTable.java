@@ -79,17 +79,40 @@ final class MetaTable {
    */
   List<RegionRow> regions() throws IOException {
     List<RegionRow> rows = new ArrayList<>();
-    for (Result r : rawRows(MetaLayout.INFO)) {
+    eachRow(MetaLayout.INFO, MetaTable::regionRow, rows::add, this::leftAside);
+    return rows;
+  }
+
+  /** Reads a meta row of one family; null for a row that holds nothing of it. */
+  @FunctionalInterface
+  interface RowReader<T> {
+    T read(Result r) throws IOException;
+  }
+
+  /** Hears of a row that does not parse. */
+  @FunctionalInterface
+  interface Unreadable {
+    void row(Result r, byte[] family, Exception why) throws IOException;
+  }
+
+  /**
+   * Every row with cells in {@code family}, read by {@code reader}: what it reads goes to
+   * {@code use}, a row it cannot read to {@code unreadable}.
+   */
+  <T> void eachRow(byte[] family, RowReader<T> reader, java.util.function.Consumer<T> use,
+      Unreadable unreadable) throws IOException {
+    for (Result r : rawRows(family)) {
+      T t;
       try {
-        RegionRow row = regionRow(r);
-        if (row != null) {
-          rows.add(row);
-        }
+        t = reader.read(r);
       } catch (IOException | RuntimeException e) {
-        leftAside(r, MetaLayout.INFO, e);
+        unreadable.row(r, family, e);
+        continue;
+      }
+      if (t != null) {
+        use.accept(t);
       }
     }
-    return rows;
   }
 
   /** A region row's region, state and server; null for a row with no region in it. */
@@ -141,16 +164,10 @@ final class MetaTable {
 
   Map<TableName, TableState> tableStates() throws IOException {
     Map<TableName, TableState> states = new TreeMap<>();
-    for (Result r : rawRows(MetaLayout.TABLE)) {
-      try {
-        TableState state = tableState(r);
-        if (state != null) {
-          states.put(TableName.valueOf(r.getRow()), state);
-        }
-      } catch (IOException | RuntimeException e) {
-        leftAside(r, MetaLayout.TABLE, e);
-      }
-    }
+    eachRow(MetaLayout.TABLE, r -> {
+      TableState state = tableState(r);
+      return state == null ? null : Map.entry(TableName.valueOf(r.getRow()), state);
+    }, e -> states.put(e.getKey(), e.getValue()), this::leftAside);
     return states;
   }
 
@@ -179,16 +196,8 @@ final class MetaTable {
 
   Map<String, NamespaceProto> namespaces() throws IOException {
     Map<String, NamespaceProto> all = new TreeMap<>();
-    for (Result r : rawRows(MetaLayout.NAMESPACE)) {
-      try {
-        NamespaceProto p = namespace(r);
-        if (p != null) {
-          all.put(p.getName(), p);
-        }
-      } catch (IOException | RuntimeException e) {
-        leftAside(r, MetaLayout.NAMESPACE, e);
-      }
-    }
+    eachRow(MetaLayout.NAMESPACE, MetaTable::namespace, p -> all.put(p.getName(), p),
+        this::leftAside);
     return all;
   }
 

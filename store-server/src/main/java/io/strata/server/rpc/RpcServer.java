@@ -206,6 +206,17 @@ public final class RpcServer implements Closeable {
 
   /** Set while a call runs on a network thread ({@code strata.rpc.reads.on.io.thread}). */
   static final ThreadLocal<Boolean> ON_IO_THREAD = ThreadLocal.withInitial(() -> false);
+  /** The user the connection of the call being served gave in its header. */
+  static final ThreadLocal<String> CALLER = new ThreadLocal<>();
+
+  /**
+   * The user of the call being served, as its connection's header gave it when the connection
+   * was set up (a call cannot claim another); null outside a call.
+   */
+  public static String caller() {
+    return CALLER.get();
+  }
+
   /** Whether the call being served came over a connection that presented the cluster secret. */
   static final ThreadLocal<Boolean> FROM_PEER = ThreadLocal.withInitial(() -> false);
 

@@ -55,6 +55,8 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
   private ScheduledFuture<?> setupTimer;
   /** The connection header presented the cluster secret: a peer's calls. */
   private boolean fromPeer;
+  /** The user the connection header gave, recorded once for every call on the connection. */
+  private String user;
   /** The call whose cell block is being read, until it is all there. */
   private Call reading;
   /** Bytes of the in-flight budget the frame being read holds, until a call takes them. */
@@ -250,6 +252,12 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
           + header.getService() + "'; it offers " + server.serviceNames()));
       return;
     }
+    if (header.getUser().isEmpty()) {
+      connectionError(ctx, new BadRequestException("the connection header names no user; a"
+          + " client gives its user (strata.client.user, or the operating system's)"));
+      return;
+    }
+    user = header.getUser();
     if (!header.getClusterToken().isEmpty()) {
       ClusterSecret secret = server.clusterSecret();
       if (secret == null || !secret.matches(header.getClusterToken().toByteArray())) {
@@ -400,12 +408,14 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
       MessageLite param, Request request, long received, long timeoutNanos) {
     boolean done = true;
     RpcServer.FROM_PEER.set(fromPeer);
+    RpcServer.CALLER.set(user);
     CallDeadline.set(timeoutNanos > 0 ? received + timeoutNanos : 0);
     try {
       done = serveOnce(ctx, header, method, param, request, received, timeoutNanos);
       return done;
     } finally {
       RpcServer.FROM_PEER.set(false);
+      RpcServer.CALLER.remove();
       CallDeadline.clear();
       if (done) {
         release(request);

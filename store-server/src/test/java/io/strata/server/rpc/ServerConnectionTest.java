@@ -45,7 +45,8 @@ class ServerConnectionTest {
     // The call's header, parameter and half its cell block, then the client goes away: the
     // server lent an array for the cell block, and must keep it again for later batches.
     ByteBuf frames = Unpooled.buffer();
-    RpcFrame.write(frames, ConnectionHeaderProto.newBuilder().setService("TestService").build(),
+    RpcFrame.write(frames, ConnectionHeaderProto.newBuilder().setService("TestService")
+        .setUser("tester").build(),
         null, (byte[]) null);
     RpcFrame.write(frames, RequestHeaderProto.newBuilder().setCallId(1).setMethod("Raw").build(),
         StringValue.of("cut short"), new byte[CELLS]);

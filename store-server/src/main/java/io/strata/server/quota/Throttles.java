@@ -1,0 +1,172 @@
+package io.strata.server.quota;
+
+import io.strata.common.error.ThrottledException;
+import io.strata.common.quota.ThrottleLimit;
+import io.strata.common.quota.ThrottleType;
+import io.strata.common.schema.TableName;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The throttles in force on a region server, and the check each request passes before its
+ * work starts. A request of a user on a table is counted by every throttle set for that user,
+ * that table, its namespace, the user on the table, the user in the namespace, and the whole
+ * server; it goes ahead only if all of them have the tokens, and then takes them from all, so
+ * that a refused request costs no throttle anything.
+ */
+final class Throttles {
+  /** Whom a throttle is set for. */
+  enum Scope { USER, TABLE, NAMESPACE, USER_TABLE, USER_NAMESPACE, REGIONSERVER }
+
+  /** A throttle's subject: the scope and its user and table or namespace ("" where none). */
+  record Subject(Scope scope, String user, String target) {
+    /** HBase's words for it, as list_quotas writes them. */
+    String describe() {
+      return switch (scope) {
+        case USER -> "USER => '" + user + "'";
+        case TABLE -> "TABLE => '" + target + "'";
+        case NAMESPACE -> "NAMESPACE => '" + target + "'";
+        case USER_TABLE -> "USER => '" + user + "', TABLE => '" + target + "'";
+        case USER_NAMESPACE -> "USER => '" + user + "', NAMESPACE => '" + target + "'";
+        case REGIONSERVER -> "REGIONSERVER => 'all'";
+      };
+    }
+  }
+
+  /** One throttle: its limit and its bucket. */
+  private record Throttle(Subject subject, ThrottleType type, ThrottleLimit limit,
+      TokenBucket bucket) {
+    String describe() {
+      return subject.describe() + ", THROTTLE_TYPE => " + type + ", LIMIT => " + limit;
+    }
+  }
+
+  /** Bytes in one capacity unit, as HBase's default hbase.quota.read.capacity.unit. */
+  static final long CAPACITY_UNIT_BYTES = 1024;
+
+  private final Map<Subject, List<Throttle>> bySubject;
+  private final Set<String> bypass;
+
+  private Throttles(Map<Subject, List<Throttle>> bySubject, Set<String> bypass) {
+    this.bySubject = bySubject;
+    this.bypass = bypass;
+  }
+
+  /** Builds the throttles of a settings snapshot, their buckets full as of {@code nowNanos}. */
+  static final class Builder {
+    private final Map<Subject, List<Throttle>> bySubject = new HashMap<>();
+    private final java.util.HashSet<String> bypass = new java.util.HashSet<>();
+    private final long nowNanos;
+
+    Builder(long nowNanos) {
+      this.nowNanos = nowNanos;
+    }
+
+    Builder limit(Subject subject, ThrottleType type, ThrottleLimit limit) {
+      if (limit.unit() != type.unit()) {
+        throw new IllegalArgumentException("a " + type + " throttle takes a limit in "
+            + type.unit().name().toLowerCase(java.util.Locale.ROOT) + ", not " + limit);
+      }
+      List<Throttle> list = bySubject.computeIfAbsent(subject, s -> new ArrayList<>());
+      list.removeIf(t -> t.type() == type);
+      list.add(new Throttle(subject, type, limit, new TokenBucket(limit.perSecond(),
+          nowNanos)));
+      return this;
+    }
+
+    /** {@code GLOBAL_BYPASS => true}: no throttle counts this user's requests. */
+    Builder bypass(String user) {
+      bypass.add(user);
+      return this;
+    }
+
+    Throttles build() {
+      return new Throttles(Map.copyOf(bySubject), Set.copyOf(bypass));
+    }
+  }
+
+  boolean isEmpty() {
+    return bySubject.isEmpty();
+  }
+
+  /**
+   * Lets a request of {@code user} on {@code table} go ahead, counting it as one request of
+   * {@code kind} and {@code bytes} bytes; or refuses it, taking nothing, with the wait until
+   * every throttle that counts it has room, naming the one that waits longest.
+   */
+  void admit(String user, TableName table, ThrottleType.Kind kind, long bytes, long nowNanos)
+      throws ThrottledException {
+    if (bySubject.isEmpty() || bypass.contains(user)) {
+      return;
+    }
+    List<Throttle> counting = new ArrayList<>(4);
+    String ns = table.getNamespace();
+    String t = table.toString();
+    collect(new Subject(Scope.USER, user, ""), kind, counting);
+    collect(new Subject(Scope.TABLE, "", t), kind, counting);
+    collect(new Subject(Scope.NAMESPACE, "", ns), kind, counting);
+    collect(new Subject(Scope.USER_TABLE, user, t), kind, counting);
+    collect(new Subject(Scope.USER_NAMESPACE, user, ns), kind, counting);
+    collect(new Subject(Scope.REGIONSERVER, "", "all"), kind, counting);
+    if (counting.isEmpty()) {
+      return;
+    }
+    synchronized (this) { // all or none of the buckets: no partial takes between requests
+      long longest = 0;
+      Throttle waiting = null;
+      boolean[] took = new boolean[counting.size()];
+      for (int i = 0; i < counting.size(); i++) {
+        Throttle th = counting.get(i);
+        long wait = th.bucket().tryTake(cost(th.type(), bytes), nowNanos);
+        took[i] = wait == 0;
+        if (wait > longest) {
+          longest = wait;
+          waiting = th;
+        }
+      }
+      if (waiting != null) {
+        for (int i = 0; i < counting.size(); i++) { // give back what the others took
+          if (took[i]) {
+            counting.get(i).bucket().refund(cost(counting.get(i).type(), bytes), nowNanos);
+          }
+        }
+        throw new ThrottledException(waiting.describe(), Math.max(1,
+            (longest + 999_999) / 1_000_000));
+      }
+    }
+  }
+
+  private void collect(Subject s, ThrottleType.Kind kind, List<Throttle> into) {
+    List<Throttle> list = bySubject.get(s);
+    if (list != null) {
+      for (Throttle t : list) {
+        if (t.type().counts(kind)) {
+          into.add(t);
+        }
+      }
+    }
+  }
+
+  private static double cost(ThrottleType type, long bytes) {
+    return switch (type.unit()) {
+      case REQUESTS -> 1;
+      case BYTES -> bytes;
+      case CAPACITY_UNITS -> Math.max(1, (bytes + CAPACITY_UNIT_BYTES - 1) / CAPACITY_UNIT_BYTES);
+    };
+  }
+
+  /** The limits in force, for tests and list_quotas: subject and type to limit. */
+  Map<Subject, Map<ThrottleType, ThrottleLimit>> limits() {
+    Map<Subject, Map<ThrottleType, ThrottleLimit>> out = new HashMap<>();
+    bySubject.forEach((s, list) -> {
+      Map<ThrottleType, ThrottleLimit> m = new EnumMap<>(ThrottleType.class);
+      list.forEach(t -> m.put(t.type(), t.limit()));
+      out.put(s, m);
+    });
+    return out;
+  }
+}

@@ -1,0 +1,82 @@
+package io.strata.server.quota;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.strata.common.error.ThrottledException;
+import io.strata.common.quota.ThrottleLimit;
+import io.strata.common.quota.ThrottleType;
+import io.strata.common.schema.TableName;
+import io.strata.server.quota.Throttles.Scope;
+import io.strata.server.quota.Throttles.Subject;
+import org.junit.jupiter.api.Test;
+
+/** Which throttles count a request, all-or-nothing takes, and what a refusal says. */
+class ThrottlesTest {
+  private static final TableName T = TableName.valueOf("ns:t");
+  private static final TableName OTHER = TableName.valueOf("other");
+
+  private static void admitted(Throttles th, String user, TableName t, ThrottleType.Kind kind,
+      long bytes) throws ThrottledException {
+    th.admit(user, t, kind, bytes, 0);
+  }
+
+  @Test
+  void aUsersReadThrottleCountsItsReadsOnly() throws Exception {
+    Throttles th = new Throttles.Builder(0).limit(new Subject(Scope.USER, "bob", ""),
+        ThrottleType.READ_NUMBER, ThrottleLimit.parse("2req/sec")).build();
+    admitted(th, "bob", T, ThrottleType.Kind.READ, 10);
+    admitted(th, "bob", OTHER, ThrottleType.Kind.READ, 10);
+    for (int i = 0; i < 10; i++) {
+      admitted(th, "bob", T, ThrottleType.Kind.WRITE, 10); // writes are not counted
+      admitted(th, "alice", T, ThrottleType.Kind.READ, 10); // nor other users
+    }
+    ThrottledException e = assertThrows(ThrottledException.class,
+        () -> admitted(th, "bob", T, ThrottleType.Kind.READ, 10));
+    assertEquals("request throttled by quota USER => 'bob', THROTTLE_TYPE => READ_NUMBER,"
+        + " LIMIT => 2req/sec; retry after 500 ms", e.getMessage());
+    assertEquals(500, e.waitMillis());
+  }
+
+  @Test
+  void aRefusedRequestCostsNoThrottleAnything() throws Exception {
+    Throttles th = new Throttles.Builder(0)
+        .limit(new Subject(Scope.NAMESPACE, "", "ns"), ThrottleType.REQUEST_NUMBER,
+            ThrottleLimit.parse("10req/sec"))
+        .limit(new Subject(Scope.USER_TABLE, "bob", "ns:t"), ThrottleType.REQUEST_SIZE,
+            ThrottleLimit.parse("1K/sec"))
+        .build();
+    admitted(th, "bob", T, ThrottleType.Kind.WRITE, 1000);
+    // bob's bytes are spent; his refused requests must not eat the namespace's numbers
+    for (int i = 0; i < 20; i++) {
+      assertThrows(ThrottledException.class,
+          () -> admitted(th, "bob", T, ThrottleType.Kind.WRITE, 1000));
+    }
+    for (int i = 0; i < 9; i++) {
+      admitted(th, "alice", T, ThrottleType.Kind.READ, 1);
+    }
+    assertEquals("request throttled by quota NAMESPACE => 'ns', THROTTLE_TYPE =>"
+        + " REQUEST_NUMBER, LIMIT => 10req/sec; retry after 100 ms",
+        assertThrows(ThrottledException.class,
+            () -> admitted(th, "alice", T, ThrottleType.Kind.READ, 1)).getMessage());
+  }
+
+  @Test
+  void capacityUnitsAreKilobytesRoundedUpAndBypassingUsersAreNotCounted() throws Exception {
+    Throttles th = new Throttles.Builder(0)
+        .limit(new Subject(Scope.REGIONSERVER, "", "all"), ThrottleType.WRITE_CAPACITY_UNIT,
+            ThrottleLimit.parse("3CU/sec"))
+        .bypass("admin").build();
+    admitted(th, "bob", T, ThrottleType.Kind.WRITE, 1025); // 2 units
+    admitted(th, "bob", T, ThrottleType.Kind.WRITE, 1); // 1 unit
+    assertThrows(ThrottledException.class,
+        () -> admitted(th, "bob", T, ThrottleType.Kind.WRITE, 1));
+    for (int i = 0; i < 100; i++) {
+      admitted(th, "admin", T, ThrottleType.Kind.WRITE, 1 << 20);
+    }
+    assertEquals("a READ_SIZE throttle takes a limit in bytes, not 5req/sec",
+        assertThrows(IllegalArgumentException.class, () -> new Throttles.Builder(0)
+            .limit(new Subject(Scope.USER, "u", ""), ThrottleType.READ_SIZE,
+                ThrottleLimit.parse("5req/sec"))).getMessage());
+  }
+}
