@@ -188,6 +188,17 @@ public interface Admin extends Closeable {
    */
   ConsistencyReport checkConsistency(boolean fix) throws IOException;
 
+  /**
+   * Sets a quota, as HBase's {@code setQuota}: a throttle, its removal, or a user's global
+   * bypass ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds
+   * to it within a second.
+   */
+  void setQuota(io.strata.client.quotas.QuotaSettings quota) throws IOException;
+
+  /** The quota settings {@code filter} lets through, as HBase's {@code getQuota}. */
+  java.util.List<io.strata.client.quotas.QuotaSettings> getQuota(
+      io.strata.client.quotas.QuotaFilter filter) throws IOException;
+
   /** Nothing to free: the connection owns the resources. */
   @Override
   default void close() {}

@@ -182,4 +182,15 @@ public interface AsyncAdmin {
    * {@code strata.client.cluster.secret.file}).
    */
   CompletableFuture<ConsistencyReport> checkConsistency(boolean fix);
+
+  /**
+   * Sets a quota, as HBase's {@code setQuota}: a throttle, its removal, or a user's global
+   * bypass ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds
+   * to it within a second.
+   */
+  CompletableFuture<Void> setQuota(io.strata.client.quotas.QuotaSettings quota);
+
+  /** The quota settings {@code filter} lets through, as HBase's {@code getQuota}. */
+  CompletableFuture<java.util.List<io.strata.client.quotas.QuotaSettings>> getQuota(
+      io.strata.client.quotas.QuotaFilter filter);
 }

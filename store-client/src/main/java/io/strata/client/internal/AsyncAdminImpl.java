@@ -594,6 +594,27 @@ final class AsyncAdminImpl implements AsyncAdmin {
   }
 
   @Override
+  public CompletableFuture<Void> setQuota(io.strata.client.quotas.QuotaSettings quota) {
+    io.strata.common.proto.QuotaProtos.QuotaSettingProto p =
+        io.strata.client.quotas.QuotaCodec.toProto(quota);
+    return run(() -> master.call("SetQuota", io.strata.common.proto.QuotaProtos.SetQuotaRequest
+        .newBuilder().setSetting(p).build(), EmptyResponse.parser()).thenApply(r -> null));
+  }
+
+  @Override
+  public CompletableFuture<List<io.strata.client.quotas.QuotaSettings>> getQuota(
+      io.strata.client.quotas.QuotaFilter filter) {
+    io.strata.client.quotas.QuotaFilter f = filter == null
+        ? new io.strata.client.quotas.QuotaFilter() : filter;
+    return run(() -> master.call("GetQuota", io.strata.common.proto.QuotaProtos.GetQuotaRequest
+        .newBuilder().setUserRegex(f.getUserFilter()).setTableRegex(f.getTableFilter())
+        .setNamespaceRegex(f.getNamespaceFilter()).build(),
+        io.strata.common.proto.QuotaProtos.GetQuotaResponse.parser())
+        .thenApply(r -> r.getSettingsList().stream()
+            .map(io.strata.client.quotas.QuotaCodec::fromProto).toList()));
+  }
+
+  @Override
   public CompletableFuture<ConsistencyReport> checkConsistency(boolean fix) {
     return run(() -> master.call("CheckConsistency", CheckConsistencyRequest.newBuilder()
         .setFix(fix).build(), CheckConsistencyResponse.parser()).thenApply(r ->

@@ -15,6 +15,12 @@ public final class ServerKeys {
       "strata.regionserver.report.interval", "3s",
       "How often a region server reports its load (regions, requests, memstore) to the master.");
 
+  public static final ConfigKey<Duration> QUOTA_REFRESH_PERIOD = ConfigKey.duration(
+      "strata.quota.refresh.period", "60s",
+      "How often a region server reads the quota settings again by itself. The master tells "
+          + "every server at once when a setting changes; this period is the safety net for a "
+          + "server that missed it. 0 turns the periodic reading off.");
+
   public static final ConfigKey<Long> SCANNER_MAX_RESULT_SIZE = ConfigKey.size(
       "strata.server.scanner.max.result.size", "100m",
       "Most bytes of rows one scanner call returns, whatever the client asks for in its "

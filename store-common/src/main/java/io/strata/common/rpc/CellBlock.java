@@ -255,6 +255,11 @@ public final class CellBlock {
       this(block, block == null ? 0 : block.length);
     }
 
+    /** Bytes of the block read so far: a batch's charge to size throttles, region by region. */
+    public int position() {
+      return pos;
+    }
+
     /** The cells of {@code block}'s first {@code length} bytes; what follows is not read. */
     public Reader(byte[] block, int length) {
       this.block = block == null ? new byte[0] : block;

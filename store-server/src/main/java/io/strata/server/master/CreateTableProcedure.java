@@ -91,12 +91,16 @@ final class CreateTableProcedure extends Procedure {
     return record.getRegionsList().stream().map(SchemaCodec::fromProto).toList();
   }
 
-  static void check(Master m, TableDescriptor table) throws IOException {
-    TableName name = table.getTableName();
+  /** Refuses a table in the system namespace: those the master makes itself (strata:quota). */
+  static void checkNotSystem(TableName name) throws BadRequestException {
     if (name.isSystemTable()) {
       throw new BadRequestException("the '" + TableName.SYSTEM_NAMESPACE + "' namespace holds "
           + "the system tables; create '" + name.getQualifier() + "' in another namespace");
     }
+  }
+
+  static void check(Master m, TableDescriptor table) throws IOException {
+    TableName name = table.getTableName();
     if (!m.namespaceExists(name.getNamespace())) {
       throw new NamespaceNotFoundException(name.getNamespace());
     }

@@ -531,6 +531,11 @@ public final class Master implements Closeable {
     return servers;
   }
 
+  /** The master's own client connection, which presents the cluster secret. */
+  io.strata.client.Connection connection() {
+    return connection;
+  }
+
   ProcedureExecutor procedures() {
     return procedures;
   }

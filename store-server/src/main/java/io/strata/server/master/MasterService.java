@@ -8,6 +8,8 @@ import io.strata.common.error.TableNotFoundException;
 import io.strata.common.proto.MasterProtos.BalanceRequest;
 import io.strata.common.proto.MasterProtos.BalanceResponse;
 import io.strata.common.proto.MasterProtos.CheckConsistencyRequest;
+import io.strata.common.proto.QuotaProtos.GetQuotaRequest;
+import io.strata.common.proto.QuotaProtos.SetQuotaRequest;
 import io.strata.common.proto.MasterProtos.ClusterStatusRequest;
 import io.strata.common.proto.MasterProtos.ClusterStatusResponse;
 import io.strata.common.proto.MasterProtos.CreateNamespaceRequest;
@@ -99,6 +101,7 @@ final class MasterService {
     Map<String, RpcMethod> m = new HashMap<>();
     m.put("CreateTable", method(CreateTableRequest.parser(), r -> {
       TableDescriptor t = SchemaCodec.fromProto(r.getTable());
+      CreateTableProcedure.checkNotSystem(t.getTableName());
       return submit(CreateTableProcedure.of(t, r.getSplitKeysList().stream()
           .map(com.google.protobuf.ByteString::toByteArray).toList()), r.getNonce());
     }));
@@ -147,6 +150,12 @@ final class MasterService {
     m.put("IsBalancerEnabled", method(IsBalancerEnabledRequest.parser(),
         r -> IsBalancerEnabledResponse.newBuilder().setEnabled(master.isBalancerOn()).build()));
     m.put("Split", method(SplitRequest.parser(), this::split));
+    MasterQuotas quotas = new MasterQuotas(master);
+    m.put("SetQuota", method(SetQuotaRequest.parser(), r -> {
+      quotas.set(r.getSetting());
+      return EmptyResponse.getDefaultInstance();
+    }));
+    m.put("GetQuota", method(GetQuotaRequest.parser(), quotas::get));
     m.put("CheckConsistency", method(CheckConsistencyRequest.parser(),
         r -> {
           if (r.getFix()) {

@@ -37,9 +37,9 @@ final class Throttles {
     }
   }
 
-  /** One throttle: its limit and its bucket. */
+  /** One throttle: its limit, this server's rate of it, and its bucket. */
   private record Throttle(Subject subject, ThrottleType type, ThrottleLimit limit,
-      TokenBucket bucket) {
+      double perSecond, TokenBucket bucket) {
     String describe() {
       return subject.describe() + ", THROTTLE_TYPE => " + type + ", LIMIT => " + limit;
     }
@@ -61,20 +61,42 @@ final class Throttles {
     private final Map<Subject, List<Throttle>> bySubject = new HashMap<>();
     private final java.util.HashSet<String> bypass = new java.util.HashSet<>();
     private final long nowNanos;
+    private final Throttles previous;
 
     Builder(long nowNanos) {
+      this(nowNanos, null);
+    }
+
+    /**
+     * Builds the next settings of a server that held {@code previous}: a throttle that did not
+     * change keeps its bucket as it is, so that reading the settings again grants no burst.
+     */
+    Builder(long nowNanos, Throttles previous) {
       this.nowNanos = nowNanos;
+      this.previous = previous;
     }
 
     Builder limit(Subject subject, ThrottleType type, ThrottleLimit limit) {
+      return limit(subject, type, limit, 1);
+    }
+
+    /**
+     * A throttle of which this server holds {@code share} (0 to 1) of the limit: a cluster-wide
+     * limit divided among the servers.
+     */
+    Builder limit(Subject subject, ThrottleType type, ThrottleLimit limit, double share) {
       if (limit.unit() != type.unit()) {
         throw new IllegalArgumentException("a " + type + " throttle takes a limit in "
             + type.unit().name().toLowerCase(java.util.Locale.ROOT) + ", not " + limit);
       }
       List<Throttle> list = bySubject.computeIfAbsent(subject, s -> new ArrayList<>());
       list.removeIf(t -> t.type() == type);
-      list.add(new Throttle(subject, type, limit, new TokenBucket(limit.perSecond(),
-          nowNanos)));
+      double rate = limit.perSecond() * share;
+      Throttle kept = previous == null ? null : previous.bySubject.getOrDefault(subject,
+          List.of()).stream().filter(t -> t.type() == type && t.perSecond() == rate)
+          .findFirst().orElse(null);
+      list.add(new Throttle(subject, type, limit, rate, kept != null ? kept.bucket()
+          : new TokenBucket(rate, nowNanos)));
       return this;
     }
 
@@ -100,8 +122,69 @@ final class Throttles {
    */
   void admit(String user, TableName table, ThrottleType.Kind kind, long bytes, long nowNanos)
       throws ThrottledException {
-    if (bySubject.isEmpty() || bypass.contains(user)) {
+    admit(user, table, kind, 1, bytes, nowNanos);
+  }
+
+  /** As above for {@code requests} requests at once (the actions of a batch). */
+  void admit(String user, TableName table, ThrottleType.Kind kind, int requests, long bytes,
+      long nowNanos) throws ThrottledException {
+    List<Throttle> counting = counting(user, table, kind);
+    if (counting.isEmpty()) {
       return;
+    }
+    synchronized (this) { // all or none of the buckets: no partial takes between requests
+      long longest = 0;
+      Throttle waiting = null;
+      boolean[] took = new boolean[counting.size()];
+      for (int i = 0; i < counting.size(); i++) {
+        Throttle th = counting.get(i);
+        long wait = th.bucket().tryTake(cost(th.type(), requests, bytes), nowNanos);
+        took[i] = wait == 0;
+        if (wait > longest) {
+          longest = wait;
+          waiting = th;
+        }
+      }
+      if (waiting != null) {
+        for (int i = 0; i < counting.size(); i++) { // give back what the others took
+          if (took[i]) {
+            counting.get(i).bucket().refund(cost(counting.get(i).type(), requests, bytes),
+                nowNanos);
+          }
+        }
+        throw new ThrottledException(waiting.describe(), Math.max(1,
+            (longest + 999_999) / 1_000_000));
+      }
+    }
+  }
+
+  /** Gives back what {@link #admit} took for a request that will be admitted again later. */
+  void refund(String user, TableName table, ThrottleType.Kind kind, int requests, long bytes,
+      long nowNanos) {
+    for (Throttle th : counting(user, table, kind)) {
+      th.bucket().refund(cost(th.type(), requests, bytes), nowNanos);
+    }
+  }
+
+  /**
+   * Charges {@code bytes} found only after the work (what a get or scanner call returned) to
+   * every size and capacity-unit throttle counting the request: a debt the next requests wait
+   * for.
+   */
+  void charge(String user, TableName table, ThrottleType.Kind kind, long bytes, long nowNanos) {
+    if (bytes <= 0) {
+      return;
+    }
+    for (Throttle th : counting(user, table, kind)) {
+      if (th.type().unit() != ThrottleLimit.Unit.REQUESTS) {
+        th.bucket().charge(cost(th.type(), 0, bytes), nowNanos);
+      }
+    }
+  }
+
+  private List<Throttle> counting(String user, TableName table, ThrottleType.Kind kind) {
+    if (bySubject.isEmpty() || bypass.contains(user)) {
+      return List.of();
     }
     List<Throttle> counting = new ArrayList<>(4);
     String ns = table.getNamespace();
@@ -112,32 +195,7 @@ final class Throttles {
     collect(new Subject(Scope.USER_TABLE, user, t), kind, counting);
     collect(new Subject(Scope.USER_NAMESPACE, user, ns), kind, counting);
     collect(new Subject(Scope.REGIONSERVER, "", "all"), kind, counting);
-    if (counting.isEmpty()) {
-      return;
-    }
-    synchronized (this) { // all or none of the buckets: no partial takes between requests
-      long longest = 0;
-      Throttle waiting = null;
-      boolean[] took = new boolean[counting.size()];
-      for (int i = 0; i < counting.size(); i++) {
-        Throttle th = counting.get(i);
-        long wait = th.bucket().tryTake(cost(th.type(), bytes), nowNanos);
-        took[i] = wait == 0;
-        if (wait > longest) {
-          longest = wait;
-          waiting = th;
-        }
-      }
-      if (waiting != null) {
-        for (int i = 0; i < counting.size(); i++) { // give back what the others took
-          if (took[i]) {
-            counting.get(i).bucket().refund(cost(counting.get(i).type(), bytes), nowNanos);
-          }
-        }
-        throw new ThrottledException(waiting.describe(), Math.max(1,
-            (longest + 999_999) / 1_000_000));
-      }
-    }
+    return counting;
   }
 
   private void collect(Subject s, ThrottleType.Kind kind, List<Throttle> into) {
@@ -151,11 +209,12 @@ final class Throttles {
     }
   }
 
-  private static double cost(ThrottleType type, long bytes) {
+  private static double cost(ThrottleType type, int requests, long bytes) {
     return switch (type.unit()) {
-      case REQUESTS -> 1;
+      case REQUESTS -> requests;
       case BYTES -> bytes;
-      case CAPACITY_UNITS -> Math.max(1, (bytes + CAPACITY_UNIT_BYTES - 1) / CAPACITY_UNIT_BYTES);
+      case CAPACITY_UNITS -> Math.max(requests,
+          (bytes + CAPACITY_UNIT_BYTES - 1) / CAPACITY_UNIT_BYTES);
     };
   }
 

@@ -7,6 +7,8 @@ import io.strata.common.proto.AdminProtos.CompactRegionResponse;
 import io.strata.common.proto.AdminProtos.FlushRegionRequest;
 import io.strata.common.proto.AdminProtos.FlushRegionResponse;
 import io.strata.common.proto.AdminProtos.GetServerInfoRequest;
+import io.strata.common.proto.AdminProtos.RefreshQuotasRequest;
+import io.strata.common.proto.AdminProtos.RefreshQuotasResponse;
 import io.strata.common.proto.AdminProtos.GetServerInfoResponse;
 import io.strata.common.proto.AdminProtos.OpenRegionRequest;
 import io.strata.common.proto.AdminProtos.OpenRegionResponse;
@@ -61,6 +63,13 @@ final class AdminService {
             (p, c) -> {
               RpcServer.requirePeer("SplitRegion", MASTER_DOES_IT);
               return split((SplitRegionRequest) p);
+            }),
+        "RefreshQuotas", new RpcMethod(RefreshQuotasRequest.parser(), CallKind.PRIORITY,
+            (p, c) -> {
+              RpcServer.requirePeer("RefreshQuotas", "set quotas through the master: the"
+                  + " shell's set_quota, or Admin.setQuota");
+              server.refreshQuotas();
+              return RpcResult.of(RefreshQuotasResponse.getDefaultInstance());
             }),
         "GetServerInfo", new RpcMethod(GetServerInfoRequest.parser(), CallKind.PRIORITY,
             (p, c) -> RpcResult.of(GetServerInfoResponse.newBuilder()

@@ -1,5 +1,7 @@
 package io.strata.server.regionserver;
 
+import io.strata.common.quota.ThrottleType;
+import io.strata.server.quota.RegionServerQuotas;
 import io.strata.common.schema.TableName;
 import io.strata.common.error.AccessDeniedException;
 import com.google.protobuf.InvalidProtocolBufferException;
@@ -52,10 +54,18 @@ final class ClientService {
 
   private final OnlineRegions regions;
   private final ScanCalls scans;
+  private final RegionServerQuotas quotas;
 
-  ClientService(OnlineRegions regions, ScannerRegistry scanners) {
+  ClientService(OnlineRegions regions, ScannerRegistry scanners, RegionServerQuotas quotas) {
     this.regions = regions;
-    this.scans = new ScanCalls(regions, scanners);
+    this.quotas = quotas;
+    this.scans = new ScanCalls(regions, scanners, quotas);
+  }
+
+  /** The user of the call being served, as quotas count it. */
+  static String caller() {
+    String user = RpcServer.caller();
+    return user == null ? "" : user;
   }
 
   /** The service's methods; PutBatch only if {@code putBatch} (strata.regionserver.put.batch). */
@@ -80,8 +90,11 @@ final class ClientService {
       return RpcResult.HAND_OFF; // a read handler runs it, not the connections' thread
     }
     OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
+    TableName table = h.region().info().getTable();
+    quotas.admit(caller(), table, ThrottleType.Kind.READ, 1, 0);
     CellBlock.Writer out = CellBlock.Writer.withoutTags(256);
     ResultProto result = doGet(h, req.getGet(), out);
+    quotas.charge(caller(), table, ThrottleType.Kind.READ, out.size());
     return new RpcResult(GetResponse.newBuilder().setResult(result).build(), out.toBytes());
   }
 
@@ -130,7 +143,10 @@ final class ClientService {
     try {
       return Region.withoutWaiting(() -> mutate(req, cellBlock));
     } catch (WriteWouldWaitException e) {
-      regions.get(req.getRegion().getEncodedName()).writes().decrement(); // counted again there
+      OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
+      h.writes().decrement(); // counted again there
+      quotas.refund(caller(), h.region().info().getTable(), ThrottleType.Kind.WRITE, 1,
+          cellBlock == null ? 0 : cellBlock.length); // and admitted again there
       return RpcResult.HAND_OFF;
     }
   }
@@ -138,6 +154,8 @@ final class ClientService {
   private RpcResult mutate(MutateRequest req, byte[] cellBlock) throws IOException {
     OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
     checkWritable(h);
+    quotas.admit(caller(), h.region().info().getTable(), ThrottleType.Kind.WRITE, 1,
+        cellBlock == null ? 0 : cellBlock.length);
     CellBlock.Reader in = new CellBlock.Reader(cellBlock);
     if (req.getMutationsCount() == 0) {
       throw new BadRequestException("a mutate call carries no mutation; send at least one");
@@ -313,11 +331,19 @@ final class ClientService {
     MultiResponse.Builder resp = MultiResponse.newBuilder();
     for (PlainMulti.Region ra : req.regions()) {
       OnlineRegions.Hosted h = regions.find(ra.encodedName());
-      AccessDeniedException refused = null;
+      StrataException refused = null;
       if (h != null) {
         try {
           checkWritable(h);
         } catch (AccessDeniedException e) {
+          refused = e;
+        }
+      }
+      if (h != null && refused == null) {
+        try {
+          quotas.admit(caller(), h.region().info().getTable(), ThrottleType.Kind.WRITE,
+              ra.actions().size(), 0);
+        } catch (io.strata.common.error.ThrottledException e) {
           refused = e;
         }
       }
@@ -329,6 +355,7 @@ final class ClientService {
             : RegionActionResultProto.newBuilder().setException(payload(refused)).build());
         continue;
       }
+      int cellsFrom = in.position();
       RegionActionResultProto.Builder results = RegionActionResultProto.newBuilder();
       List<Integer> indexes = new ArrayList<>(ra.actions().size());
       List<RowEdit> pending = new ArrayList<>(ra.actions().size());
@@ -343,6 +370,8 @@ final class ClientService {
         }
       }
       kept |= applyPending(h, pending, indexes, results, req.succeededAsIndexes());
+      quotas.charge(caller(), h.region().info().getTable(), ThrottleType.Kind.WRITE,
+          in.position() - cellsFrom);
       resp.addRegionResults(results.build());
     }
     return new RpcResult(resp.build(), null, null, !kept);
@@ -369,14 +398,21 @@ final class ClientService {
         resp.addRegionResults(notServing(ra.getRegion().getEncodedName()));
         continue;
       }
-      if (ra.getActionsList().stream().anyMatch(ActionProto::hasMutation)) {
-        try {
+      try {
+        long mutations = ra.getActionsList().stream().filter(ActionProto::hasMutation).count();
+        if (mutations > 0) {
           checkWritable(h);
-        } catch (AccessDeniedException e) {
-          skipCells(ra, in);
-          resp.addRegionResults(RegionActionResultProto.newBuilder().setException(payload(e)));
-          continue;
+          quotas.admit(caller(), h.region().info().getTable(), ThrottleType.Kind.WRITE,
+              (int) mutations, 0);
         }
+        if (mutations < ra.getActionsCount()) {
+          quotas.admit(caller(), h.region().info().getTable(), ThrottleType.Kind.READ,
+              ra.getActionsCount() - (int) mutations, 0);
+        }
+      } catch (AccessDeniedException | io.strata.common.error.ThrottledException e) {
+        skipCells(ra, in);
+        resp.addRegionResults(RegionActionResultProto.newBuilder().setException(payload(e)));
+        continue;
       }
       resp.addRegionResults(regionActions(h, ra, in, out, req.getSucceededAsIndexes()));
     }

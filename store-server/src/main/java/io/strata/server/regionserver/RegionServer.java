@@ -1,5 +1,8 @@
 package io.strata.server.regionserver;
 
+import io.strata.common.schema.TableName;
+import io.strata.common.coordination.ZNodes;
+import io.strata.server.quota.RegionServerQuotas;
 import io.strata.server.fs.RootDirectory;
 import io.strata.server.security.ClusterSecret;
 import io.strata.common.conf.CoreKeys;
@@ -85,6 +88,9 @@ public final class RegionServer implements Closeable {
   private FlushChore flushChore;
   private volatile boolean stopped;
   private ClusterSecret secret;
+  private final RegionServerQuotas quotas;
+  private java.util.concurrent.ScheduledExecutorService quotaRefresh;
+  private io.strata.client.Connection quotaConnection;
 
   public RegionServer(StrataConfiguration conf) throws IOException {
     this.conf = conf;
@@ -95,10 +101,80 @@ public final class RegionServer implements Closeable {
     this.scanners = new ScannerRegistry(conf.get(ServerKeys.SCANNER_LEASE),
         conf.get(ServerKeys.SCANNER_READAHEAD_SIZE),
         conf.get(ServerKeys.SCANNER_MAX_RESULT_SIZE), "rs");
+    this.quotas = new RegionServerQuotas(new RegionServerQuotas.Servers() {
+      @Override
+      public int live() {
+        try {
+          ZkSession z = zk;
+          return z == null ? 1 : Math.max(1, z.children(ZNodes.REGION_SERVERS, null).size());
+        } catch (IOException e) {
+          return 1;
+        }
+      }
+
+      @Override
+      public int holding(TableName table) throws IOException {
+        return (int) Math.max(1, quotaConnection().getRegionLocator(table)
+            .getAllRegionLocations().stream().map(l -> l.server()).filter(s -> s != null)
+            .distinct().count());
+      }
+    });
     this.rpc = new RpcServer("regionserver", RpcServerOptions.fromConfig(conf,
         conf.get(ServerKeys.HOST), conf.get(CoreKeys.REGIONSERVER_PORT)),
-        List.of(new ClientService(regions, scanners).service(conf.get(ServerKeys.PUT_BATCH)),
-            new AdminService(this).service()));
+        List.of(new ClientService(regions, scanners, quotas).service(
+            conf.get(ServerKeys.PUT_BATCH)), new AdminService(this).service()));
+  }
+
+  /**
+   * Reads the quota settings now, then every {@code period} (0: only when told), on a thread of
+   * their own: the first read waits for strata:meta, which this server may be about to open.
+   */
+  private void startQuotaRefresh(java.time.Duration period) {
+    quotaRefresh = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+      Thread t = new Thread(r, "quota-refresh-" + name);
+      t.setDaemon(true);
+      return t;
+    });
+    quotaRefresh.execute(() -> firstQuotaRead(period));
+  }
+
+  /**
+   * Reads the settings a restarted server must hold to, trying every half second until the
+   * catalog serves (this server may be opening strata:meta itself), then every {@code period}.
+   */
+  private void firstQuotaRead(java.time.Duration period) {
+    if (!stopped && !refreshQuotas()) {
+      quotaRefresh.schedule(() -> firstQuotaRead(period), 500,
+          java.util.concurrent.TimeUnit.MILLISECONDS);
+      return;
+    }
+    if (!period.isZero()) {
+      quotaRefresh.scheduleWithFixedDelay(this::refreshQuotas, period.toMillis(),
+          period.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /**
+   * Reads the quota settings again: when the master says they changed, and periodically.
+   * Returns whether it read them.
+   */
+  boolean refreshQuotas() {
+    try {
+      return quotas.refresh(quotaConnection());
+    } catch (IOException e) {
+      LOG.warn("cannot connect to read the quota settings; keeping those in force: {}",
+          e.toString());
+      return false;
+    }
+  }
+
+  /** This server's own client connection, presenting the cluster secret; made when first used. */
+  private synchronized io.strata.client.Connection quotaConnection() throws IOException {
+    if (quotaConnection == null) {
+      quotaConnection = new io.strata.client.internal.ConnectionImpl(
+          new io.strata.client.internal.AsyncConnectionImpl(conf, secret.token()));
+    }
+    return quotaConnection;
   }
 
   /** The cluster secret this server presents to its master. */
@@ -144,6 +220,7 @@ public final class RegionServer implements Closeable {
       new RegionServerTracker(zk).register(name);
       reporter = new LoadReporter(this, zk, conf.get(ServerKeys.REPORT_INTERVAL));
       reporter.start();
+      startQuotaRefresh(conf.get(ServerKeys.QUOTA_REFRESH_PERIOD));
     } catch (IOException | RuntimeException e) {
       kill();
       throw e;
@@ -420,6 +497,15 @@ public final class RegionServer implements Closeable {
   }
 
   private void closeServices() throws IOException {
+    if (quotaRefresh != null) {
+      quotaRefresh.shutdownNow();
+    }
+    synchronized (this) {
+      if (quotaConnection != null) {
+        quotaConnection.close();
+        quotaConnection = null;
+      }
+    }
     if (flushChore != null) {
       flushChore.close();
     }

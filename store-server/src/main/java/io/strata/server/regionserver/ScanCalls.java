@@ -1,5 +1,8 @@
 package io.strata.server.regionserver;
 
+import io.strata.common.schema.TableName;
+import io.strata.common.quota.ThrottleType;
+import io.strata.server.quota.RegionServerQuotas;
 import io.strata.common.error.UnknownScannerException;
 import io.strata.common.proto.ClientProtos.ScanRequest;
 import io.strata.common.proto.ClientProtos.ScanResponse;
@@ -33,10 +36,16 @@ final class ScanCalls {
 
   private final OnlineRegions regions;
   private final ScannerRegistry scanners;
+  private final RegionServerQuotas quotas;
 
   ScanCalls(OnlineRegions regions, ScannerRegistry scanners) {
+    this(regions, scanners, new RegionServerQuotas(null));
+  }
+
+  ScanCalls(OnlineRegions regions, ScannerRegistry scanners, RegionServerQuotas quotas) {
     this.regions = regions;
     this.scanners = scanners;
+    this.quotas = quotas;
   }
 
   RpcResult scan(ScanRequest req) throws IOException {
@@ -55,6 +64,17 @@ final class ScanCalls {
     if (costly && RpcServer.onIoThread()) {
       return RpcResult.HAND_OFF; // a scan handler runs it, not the connections' thread
     }
+    // Each call that reads counts as a request, before the scanner moves: a throttled call
+    // leaves it where it was for the client's retry of the same call.
+    boolean fetches = req.hasScan() ? req.getNumberOfRows() > 0 : !req.getCloseScanner();
+    if (fetches) {
+      TableName table = req.hasScan()
+          ? regions.get(req.getRegion().getEncodedName()).region().info().getTable()
+          : scanners.tableOf(req.getScannerId());
+      if (table != null) {
+        quotas.admit(ClientService.caller(), table, ThrottleType.Kind.READ, 1, 0);
+      }
+    }
     long id;
     ScannerRegistry.Open o;
     if (req.hasScan()) {
@@ -62,7 +82,7 @@ final class ScanCalls {
       ScanSpec spec = h.translator().scan(req.getScan());
       RegionScanner s = h.region().scannerInPlace(spec);
       o = new ScannerRegistry.Open(s, h.region().encodedName(), req.getScan().getBatch(),
-          costly);
+          costly, h.region().info().getTable());
       id = scanners.add(o);
       o = scanners.take(id);
       h.reads().increment();
@@ -105,6 +125,9 @@ final class ScanCalls {
       resp.addAllResults(a.results()).setHeartbeat(a.heartbeat())
           .setRowsScanned(a.rowsScanned()).setRowsFiltered(a.rowsFiltered());
       cells = a.cells();
+      if (o.table != null && cells != null) {
+        quotas.charge(ClientService.caller(), o.table, ThrottleType.Kind.READ, cells.length);
+      }
       more = !a.exhausted();
       if (more && !req.hasScan() && !req.getCloseScanner() && !scanners.hasAhead(o)) {
         after = () -> readAhead(id, o, rows, maxBytes, limitMillis);

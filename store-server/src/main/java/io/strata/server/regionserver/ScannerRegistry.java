@@ -48,7 +48,16 @@ final class ScannerRegistry implements Closeable {
     /** Its filter may cost a network thread too much per cell ({@link FilterCost}). */
     final boolean costly;
 
+    /** The table the scanner reads, for the quotas that count its calls. */
+    final io.strata.common.schema.TableName table;
+
     Open(RegionScanner scanner, String region, int batch, boolean costly) {
+      this(scanner, region, batch, costly, null);
+    }
+
+    Open(RegionScanner scanner, String region, int batch, boolean costly,
+        io.strata.common.schema.TableName table) {
+      this.table = table;
       this.scanner = scanner;
       this.region = region;
       this.batch = batch;
@@ -106,6 +115,12 @@ final class ScannerRegistry implements Closeable {
     long id = nextId.incrementAndGet();
     open.put(id, o);
     return id;
+  }
+
+  /** The table scanner {@code id} reads; null for an unknown id. */
+  io.strata.common.schema.TableName tableOf(long id) {
+    Open o = open.get(id);
+    return o == null ? null : o.table;
   }
 
   /** Whether scanner {@code id} is open with a costly filter; false for an unknown id. */

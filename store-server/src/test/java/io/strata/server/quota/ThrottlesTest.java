@@ -79,4 +79,20 @@ class ThrottlesTest {
             .limit(new Subject(Scope.USER, "u", ""), ThrottleType.READ_SIZE,
                 ThrottleLimit.parse("5req/sec"))).getMessage());
   }
+
+  @Test
+  void readingTheSameSettingsAgainGrantsNoBurst() throws Exception {
+    Subject bob = new Subject(Scope.USER, "bob", "");
+    Throttles first = new Throttles.Builder(0).limit(bob, ThrottleType.REQUEST_NUMBER,
+        ThrottleLimit.parse("2req/sec")).build();
+    admitted(first, "bob", T, ThrottleType.Kind.READ, 1);
+    admitted(first, "bob", T, ThrottleType.Kind.READ, 1);
+    Throttles again = new Throttles.Builder(0, first).limit(bob, ThrottleType.REQUEST_NUMBER,
+        ThrottleLimit.parse("2req/sec")).build();
+    assertThrows(ThrottledException.class,
+        () -> admitted(again, "bob", T, ThrottleType.Kind.READ, 1));
+    Throttles changed = new Throttles.Builder(0, again).limit(bob, ThrottleType.REQUEST_NUMBER,
+        ThrottleLimit.parse("3req/sec")).build();
+    admitted(changed, "bob", T, ThrottleType.Kind.READ, 1); // a new limit, a new full bucket
+  }
 }

@@ -1,0 +1,79 @@
+package io.strata.common.quota;
+
+import io.strata.common.proto.QuotaProtos.QuotaTargetProto;
+import io.strata.common.proto.QuotaProtos.ThrottleProto;
+import io.strata.common.schema.ColumnFamilyDescriptor;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.schema.TableName;
+import io.strata.common.util.Bytes;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How strata:quota holds quota settings (docs/formats/quota.md): a row per target, {@code
+ * u.<user>}, {@code t.<table>}, {@code n.<namespace>}, {@code u.<user>|t.<table>}, {@code
+ * u.<user>|n.<namespace>} or {@code rs.all}; in family {@code q}, a cell per throttle named by
+ * its type holding a {@link ThrottleProto}, and a cell {@code bypass} holding "true".
+ */
+public final class QuotaLayout {
+  public static final TableName TABLE = TableName.valueOf(TableName.SYSTEM_NAMESPACE, "quota");
+  public static final byte[] FAMILY = Bytes.toBytes("q");
+  public static final byte[] BYPASS = Bytes.toBytes("bypass");
+  public static final int THROTTLE_VERSION = 1;
+
+  private QuotaLayout() {}
+
+  public static TableDescriptor descriptor() {
+    return TableDescriptor.newBuilder(TABLE).setColumnFamily(ColumnFamilyDescriptor
+        .newBuilder(FAMILY).setMaxVersions(1).setInMemory(true).build()).build();
+  }
+
+  /** The row of a target. */
+  public static byte[] row(QuotaTargetProto t) {
+    String user = t.getUser().isEmpty() ? null : "u." + t.getUser();
+    String other = !t.getTable().isEmpty() ? "t." + t.getTable()
+        : !t.getNamespace().isEmpty() ? "n." + t.getNamespace()
+        : t.getRegionServers() ? "rs.all" : null;
+    if (user == null && other == null) {
+      throw new IllegalArgumentException("a quota target names no user, table, namespace or"
+          + " region servers");
+    }
+    return Bytes.toBytes(user == null ? other : other == null ? user : user + "|" + other);
+  }
+
+  /** The target of a row; an IllegalArgumentException for a row that is none. */
+  public static QuotaTargetProto target(byte[] row) {
+    String s = Bytes.toString(row);
+    QuotaTargetProto.Builder b = QuotaTargetProto.newBuilder();
+    for (String part : s.split("\\|", -1)) {
+      if (part.startsWith("u.") && part.length() > 2 && b.getUser().isEmpty()) {
+        b.setUser(part.substring(2));
+      } else if (part.startsWith("t.") && part.length() > 2) {
+        b.setTable(part.substring(2));
+      } else if (part.startsWith("n.") && part.length() > 2) {
+        b.setNamespace(part.substring(2));
+      } else if (part.equals("rs.all")) {
+        b.setRegionServers(true);
+      } else {
+        throw new IllegalArgumentException("strata:quota row '" + Bytes.toStringBinary(row)
+            + "' names no quota target");
+      }
+    }
+    return b.build();
+  }
+
+  public static ThrottleProto toProto(ThrottleType type, ThrottleLimit limit, String scope) {
+    return ThrottleProto.newBuilder().setVersion(THROTTLE_VERSION).setType(type.name())
+        .setAmount(limit.amount()).setUnit(limit.unit().name()).setPer(limit.per().name())
+        .setScope(scope).build();
+  }
+
+  /** A stored throttle's limit; an IllegalArgumentException says what is wrong with it. */
+  public static ThrottleLimit limit(ThrottleProto p) {
+    if (p.getVersion() != THROTTLE_VERSION) {
+      throw new IllegalArgumentException("throttle record version " + p.getVersion()
+          + " is not known to this version (which reads " + THROTTLE_VERSION + ")");
+    }
+    return new ThrottleLimit(p.getAmount(), ThrottleLimit.Unit.valueOf(p.getUnit()),
+        TimeUnit.valueOf(p.getPer()));
+  }
+}

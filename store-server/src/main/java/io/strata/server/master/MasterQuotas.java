@@ -1,0 +1,190 @@
+package io.strata.server.master;
+
+import io.strata.client.Delete;
+import io.strata.client.Put;
+import io.strata.client.Result;
+import io.strata.client.ResultScanner;
+import io.strata.client.Scan;
+import io.strata.client.Table;
+import io.strata.common.cell.Cell;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.proto.AdminProtos.RefreshQuotasRequest;
+import io.strata.common.proto.AdminProtos.RefreshQuotasResponse;
+import io.strata.common.proto.QuotaProtos.GetQuotaRequest;
+import io.strata.common.proto.QuotaProtos.GetQuotaResponse;
+import io.strata.common.proto.QuotaProtos.QuotaSettingProto;
+import io.strata.common.proto.QuotaProtos.QuotaTargetProto;
+import io.strata.common.proto.QuotaProtos.ThrottleProto;
+import io.strata.common.quota.QuotaLayout;
+import io.strata.common.quota.ThrottleType;
+import io.strata.common.schema.ServerName;
+import io.strata.common.util.Bytes;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Quota settings as the master keeps them: in strata:quota (made on the first setting), each
+ * change written there and then pushed to every live region server, which reads the table again
+ * at once (HBase's servers wait for their next refresh, five minutes by default).
+ */
+final class MasterQuotas {
+  private static final Logger LOG = LoggerFactory.getLogger(MasterQuotas.class);
+  private static final Duration PUSH_TIMEOUT = Duration.ofSeconds(5);
+
+  private final Master m;
+
+  MasterQuotas(Master m) {
+    this.m = m;
+  }
+
+  void set(QuotaSettingProto s) throws IOException {
+    byte[] row = row(s.getTarget());
+    ensureTable();
+    Table t = m.connection().getTable(QuotaLayout.TABLE);
+    switch (s.getKindCase()) {
+      case THROTTLE -> {
+        ThrottleProto p = s.getThrottle();
+        ThrottleType type = type(p.getType());
+        QuotaLayout.limit(p); // refuses what it cannot read back
+        t.put(new Put(row).addColumn(QuotaLayout.FAMILY, Bytes.toBytes(type.name()),
+            p.toByteArray()));
+      }
+      case UNTHROTTLE -> {
+        Delete d = new Delete(row);
+        if (s.getUnthrottle().isEmpty()) {
+          for (ThrottleType type : ThrottleType.values()) {
+            d.addColumns(QuotaLayout.FAMILY, Bytes.toBytes(type.name()));
+          }
+        } else {
+          d.addColumns(QuotaLayout.FAMILY, Bytes.toBytes(type(s.getUnthrottle()).name()));
+        }
+        t.delete(d);
+      }
+      case BYPASS -> {
+        if (s.getBypass()) {
+          t.put(new Put(row).addColumn(QuotaLayout.FAMILY, QuotaLayout.BYPASS,
+              Bytes.toBytes("true")));
+        } else {
+          t.delete(new Delete(row).addColumns(QuotaLayout.FAMILY, QuotaLayout.BYPASS));
+        }
+      }
+      default -> throw new BadRequestException("a quota setting says neither a throttle, its"
+          + " removal nor a bypass");
+    }
+    push();
+  }
+
+  GetQuotaResponse get(GetQuotaRequest r) throws IOException {
+    GetQuotaResponse.Builder out = GetQuotaResponse.newBuilder();
+    if (!m.tableNames().contains(QuotaLayout.TABLE)) {
+      return out.build();
+    }
+    Pattern user = pattern(r.getUserRegex());
+    Pattern table = pattern(r.getTableRegex());
+    Pattern ns = pattern(r.getNamespaceRegex());
+    Table t = m.connection().getTable(QuotaLayout.TABLE);
+    try (ResultScanner s = t.getScanner(new Scan().addFamily(QuotaLayout.FAMILY))) {
+      for (Result res : s) {
+        QuotaTargetProto target;
+        try {
+          target = QuotaLayout.target(res.getRow());
+        } catch (IllegalArgumentException e) {
+          continue;
+        }
+        if (!matches(user, target.getUser()) || !matches(table, target.getTable())
+            || !matches(ns, target.getNamespace())) {
+          continue;
+        }
+        for (Cell c : res.rawCells()) {
+          byte[] q = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
+              c.getQualifierLength());
+          byte[] v = Bytes.copy(c.getValueArray(), c.getValueOffset(), c.getValueLength());
+          QuotaSettingProto.Builder b = QuotaSettingProto.newBuilder().setTarget(target);
+          if (Bytes.equals(q, QuotaLayout.BYPASS)) {
+            out.addSettings(b.setBypass(Bytes.toString(v).equals("true")));
+          } else {
+            out.addSettings(b.setThrottle(ThrottleProto.parseFrom(v)));
+          }
+        }
+      }
+    }
+    return out.build();
+  }
+
+  private static Pattern pattern(String regex) throws BadRequestException {
+    try {
+      return regex.isEmpty() ? null : Pattern.compile(regex);
+    } catch (java.util.regex.PatternSyntaxException e) {
+      throw new BadRequestException("quota filter '" + regex + "' is not a regular expression: "
+          + e.getDescription());
+    }
+  }
+
+  /** An empty filter matches all; a filter on a part the setting lacks matches none. */
+  private static boolean matches(Pattern p, String value) {
+    return p == null || (!value.isEmpty() && p.matcher(value).matches());
+  }
+
+  private static byte[] row(QuotaTargetProto target) throws BadRequestException {
+    try {
+      return QuotaLayout.row(target);
+    } catch (IllegalArgumentException e) {
+      throw new BadRequestException(e.getMessage());
+    }
+  }
+
+  private static ThrottleType type(String name) throws BadRequestException {
+    try {
+      return ThrottleType.valueOf(name);
+    } catch (IllegalArgumentException e) {
+      throw new BadRequestException("throttle type '" + name + "' is not one of "
+          + java.util.Arrays.toString(ThrottleType.values()));
+    }
+  }
+
+  /** Makes strata:quota on the first setting, through the same procedure as any table. */
+  private void ensureTable() throws IOException {
+    if (m.tableNames().contains(QuotaLayout.TABLE)) {
+      return;
+    }
+    long id = m.procedures().submit(CreateTableProcedure.of(QuotaLayout.descriptor(),
+        List.of()), 0);
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    ProcedureExecutor.Outcome o;
+    while ((o = m.procedures().outcome(id)) == null) {
+      if (System.nanoTime() > deadline) {
+        throw new IOException("creating " + QuotaLayout.TABLE + " did not finish within a"
+            + " minute; try again");
+      }
+      try {
+        Thread.sleep(20); // the procedure runs on its own thread; its end is polled
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted creating " + QuotaLayout.TABLE);
+      }
+    }
+    if (o.error() != null && !(o.error() instanceof io.strata.common.error
+        .TableExistsException)) {
+      throw o.error();
+    }
+  }
+
+  /** Tells every live region server to read the settings again, waiting a little for each. */
+  private void push() {
+    for (ServerName s : m.servers().liveServers()) {
+      try {
+        m.servers().admin(s).call("RefreshQuotas", RefreshQuotasRequest.getDefaultInstance(),
+            null, RefreshQuotasResponse.parser(), PUSH_TIMEOUT, 1)
+            .get(PUSH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (Exception e) {
+        LOG.warn("could not tell {} that the quotas changed; it reads them within"
+            + " strata.quota.refresh.period: {}", s, e.toString());
+      }
+    }
+  }
+}

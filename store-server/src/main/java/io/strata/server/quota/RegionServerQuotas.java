@@ -1,0 +1,162 @@
+package io.strata.server.quota;
+
+import io.strata.client.Connection;
+import io.strata.client.Result;
+import io.strata.client.ResultScanner;
+import io.strata.client.Scan;
+import io.strata.client.Table;
+import io.strata.common.cell.Cell;
+import io.strata.common.error.TableNotFoundException;
+import io.strata.common.error.ThrottledException;
+import io.strata.common.proto.QuotaProtos.QuotaTargetProto;
+import io.strata.common.proto.QuotaProtos.ThrottleProto;
+import io.strata.common.quota.QuotaLayout;
+import io.strata.common.quota.ThrottleLimit;
+import io.strata.common.quota.ThrottleType;
+import io.strata.common.schema.TableName;
+import io.strata.common.util.Bytes;
+import java.io.IOException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The throttles one region server enforces, read from strata:quota when the master says they
+ * changed and periodically besides. A limit of scope CLUSTER is divided among the servers it
+ * applies on: a table's among the servers holding its regions, any other among the live
+ * servers; MACHINE limits hold on each server whole. A server that cannot read the table keeps
+ * the throttles it had and logs why.
+ */
+public final class RegionServerQuotas {
+  private static final Logger LOG = LoggerFactory.getLogger(RegionServerQuotas.class);
+
+  /** How a server learns how many servers share a cluster-wide limit. */
+  public interface Servers {
+    /** The live region servers. */
+    int live();
+
+    /** The servers holding regions of {@code table} (at least 1). */
+    int holding(TableName table) throws IOException;
+  }
+
+  private final Servers servers;
+  private volatile Throttles throttles = new Throttles.Builder(0).build();
+
+  public RegionServerQuotas(Servers servers) {
+    this.servers = servers;
+  }
+
+  /**
+   * Lets a call of {@code user} on {@code table} go ahead, counting {@code requests} requests
+   * and {@code bytes} bytes, or refuses it with the wait its client is to take.
+   */
+  public void admit(String user, TableName table, ThrottleType.Kind kind, int requests,
+      long bytes) throws ThrottledException {
+    Throttles t = throttles;
+    if (!t.isEmpty()) {
+      t.admit(user, table, kind, requests, bytes, System.nanoTime());
+    }
+  }
+
+  /** Undoes an {@link #admit} for a call handed to another thread, which admits it again. */
+  public void refund(String user, TableName table, ThrottleType.Kind kind, int requests,
+      long bytes) {
+    Throttles t = throttles;
+    if (!t.isEmpty()) {
+      t.refund(user, table, kind, requests, bytes, System.nanoTime());
+    }
+  }
+
+  /** Charges bytes known only after the work (a get's or scanner call's results). */
+  public void charge(String user, TableName table, ThrottleType.Kind kind, long bytes) {
+    Throttles t = throttles;
+    if (!t.isEmpty()) {
+      t.charge(user, table, kind, bytes, System.nanoTime());
+    }
+  }
+
+  /** Whether any throttle is in force. */
+  public boolean any() {
+    return !throttles.isEmpty();
+  }
+
+  /**
+   * Reads the settings again through {@code connection}; keeps the last ones if it cannot, and
+   * says so. Returns whether it read them.
+   */
+  public boolean refresh(Connection connection) {
+    try {
+      throttles = read(connection);
+      return true;
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("cannot read the quota settings in {}; keeping the throttles in force: {}",
+          QuotaLayout.TABLE, e.toString());
+      return false;
+    }
+  }
+
+  private Throttles read(Connection connection) throws IOException {
+    Throttles.Builder b = new Throttles.Builder(System.nanoTime(), throttles);
+    Table table = connection.getTable(QuotaLayout.TABLE);
+    try (ResultScanner s = table.getScanner(new Scan().addFamily(QuotaLayout.FAMILY))) {
+      for (Result r : s) {
+        add(b, r);
+      }
+    } catch (TableNotFoundException none) {
+      // no quota was ever set: no throttle
+    }
+    return b.build();
+  }
+
+  private void add(Throttles.Builder b, Result r) throws IOException {
+    QuotaTargetProto target;
+    try {
+      target = QuotaLayout.target(r.getRow());
+    } catch (IllegalArgumentException e) {
+      LOG.warn("skipping a quota row: {}", e.getMessage());
+      return;
+    }
+    Throttles.Subject subject = subject(target);
+    for (Cell c : r.rawCells()) {
+      byte[] q = Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
+          c.getQualifierLength());
+      byte[] v = Bytes.copy(c.getValueArray(), c.getValueOffset(), c.getValueLength());
+      if (Bytes.equals(q, QuotaLayout.BYPASS)) {
+        if (Bytes.toString(v).equals("true") && !target.getUser().isEmpty()) {
+          b.bypass(target.getUser());
+        }
+        continue;
+      }
+      try {
+        ThrottleProto p = ThrottleProto.parseFrom(v);
+        ThrottleLimit limit = QuotaLayout.limit(p);
+        ThrottleType type = ThrottleType.valueOf(p.getType());
+        b.limit(subject, type, limit, p.getScope().equals("MACHINE") ? 1
+            : 1.0 / Math.max(1, share(target)));
+      } catch (IOException | IllegalArgumentException e) {
+        LOG.warn("skipping throttle {} of {}: {}", Bytes.toString(q), subject.describe(),
+            e.getMessage());
+      }
+    }
+  }
+
+  private int share(QuotaTargetProto t) throws IOException {
+    return t.getTable().isEmpty() ? servers.live()
+        : servers.holding(TableName.valueOf(t.getTable()));
+  }
+
+  static Throttles.Subject subject(QuotaTargetProto t) {
+    boolean user = !t.getUser().isEmpty();
+    if (!t.getTable().isEmpty()) {
+      return new Throttles.Subject(user ? Throttles.Scope.USER_TABLE : Throttles.Scope.TABLE,
+          t.getUser(), t.getTable());
+    }
+    if (!t.getNamespace().isEmpty()) {
+      return new Throttles.Subject(user ? Throttles.Scope.USER_NAMESPACE
+          : Throttles.Scope.NAMESPACE, t.getUser(), t.getNamespace());
+    }
+    if (t.getRegionServers()) {
+      return new Throttles.Subject(Throttles.Scope.REGIONSERVER, "", "all");
+    }
+    return new Throttles.Subject(Throttles.Scope.USER, t.getUser(), "");
+  }
+}
