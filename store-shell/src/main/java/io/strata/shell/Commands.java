@@ -116,7 +116,9 @@ public final class Commands {
         new BalancerEnabledCommand(),
         new CloseRegionCommand(),
         new UnassignCommand(),
-        new AssignCommand());
+        new AssignCommand(),
+        new io.strata.shell.commands.quotas.SetQuotaCommand(),
+        new io.strata.shell.commands.quotas.ListQuotasCommand());
     return new CommandRegistry(commands);
   }
 }

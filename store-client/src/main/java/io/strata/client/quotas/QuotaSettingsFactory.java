@@ -116,6 +116,21 @@ public final class QuotaSettingsFactory {
     return new ThrottleSettings(user, null, null, null, type, null, null);
   }
 
+  public static ThrottleSettings unthrottleUserByThrottleType(String user, TableName table,
+      ThrottleType type) {
+    return new ThrottleSettings(user, table, null, null, type, null, null);
+  }
+
+  public static ThrottleSettings unthrottleUserByThrottleType(String user, String namespace,
+      ThrottleType type) {
+    return new ThrottleSettings(user, null, namespace, null, type, null, null);
+  }
+
+  public static ThrottleSettings unthrottleRegionServerByThrottleType(String regionServer,
+      ThrottleType type) {
+    return new ThrottleSettings(null, null, null, regionServer(regionServer), type, null, null);
+  }
+
   public static ThrottleSettings unthrottleTableByThrottleType(TableName table,
       ThrottleType type) {
     return new ThrottleSettings(null, table, null, null, type, null, null);

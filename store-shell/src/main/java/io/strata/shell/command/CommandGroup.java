@@ -6,7 +6,8 @@ public enum CommandGroup {
   DDL("ddl", "tables: create, change, list, enable, disable and drop them"),
   NAMESPACE("namespace", "namespaces: groups of tables"),
   DML("dml", "data: read and write rows"),
-  TOOLS("tools", "regions and servers: flush, compact, split, move, balance");
+  TOOLS("tools", "regions and servers: flush, compact, split, move, balance"),
+  QUOTAS("quotas", "throttles on users, tables and namespaces");
 
   private final String label;
   private final String description;
