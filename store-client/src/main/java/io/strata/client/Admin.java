@@ -199,6 +199,21 @@ public interface Admin extends Closeable {
   java.util.List<io.strata.client.quotas.QuotaSettings> getQuota(
       io.strata.client.quotas.QuotaFilter filter) throws IOException;
 
+  /**
+   * Turns the enforcement of every throttle on or off, keeping the settings; returns whether it
+   * was on. As HBase's {@code switchRpcThrottle}.
+   */
+  boolean switchRpcThrottle(boolean enable) throws IOException;
+
+  boolean isRpcThrottleEnabled() throws IOException;
+
+  /**
+   * Lets user, table and namespace throttles be exceeded while the region servers' own
+   * throttle has room (on), or not (off, the default); returns the state before. As HBase's
+   * {@code exceedThrottleQuotaSwitch}.
+   */
+  boolean exceedThrottleQuotaSwitch(boolean enable) throws IOException;
+
   /** Nothing to free: the connection owns the resources. */
   @Override
   default void close() {}

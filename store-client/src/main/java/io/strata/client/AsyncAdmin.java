@@ -193,4 +193,19 @@ public interface AsyncAdmin {
   /** The quota settings {@code filter} lets through, as HBase's {@code getQuota}. */
   CompletableFuture<java.util.List<io.strata.client.quotas.QuotaSettings>> getQuota(
       io.strata.client.quotas.QuotaFilter filter);
+
+  /**
+   * Turns the enforcement of every throttle on or off, keeping the settings; returns whether it
+   * was on. As HBase's {@code switchRpcThrottle}.
+   */
+  CompletableFuture<Boolean> switchRpcThrottle(boolean enable);
+
+  CompletableFuture<Boolean> isRpcThrottleEnabled();
+
+  /**
+   * Lets user, table and namespace throttles be exceeded while the region servers' own
+   * throttle has room (on), or not (off, the default); returns the state before. As HBase's
+   * {@code exceedThrottleQuotaSwitch}.
+   */
+  CompletableFuture<Boolean> exceedThrottleQuotaSwitch(boolean enable);
 }

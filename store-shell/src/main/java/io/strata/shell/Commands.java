@@ -118,7 +118,11 @@ public final class Commands {
         new UnassignCommand(),
         new AssignCommand(),
         new io.strata.shell.commands.quotas.SetQuotaCommand(),
-        new io.strata.shell.commands.quotas.ListQuotasCommand());
+        new io.strata.shell.commands.quotas.ListQuotasCommand(),
+        io.strata.shell.commands.quotas.QuotaSwitchCommand.enableRpcThrottle(),
+        io.strata.shell.commands.quotas.QuotaSwitchCommand.disableRpcThrottle(),
+        io.strata.shell.commands.quotas.QuotaSwitchCommand.enableExceedThrottleQuota(),
+        io.strata.shell.commands.quotas.QuotaSwitchCommand.disableExceedThrottleQuota());
     return new CommandRegistry(commands);
   }
 }

@@ -83,6 +83,12 @@ class QuotaThrottleTest {
       Thread.sleep(1_100); // a full bucket again: the rate is counted from one
       assertRate(150, gets(tenant.getTable(t), 3));
 
+      // Enforcement off keeps the settings and throttles nothing; on again, they hold.
+      assertTrue(admin.switchRpcThrottle(false));
+      unthrottled(tenantNoRetry.getTable(t), 600);
+      assertTrue(!admin.switchRpcThrottle(true) && admin.isRpcThrottleEnabled());
+      assertTrue(throttled(tenantNoRetry.getTable(t)));
+
       admin.setQuota(QuotaSettingsFactory.unthrottleUser("tenant"));
       admin.setQuota(QuotaSettingsFactory.unthrottleTable(t));
       assertEquals(List.of(), admin.getQuota(new QuotaFilter()));

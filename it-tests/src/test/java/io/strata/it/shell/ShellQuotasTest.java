@@ -58,6 +58,14 @@ class ShellQuotasTest {
           + " => REQUEST_NUMBER, LIMIT => 5req/hour, SCOPE => MACHINE") + "Took T seconds\n",
           shell.execute("list_quotas NAMESPACE => 'def.*'").out());
 
+      Outcome switches = shell.execute("disable_rpc_throttle; enable_rpc_throttle;"
+          + " enable_exceed_throttle_quota; disable_exceed_throttle_quota");
+      assertEquals("", switches.err());
+      assertEquals("Previous rpc throttle state : true\nTook T seconds\n"
+          + "Previous rpc throttle state : false\nTook T seconds\n"
+          + "Previous exceed throttle quota enabled : false\nTook T seconds\n"
+          + "Previous exceed throttle quota enabled : true\nTook T seconds\n", switches.out());
+
       Outcome removed = shell.execute("set_quota TYPE => THROTTLE, USER => 'u1', LIMIT => NONE;"
           + " set_quota TYPE => THROTTLE, THROTTLE_TYPE => READ, USER => 'u1', LIMIT => NONE;"
           + " list_quotas USER => 'u1'");

@@ -615,6 +615,28 @@ final class AsyncAdminImpl implements AsyncAdmin {
   }
 
   @Override
+  public CompletableFuture<Boolean> switchRpcThrottle(boolean enable) {
+    return quotaSwitch("RPC_THROTTLE", enable, false);
+  }
+
+  @Override
+  public CompletableFuture<Boolean> isRpcThrottleEnabled() {
+    return quotaSwitch("RPC_THROTTLE", false, true);
+  }
+
+  @Override
+  public CompletableFuture<Boolean> exceedThrottleQuotaSwitch(boolean enable) {
+    return quotaSwitch("EXCEED_THROTTLE", enable, false);
+  }
+
+  private CompletableFuture<Boolean> quotaSwitch(String name, boolean on, boolean query) {
+    return run(() -> master.call("QuotaSwitch", io.strata.common.proto.QuotaProtos
+        .QuotaSwitchRequest.newBuilder().setName(name).setOn(on).setQuery(query).build(),
+        io.strata.common.proto.QuotaProtos.QuotaSwitchResponse.parser())
+        .thenApply(io.strata.common.proto.QuotaProtos.QuotaSwitchResponse::getPrevious));
+  }
+
+  @Override
   public CompletableFuture<ConsistencyReport> checkConsistency(boolean fix) {
     return run(() -> master.call("CheckConsistency", CheckConsistencyRequest.newBuilder()
         .setFix(fix).build(), CheckConsistencyResponse.parser()).thenApply(r ->

@@ -12,12 +12,20 @@ import java.util.concurrent.TimeUnit;
  * How strata:quota holds quota settings (docs/formats/quota.md): a row per target, {@code
  * u.<user>}, {@code t.<table>}, {@code n.<namespace>}, {@code u.<user>|t.<table>}, {@code
  * u.<user>|n.<namespace>} or {@code rs.all}; in family {@code q}, a cell per throttle named by
- * its type holding a {@link ThrottleProto}, and a cell {@code bypass} holding "true".
+ * its type holding a {@link ThrottleProto}, and a cell {@code bypass} holding "true". The row
+ * {@code switches} holds the cluster's switches, {@code rpc_throttle} and
+ * {@code exceed_throttle}, "true" or "false".
  */
 public final class QuotaLayout {
   public static final TableName TABLE = TableName.valueOf(TableName.SYSTEM_NAMESPACE, "quota");
   public static final byte[] FAMILY = Bytes.toBytes("q");
   public static final byte[] BYPASS = Bytes.toBytes("bypass");
+  /** The row of the cluster's switches, not a target. */
+  public static final byte[] SWITCHES = Bytes.toBytes("switches");
+  /** Whether throttles are enforced at all ("false" turns them off, keeping the settings). */
+  public static final byte[] RPC_THROTTLE = Bytes.toBytes("rpc_throttle");
+  /** Whether user, table and namespace throttles may be exceeded while the servers' have room. */
+  public static final byte[] EXCEED_THROTTLE = Bytes.toBytes("exceed_throttle");
   public static final int THROTTLE_VERSION = 1;
 
   private QuotaLayout() {}

@@ -13,6 +13,7 @@ import io.strata.common.proto.AdminProtos.RefreshQuotasResponse;
 import io.strata.common.proto.QuotaProtos.GetQuotaRequest;
 import io.strata.common.proto.QuotaProtos.GetQuotaResponse;
 import io.strata.common.proto.QuotaProtos.QuotaSettingProto;
+import io.strata.common.proto.QuotaProtos.QuotaSwitchRequest;
 import io.strata.common.proto.QuotaProtos.QuotaTargetProto;
 import io.strata.common.proto.QuotaProtos.ThrottleProto;
 import io.strata.common.quota.QuotaLayout;
@@ -79,6 +80,34 @@ final class MasterQuotas {
     push();
   }
 
+  /**
+   * Sets one of the cluster's switches (or only reads it, for {@code query}); returns its state
+   * before. The rpc throttle is on until turned off, the exceed switch off until turned on.
+   */
+  boolean switchQuota(QuotaSwitchRequest r) throws IOException {
+    byte[] cell = switch (r.getName()) {
+      case "RPC_THROTTLE" -> QuotaLayout.RPC_THROTTLE;
+      case "EXCEED_THROTTLE" -> QuotaLayout.EXCEED_THROTTLE;
+      default -> throw new BadRequestException("quota switch '" + r.getName() + "' is not one"
+          + " of RPC_THROTTLE, EXCEED_THROTTLE");
+    };
+    boolean byDefault = r.getName().equals("RPC_THROTTLE");
+    boolean previous = byDefault;
+    if (m.tableNames().contains(QuotaLayout.TABLE)) {
+      byte[] v = m.connection().getTable(QuotaLayout.TABLE).get(new io.strata.client.Get(
+          QuotaLayout.SWITCHES).addColumn(QuotaLayout.FAMILY, cell))
+          .getValue(QuotaLayout.FAMILY, cell);
+      previous = v == null ? byDefault : Bytes.toString(v).equals("true");
+    }
+    if (!r.getQuery()) {
+      ensureTable();
+      m.connection().getTable(QuotaLayout.TABLE).put(new Put(QuotaLayout.SWITCHES)
+          .addColumn(QuotaLayout.FAMILY, cell, Bytes.toBytes(Boolean.toString(r.getOn()))));
+      push();
+    }
+    return previous;
+  }
+
   GetQuotaResponse get(GetQuotaRequest r) throws IOException {
     GetQuotaResponse.Builder out = GetQuotaResponse.newBuilder();
     if (!m.tableNames().contains(QuotaLayout.TABLE)) {
@@ -90,6 +119,9 @@ final class MasterQuotas {
     Table t = m.connection().getTable(QuotaLayout.TABLE);
     try (ResultScanner s = t.getScanner(new Scan().addFamily(QuotaLayout.FAMILY))) {
       for (Result res : s) {
+        if (Bytes.equals(res.getRow(), QuotaLayout.SWITCHES)) {
+          continue;
+        }
         QuotaTargetProto target;
         try {
           target = QuotaLayout.target(res.getRow());

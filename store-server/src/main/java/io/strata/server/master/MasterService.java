@@ -9,6 +9,8 @@ import io.strata.common.proto.MasterProtos.BalanceRequest;
 import io.strata.common.proto.MasterProtos.BalanceResponse;
 import io.strata.common.proto.MasterProtos.CheckConsistencyRequest;
 import io.strata.common.proto.QuotaProtos.GetQuotaRequest;
+import io.strata.common.proto.QuotaProtos.QuotaSwitchRequest;
+import io.strata.common.proto.QuotaProtos.QuotaSwitchResponse;
 import io.strata.common.proto.QuotaProtos.SetQuotaRequest;
 import io.strata.common.proto.MasterProtos.ClusterStatusRequest;
 import io.strata.common.proto.MasterProtos.ClusterStatusResponse;
@@ -156,6 +158,8 @@ final class MasterService {
       return EmptyResponse.getDefaultInstance();
     }));
     m.put("GetQuota", method(GetQuotaRequest.parser(), quotas::get));
+    m.put("QuotaSwitch", method(QuotaSwitchRequest.parser(),
+        r -> QuotaSwitchResponse.newBuilder().setPrevious(quotas.switchQuota(r)).build()));
     m.put("CheckConsistency", method(CheckConsistencyRequest.parser(),
         r -> {
           if (r.getFix()) {

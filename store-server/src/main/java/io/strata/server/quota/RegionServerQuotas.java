@@ -108,6 +108,13 @@ public final class RegionServerQuotas {
   }
 
   private void add(Throttles.Builder b, Result r) throws IOException {
+    if (Bytes.equals(r.getRow(), QuotaLayout.SWITCHES)) {
+      byte[] rpc = r.getValue(QuotaLayout.FAMILY, QuotaLayout.RPC_THROTTLE);
+      byte[] exceed = r.getValue(QuotaLayout.FAMILY, QuotaLayout.EXCEED_THROTTLE);
+      b.switches(rpc == null || Bytes.toString(rpc).equals("true"),
+          exceed != null && Bytes.toString(exceed).equals("true"));
+      return;
+    }
     QuotaTargetProto target;
     try {
       target = QuotaLayout.target(r.getRow());

@@ -50,10 +50,17 @@ final class Throttles {
 
   private final Map<Subject, List<Throttle>> bySubject;
   private final Set<String> bypass;
+  /** disable_rpc_throttle: the settings stay, none is enforced. */
+  private final boolean enforced;
+  /** enable_exceed_throttle_quota: other throttles give way while the server's have room. */
+  private final boolean exceedable;
 
-  private Throttles(Map<Subject, List<Throttle>> bySubject, Set<String> bypass) {
-    this.bySubject = bySubject;
+  private Throttles(Map<Subject, List<Throttle>> bySubject, Set<String> bypass,
+      boolean enforced, boolean exceedable) {
+    this.bySubject = enforced ? bySubject : Map.of();
     this.bypass = bypass;
+    this.enforced = enforced;
+    this.exceedable = exceedable;
   }
 
   /** Builds the throttles of a settings snapshot, their buckets full as of {@code nowNanos}. */
@@ -106,8 +113,18 @@ final class Throttles {
       return this;
     }
 
+    private boolean enforced = true;
+    private boolean exceedable;
+
+    /** The cluster's switches: throttles enforced, and exceedable while the server has room. */
+    Builder switches(boolean enforced, boolean exceedable) {
+      this.enforced = enforced;
+      this.exceedable = exceedable;
+      return this;
+    }
+
     Throttles build() {
-      return new Throttles(Map.copyOf(bySubject), Set.copyOf(bypass));
+      return new Throttles(Map.copyOf(bySubject), Set.copyOf(bypass), enforced, exceedable);
     }
   }
 
@@ -143,6 +160,26 @@ final class Throttles {
         if (wait > longest) {
           longest = wait;
           waiting = th;
+        }
+      }
+      if (waiting != null && exceedable && counting.stream()
+          .anyMatch(th -> th.subject().scope() == Scope.REGIONSERVER)) {
+        // The others give way to the server's throttles: they alone decide, and say the wait.
+        waiting = null;
+        longest = 0;
+        for (int i = 0; i < counting.size(); i++) {
+          Throttle th = counting.get(i);
+          if (th.subject().scope() == Scope.REGIONSERVER && !took[i]) {
+            long wait = th.bucket().tryTake(cost(th.type(), requests, bytes), nowNanos);
+            took[i] = wait == 0;
+            if (wait > longest) {
+              longest = wait;
+              waiting = th;
+            }
+          }
+        }
+        if (waiting == null) {
+          return; // what the others could take stands; the rest they let pass
         }
       }
       if (waiting != null) {

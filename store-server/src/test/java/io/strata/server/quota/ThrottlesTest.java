@@ -95,4 +95,32 @@ class ThrottlesTest {
         ThrottleLimit.parse("3req/sec")).build();
     admitted(changed, "bob", T, ThrottleType.Kind.READ, 1); // a new limit, a new full bucket
   }
+
+  @Test
+  void switchesTurnEnforcementOffOrLetOthersGiveWayToTheServersRoom() throws Exception {
+    Subject bob = new Subject(Scope.USER, "bob", "");
+    Subject server = new Subject(Scope.REGIONSERVER, "", "all");
+    Throttles off = new Throttles.Builder(0).limit(bob, ThrottleType.REQUEST_NUMBER,
+        ThrottleLimit.parse("1req/sec")).switches(false, false).build();
+    for (int i = 0; i < 10; i++) {
+      admitted(off, "bob", T, ThrottleType.Kind.READ, 1);
+    }
+    Throttles exceed = new Throttles.Builder(0)
+        .limit(bob, ThrottleType.REQUEST_NUMBER, ThrottleLimit.parse("1req/sec"))
+        .limit(server, ThrottleType.REQUEST_NUMBER, ThrottleLimit.parse("3req/sec"))
+        .switches(true, true).build();
+    for (int i = 0; i < 3; i++) { // bob past his 1/s while the server has room
+      admitted(exceed, "bob", T, ThrottleType.Kind.READ, 1);
+    }
+    assertEquals("request throttled by quota REGIONSERVER => 'all', THROTTLE_TYPE =>"
+        + " REQUEST_NUMBER, LIMIT => 3req/sec; retry after 334 ms",
+        assertThrows(ThrottledException.class,
+            () -> admitted(exceed, "bob", T, ThrottleType.Kind.READ, 1)).getMessage());
+    Throttles held = new Throttles.Builder(0)
+        .limit(bob, ThrottleType.REQUEST_NUMBER, ThrottleLimit.parse("1req/sec"))
+        .limit(server, ThrottleType.REQUEST_NUMBER, ThrottleLimit.parse("3req/sec")).build();
+    admitted(held, "bob", T, ThrottleType.Kind.READ, 1);
+    assertThrows(ThrottledException.class,
+        () -> admitted(held, "bob", T, ThrottleType.Kind.READ, 1));
+  }
 }
