@@ -7,11 +7,11 @@ import io.strata.shell.filter.FilterParser;
 import java.util.Map;
 
 /**
- * The command reference of docs/shell.md, generated from the commands' own help so the two
+ * The command reference of docs/shell-commands.md, generated from the commands' own help so the two
  * never disagree: every command by group with its syntax and examples, and every filter.
  */
 public final class ShellDocs {
-  /** The line after which docs/shell.md is generated; what is above it is written by hand. */
+  /** The line after which docs/shell-commands.md is generated; what is above it is written by hand. */
   public static final String MARKER = "<!-- Everything below is generated from the commands' "
       + "help by ShellDocsTest; regenerate with: mvn -q -pl store-shell test "
       + "-Dtest=ShellDocsTest -Dstrata.regenerateDocs=true -->";

@@ -11,13 +11,13 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fails when docs/shell.md's command reference differs from the commands' help. Regenerate with
+ * Fails when docs/shell-commands.md's command reference differs from the commands' help. Regenerate with
  * {@code mvn -q -pl store-shell test -Dtest=ShellDocsTest -Dstrata.regenerateDocs=true}.
  */
 class ShellDocsTest {
   @Test
   void referenceMatchesTheCommands() throws Exception {
-    Path doc = Path.of(System.getProperty("strata.source.root", ".."), "docs", "shell.md");
+    Path doc = Path.of(System.getProperty("strata.source.root", ".."), "docs", "shell-commands.md");
     String text = Files.readString(doc, StandardCharsets.UTF_8);
     int at = text.indexOf(ShellDocs.MARKER);
     assertTrue(at >= 0, doc + " lacks the line " + ShellDocs.MARKER);
@@ -26,7 +26,7 @@ class ShellDocsTest {
       Files.writeString(doc, expected, StandardCharsets.UTF_8);
     }
     assertEquals(expected, Files.readString(doc, StandardCharsets.UTF_8),
-        "docs/shell.md is stale; regenerate it with mvn -q -pl store-shell test "
+        "docs/shell-commands.md is stale; regenerate it with mvn -q -pl store-shell test "
             + "-Dtest=ShellDocsTest -Dstrata.regenerateDocs=true");
   }
 

@@ -80,7 +80,7 @@ class QuotaThrottleTest {
       // The restarted server reads the settings as soon as the catalog serves, unprompted.
       MiniCluster.waitFor(() -> throttled(tenantNoRetry.getTable(t)),
           java.time.Duration.ofSeconds(30), "the restarted server to throttle the tenant");
-      Thread.sleep(1_100); // a full bucket again: the rate is counted from one
+      fullBucket(admin);
       assertRate(150, gets(tenant.getTable(t), 3));
 
       // Enforcement off keeps the settings and throttles nothing; on again, they hold.
@@ -93,6 +93,17 @@ class QuotaThrottleTest {
       admin.setQuota(QuotaSettingsFactory.unthrottleTable(t));
       assertEquals(List.of(), admin.getQuota(new QuotaFilter()));
       unthrottled(tenantNoRetry.getTable(t), 200);
+    }
+  }
+
+  /**
+   * Starts the tenant's 150/s throttle from a full bucket, as counted rates assume: a changed
+   * limit gets a new bucket, so it goes by way of another.
+   */
+  private static void fullBucket(Admin admin) throws IOException {
+    for (long limit : new long[] {149, 150}) {
+      admin.setQuota(QuotaSettingsFactory.throttleUser("tenant", ThrottleType.READ_NUMBER,
+          limit, TimeUnit.SECONDS));
     }
   }
 

@@ -12,6 +12,8 @@ import java.util.HexFormat;
  * make and read it and by operator tools that present a copy of it.
  */
 public final class ClusterToken {
+  /** The file's name in the root directory. */
+  public static final String FILE = "cluster.secret";
   public static final int VERSION = 1;
   public static final int BYTES = 32;
   private static final String MAGIC = "strata-cluster-secret";

@@ -186,19 +186,16 @@ final class MasterQuotas {
     }
     long id = m.procedures().submit(CreateTableProcedure.of(QuotaLayout.descriptor(),
         List.of()), 0);
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
     ProcedureExecutor.Outcome o;
-    while ((o = m.procedures().outcome(id)) == null) {
-      if (System.nanoTime() > deadline) {
-        throw new IOException("creating " + QuotaLayout.TABLE + " did not finish within a"
-            + " minute; try again");
-      }
-      try {
-        Thread.sleep(20); // the procedure runs on its own thread; its end is polled
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted creating " + QuotaLayout.TABLE);
-      }
+    try {
+      o = m.procedures().await(id, Duration.ofMinutes(1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted creating " + QuotaLayout.TABLE);
+    }
+    if (o == null) {
+      throw new IOException("creating " + QuotaLayout.TABLE + " did not finish within a"
+          + " minute; try again");
     }
     if (o.error() != null && !(o.error() instanceof io.strata.common.error
         .TableExistsException)) {

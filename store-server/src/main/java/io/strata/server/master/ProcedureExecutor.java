@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -123,6 +124,20 @@ final class ProcedureExecutor implements Closeable {
     return finished.get(id);
   }
 
+  /** The outcome once the procedure ends, or null if {@code timeout} passes first. */
+  synchronized Outcome await(long id, java.time.Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    Outcome o;
+    while ((o = finished.get(id)) == null) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return null;
+      }
+      TimeUnit.NANOSECONDS.timedWait(this, left);
+    }
+    return o;
+  }
+
   boolean isRunning(long id) {
     return running.containsKey(id);
   }
@@ -188,6 +203,7 @@ final class ProcedureExecutor implements Closeable {
     }
     synchronized (this) {
       finished.put(proc.id(), new Outcome(error));
+      notifyAll(); // whoever awaits it
     }
     running.remove(proc.id());
   }

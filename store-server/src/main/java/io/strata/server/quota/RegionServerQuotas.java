@@ -16,6 +16,7 @@ import io.strata.common.quota.ThrottleType;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import java.io.IOException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,37 +47,42 @@ public final class RegionServerQuotas {
   }
 
   /**
-   * Lets a call of {@code user} on {@code table} go ahead, counting {@code requests} requests
+   * Lets a call of {@code user} (asked for only when a throttle is in force) on {@code table}
+   * go ahead, counting {@code requests} requests
    * and {@code bytes} bytes, or refuses it with the wait its client is to take.
    */
-  public void admit(String user, TableName table, ThrottleType.Kind kind, int requests,
-      long bytes) throws ThrottledException {
+  public void admit(Supplier<String> user, TableName table, ThrottleType.Kind kind,
+      int requests, long bytes) throws ThrottledException {
     Throttles t = throttles;
     if (!t.isEmpty()) {
-      t.admit(user, table, kind, requests, bytes, System.nanoTime());
+      t.admit(user.get(), table, kind, requests, bytes, System.nanoTime());
     }
   }
 
+  /**
+   * Whether any throttle is in force: with none, a call costs this one read, and a caller may
+   * skip looking up what it would pass.
+   */
+  public boolean enforcing() {
+    return !throttles.isEmpty();
+  }
+
   /** Undoes an {@link #admit} for a call handed to another thread, which admits it again. */
-  public void refund(String user, TableName table, ThrottleType.Kind kind, int requests,
-      long bytes) {
+  public void refund(Supplier<String> user, TableName table, ThrottleType.Kind kind,
+      int requests, long bytes) {
     Throttles t = throttles;
     if (!t.isEmpty()) {
-      t.refund(user, table, kind, requests, bytes, System.nanoTime());
+      t.refund(user.get(), table, kind, requests, bytes, System.nanoTime());
     }
   }
 
   /** Charges bytes known only after the work (a get's or scanner call's results). */
-  public void charge(String user, TableName table, ThrottleType.Kind kind, long bytes) {
+  public void charge(Supplier<String> user, TableName table, ThrottleType.Kind kind,
+      long bytes) {
     Throttles t = throttles;
     if (!t.isEmpty()) {
-      t.charge(user, table, kind, bytes, System.nanoTime());
+      t.charge(user.get(), table, kind, bytes, System.nanoTime());
     }
-  }
-
-  /** Whether any throttle is in force. */
-  public boolean any() {
-    return !throttles.isEmpty();
   }
 
   /**

@@ -5,7 +5,6 @@ import io.strata.common.quota.ThrottleLimit;
 import io.strata.common.quota.ThrottleType;
 import io.strata.common.schema.TableName;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,16 +49,13 @@ final class Throttles {
 
   private final Map<Subject, List<Throttle>> bySubject;
   private final Set<String> bypass;
-  /** disable_rpc_throttle: the settings stay, none is enforced. */
-  private final boolean enforced;
   /** enable_exceed_throttle_quota: other throttles give way while the server's have room. */
   private final boolean exceedable;
 
   private Throttles(Map<Subject, List<Throttle>> bySubject, Set<String> bypass,
       boolean enforced, boolean exceedable) {
-    this.bySubject = enforced ? bySubject : Map.of();
+    this.bySubject = enforced ? bySubject : Map.of(); // disable_rpc_throttle: none enforced
     this.bypass = bypass;
-    this.enforced = enforced;
     this.exceedable = exceedable;
   }
 
@@ -253,16 +249,5 @@ final class Throttles {
       case CAPACITY_UNITS -> Math.max(requests,
           (bytes + CAPACITY_UNIT_BYTES - 1) / CAPACITY_UNIT_BYTES);
     };
-  }
-
-  /** The limits in force, for tests and list_quotas: subject and type to limit. */
-  Map<Subject, Map<ThrottleType, ThrottleLimit>> limits() {
-    Map<Subject, Map<ThrottleType, ThrottleLimit>> out = new HashMap<>();
-    bySubject.forEach((s, list) -> {
-      Map<ThrottleType, ThrottleLimit> m = new EnumMap<>(ThrottleType.class);
-      list.forEach(t -> m.put(t.type(), t.limit()));
-      out.put(s, m);
-    });
-    return out;
   }
 }

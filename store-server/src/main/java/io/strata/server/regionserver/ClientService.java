@@ -91,10 +91,10 @@ final class ClientService {
     }
     OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
     TableName table = h.region().info().getTable();
-    quotas.admit(caller(), table, ThrottleType.Kind.READ, 1, 0);
+    quotas.admit(ClientService::caller, table, ThrottleType.Kind.READ, 1, 0);
     CellBlock.Writer out = CellBlock.Writer.withoutTags(256);
     ResultProto result = doGet(h, req.getGet(), out);
-    quotas.charge(caller(), table, ThrottleType.Kind.READ, out.size());
+    quotas.charge(ClientService::caller, table, ThrottleType.Kind.READ, out.size());
     return new RpcResult(GetResponse.newBuilder().setResult(result).build(), out.toBytes());
   }
 
@@ -145,7 +145,7 @@ final class ClientService {
     } catch (WriteWouldWaitException e) {
       OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
       h.writes().decrement(); // counted again there
-      quotas.refund(caller(), h.region().info().getTable(), ThrottleType.Kind.WRITE, 1,
+      quotas.refund(ClientService::caller, h.region().info().getTable(), ThrottleType.Kind.WRITE, 1,
           cellBlock == null ? 0 : cellBlock.length); // and admitted again there
       return RpcResult.HAND_OFF;
     }
@@ -154,7 +154,7 @@ final class ClientService {
   private RpcResult mutate(MutateRequest req, byte[] cellBlock) throws IOException {
     OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
     checkWritable(h);
-    quotas.admit(caller(), h.region().info().getTable(), ThrottleType.Kind.WRITE, 1,
+    quotas.admit(ClientService::caller, h.region().info().getTable(), ThrottleType.Kind.WRITE, 1,
         cellBlock == null ? 0 : cellBlock.length);
     CellBlock.Reader in = new CellBlock.Reader(cellBlock);
     if (req.getMutationsCount() == 0) {
@@ -341,7 +341,7 @@ final class ClientService {
       }
       if (h != null && refused == null) {
         try {
-          quotas.admit(caller(), h.region().info().getTable(), ThrottleType.Kind.WRITE,
+          quotas.admit(ClientService::caller, h.region().info().getTable(), ThrottleType.Kind.WRITE,
               ra.actions().size(), 0);
         } catch (io.strata.common.error.ThrottledException e) {
           refused = e;
@@ -370,7 +370,7 @@ final class ClientService {
         }
       }
       kept |= applyPending(h, pending, indexes, results, req.succeededAsIndexes());
-      quotas.charge(caller(), h.region().info().getTable(), ThrottleType.Kind.WRITE,
+      quotas.charge(ClientService::caller, h.region().info().getTable(), ThrottleType.Kind.WRITE,
           in.position() - cellsFrom);
       resp.addRegionResults(results.build());
     }
@@ -402,11 +402,11 @@ final class ClientService {
         long mutations = ra.getActionsList().stream().filter(ActionProto::hasMutation).count();
         if (mutations > 0) {
           checkWritable(h);
-          quotas.admit(caller(), h.region().info().getTable(), ThrottleType.Kind.WRITE,
+          quotas.admit(ClientService::caller, h.region().info().getTable(), ThrottleType.Kind.WRITE,
               (int) mutations, 0);
         }
         if (mutations < ra.getActionsCount()) {
-          quotas.admit(caller(), h.region().info().getTable(), ThrottleType.Kind.READ,
+          quotas.admit(ClientService::caller, h.region().info().getTable(), ThrottleType.Kind.READ,
               ra.getActionsCount() - (int) mutations, 0);
         }
       } catch (AccessDeniedException | io.strata.common.error.ThrottledException e) {

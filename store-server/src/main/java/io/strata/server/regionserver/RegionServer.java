@@ -170,6 +170,9 @@ public final class RegionServer implements Closeable {
 
   /** This server's own client connection, presenting the cluster secret; made when first used. */
   private synchronized io.strata.client.Connection quotaConnection() throws IOException {
+    if (stopped) { // closeServices closed it; a late refresh must not open another
+      throw new IOException("region server " + name + " is stopping");
+    }
     if (quotaConnection == null) {
       quotaConnection = new io.strata.client.internal.ConnectionImpl(
           new io.strata.client.internal.AsyncConnectionImpl(conf, secret.token()));

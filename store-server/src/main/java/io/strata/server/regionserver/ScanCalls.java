@@ -67,12 +67,12 @@ final class ScanCalls {
     // Each call that reads counts as a request, before the scanner moves: a throttled call
     // leaves it where it was for the client's retry of the same call.
     boolean fetches = req.hasScan() ? req.getNumberOfRows() > 0 : !req.getCloseScanner();
-    if (fetches) {
+    if (fetches && quotas.enforcing()) {
       TableName table = req.hasScan()
           ? regions.get(req.getRegion().getEncodedName()).region().info().getTable()
           : scanners.tableOf(req.getScannerId());
       if (table != null) {
-        quotas.admit(ClientService.caller(), table, ThrottleType.Kind.READ, 1, 0);
+        quotas.admit(ClientService::caller, table, ThrottleType.Kind.READ, 1, 0);
       }
     }
     long id;
@@ -126,7 +126,7 @@ final class ScanCalls {
           .setRowsScanned(a.rowsScanned()).setRowsFiltered(a.rowsFiltered());
       cells = a.cells();
       if (o.table != null && cells != null) {
-        quotas.charge(ClientService.caller(), o.table, ThrottleType.Kind.READ, cells.length);
+        quotas.charge(ClientService::caller, o.table, ThrottleType.Kind.READ, cells.length);
       }
       more = !a.exhausted();
       if (more && !req.hasScan() && !req.getCloseScanner() && !scanners.hasAhead(o)) {

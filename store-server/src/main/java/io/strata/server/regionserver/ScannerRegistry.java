@@ -51,10 +51,6 @@ final class ScannerRegistry implements Closeable {
     /** The table the scanner reads, for the quotas that count its calls. */
     final io.strata.common.schema.TableName table;
 
-    Open(RegionScanner scanner, String region, int batch, boolean costly) {
-      this(scanner, region, batch, costly, null);
-    }
-
     Open(RegionScanner scanner, String region, int batch, boolean costly,
         io.strata.common.schema.TableName table) {
       this.table = table;

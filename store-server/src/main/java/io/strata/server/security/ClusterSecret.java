@@ -32,7 +32,7 @@ import org.apache.zookeeper.server.auth.DigestAuthenticationProvider;
  * ZooKeeper as a digest identity, so only they may change the cluster's znodes.
  */
 public final class ClusterSecret {
-  static final String FILE = "cluster.secret";
+  static final String FILE = ClusterToken.FILE;
   private static final int BYTES = ClusterToken.BYTES;
   /** The user name of the digest identity every daemon proves to ZooKeeper. */
   private static final String ZK_USER = "strata";
@@ -103,11 +103,6 @@ public final class ClusterSecret {
     }
     fs.delete(tmp, false);
     return false;
-  }
-
-  /** A secret of these bytes, for tests. */
-  static ClusterSecret of(byte[] token) {
-    return new ClusterSecret(token.clone());
   }
 
   static byte[] format(byte[] token) {

@@ -21,7 +21,7 @@ public interface Command {
 
   /**
    * What it does, its argument forms and examples, as {@code help 'name'} prints them and
-   * docs/shell.md lists them. The first line is a one-sentence summary.
+   * docs/shell-commands.md lists them. The first line is a one-sentence summary.
    */
   String help();
 

@@ -7,6 +7,7 @@ import io.strata.client.ConsistencyReport;
 import io.strata.common.conf.ClientKeys;
 import io.strata.common.conf.CoreKeys;
 import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.rpc.ClusterToken;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -91,7 +92,7 @@ public final class HbckMain {
           + " is not local: copy its cluster.secret here and give --secret FILE");
     }
     Path file = (uri.getScheme() == null ? Path.of(root) : Path.of(uri)).resolve(
-        "cluster.secret");
+        ClusterToken.FILE);
     if (!Files.isReadable(file)) {
       throw new IOException("-fix presents the cluster secret, and " + file + " cannot be"
           + " read: run it as the user who runs the cluster, or give --secret FILE");
