@@ -189,8 +189,8 @@ public interface Admin extends Closeable {
   ConsistencyReport checkConsistency(boolean fix) throws IOException;
 
   /**
-   * Sets a quota, as HBase's {@code setQuota}: a throttle, its removal, or a user's global
-   * bypass ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds
+   * Sets a quota, as HBase's {@code setQuota}: a throttle, a table's or namespace's space
+   * limit, the removal of either, or a user's global bypass ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds
    * to it within a second.
    */
   void setQuota(io.strata.client.quotas.QuotaSettings quota) throws IOException;
@@ -213,6 +213,36 @@ public interface Admin extends Closeable {
    * {@code exceedThrottleQuotaSwitch}.
    */
   boolean exceedThrottleQuotaSwitch(boolean enable) throws IOException;
+
+  /**
+   * Every table's size as space quotas count it (its block files on disk), from the region
+   * servers' latest reports, as HBase's {@code getSpaceQuotaTableSizes}.
+   */
+  java.util.Map<TableName, Long> getSpaceQuotaTableSizes() throws IOException;
+
+  /**
+   * The master's latest verdict on the table's space quota (its own, or its namespace's), or
+   * null if it has none. As HBase's {@code getCurrentSpaceQuotaSnapshot}.
+   */
+  io.strata.client.quotas.SpaceQuotaSnapshot getCurrentSpaceQuotaSnapshot(
+      TableName table) throws IOException;
+
+  /**
+   * The master's latest verdict on every table with a space quota (its own or its
+   * namespace's), as {@code list_quota_snapshots} shows them.
+   */
+  java.util.Map<TableName, io.strata.client.quotas.SpaceQuotaSnapshot> getSpaceQuotaSnapshots() throws IOException;
+
+  /** The master's latest verdict on the namespace's space quota, or null if it has none. */
+  io.strata.client.quotas.SpaceQuotaSnapshot getCurrentSpaceQuotaSnapshot(
+      String namespace) throws IOException;
+
+  /**
+   * The space quota verdicts a region server enforces now, by table, as HBase's
+   * {@code getRegionServerSpaceQuotaSnapshots}.
+   */
+  java.util.Map<TableName, io.strata.client.quotas.SpaceQuotaSnapshot>
+      getRegionServerSpaceQuotaSnapshots(ServerName server) throws IOException;
 
   /** Nothing to free: the connection owns the resources. */
   @Override

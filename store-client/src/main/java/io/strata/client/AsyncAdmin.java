@@ -184,8 +184,8 @@ public interface AsyncAdmin {
   CompletableFuture<ConsistencyReport> checkConsistency(boolean fix);
 
   /**
-   * Sets a quota, as HBase's {@code setQuota}: a throttle, its removal, or a user's global
-   * bypass ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds
+   * Sets a quota, as HBase's {@code setQuota}: a throttle, a table's or namespace's space
+   * limit, the removal of either, or a user's global bypass ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds
    * to it within a second.
    */
   CompletableFuture<Void> setQuota(io.strata.client.quotas.QuotaSettings quota);
@@ -208,4 +208,35 @@ public interface AsyncAdmin {
    * {@code exceedThrottleQuotaSwitch}.
    */
   CompletableFuture<Boolean> exceedThrottleQuotaSwitch(boolean enable);
+
+  /**
+   * Every table's size as space quotas count it (its block files on disk), from the region
+   * servers' latest reports, as HBase's {@code getSpaceQuotaTableSizes}.
+   */
+  CompletableFuture<java.util.Map<TableName, Long>> getSpaceQuotaTableSizes();
+
+  /**
+   * The master's latest verdict on the table's space quota (its own, or its namespace's), or
+   * null if it has none. As HBase's {@code getCurrentSpaceQuotaSnapshot}.
+   */
+  CompletableFuture<io.strata.client.quotas.SpaceQuotaSnapshot> getCurrentSpaceQuotaSnapshot(
+      TableName table);
+
+  /**
+   * The master's latest verdict on every table with a space quota (its own or its
+   * namespace's), as {@code list_quota_snapshots} shows them.
+   */
+  CompletableFuture<java.util.Map<TableName, io.strata.client.quotas.SpaceQuotaSnapshot>>
+      getSpaceQuotaSnapshots();
+
+  /** The master's latest verdict on the namespace's space quota, or null if it has none. */
+  CompletableFuture<io.strata.client.quotas.SpaceQuotaSnapshot> getCurrentSpaceQuotaSnapshot(
+      String namespace);
+
+  /**
+   * The space quota verdicts a region server enforces now, by table, as HBase's
+   * {@code getRegionServerSpaceQuotaSnapshots}.
+   */
+  CompletableFuture<java.util.Map<TableName, io.strata.client.quotas.SpaceQuotaSnapshot>>
+      getRegionServerSpaceQuotaSnapshots(ServerName server);
 }

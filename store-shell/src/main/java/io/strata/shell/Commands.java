@@ -119,6 +119,8 @@ public final class Commands {
         new AssignCommand(),
         new io.strata.shell.commands.quotas.SetQuotaCommand(),
         new io.strata.shell.commands.quotas.ListQuotasCommand(),
+        new io.strata.shell.commands.quotas.ListQuotaTableSizesCommand(),
+        new io.strata.shell.commands.quotas.ListQuotaSnapshotsCommand(),
         io.strata.shell.commands.quotas.QuotaSwitchCommand.enableRpcThrottle(),
         io.strata.shell.commands.quotas.QuotaSwitchCommand.disableRpcThrottle(),
         io.strata.shell.commands.quotas.QuotaSwitchCommand.enableExceedThrottleQuota(),

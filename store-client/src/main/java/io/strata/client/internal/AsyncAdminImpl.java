@@ -7,6 +7,8 @@ import io.strata.client.ConsistencyReport;
 import io.strata.client.NamespaceDescriptor;
 import io.strata.client.SplitAlgorithm;
 import io.strata.client.internal.rpc.RpcConnection;
+import io.strata.client.quotas.QuotaCodec;
+import io.strata.client.quotas.SpaceQuotaSnapshot;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.NamespaceNotFoundException;
 import io.strata.common.error.TableNotFoundException;
@@ -48,6 +50,7 @@ import io.strata.common.proto.MasterProtos.SetBalancerRunningResponse;
 import io.strata.common.proto.MasterProtos.SplitRequest;
 import io.strata.common.proto.MasterProtos.TableRequest;
 import io.strata.common.proto.MasterProtos.TruncateTableRequest;
+import io.strata.common.proto.QuotaProtos;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.SchemaCodec;
@@ -627,6 +630,70 @@ final class AsyncAdminImpl implements AsyncAdmin {
   @Override
   public CompletableFuture<Boolean> exceedThrottleQuotaSwitch(boolean enable) {
     return quotaSwitch("EXCEED_THROTTLE", enable, false);
+  }
+
+  @Override
+  public CompletableFuture<java.util.Map<TableName, Long>> getSpaceQuotaTableSizes() {
+    return run(() -> master.call("GetSpaceQuotaSizes", QuotaProtos.GetSpaceQuotaSizesRequest
+        .getDefaultInstance(), QuotaProtos.GetSpaceQuotaSizesResponse.parser())
+        .thenApply(r -> {
+          java.util.Map<TableName, Long> sizes = new java.util.TreeMap<>();
+          r.getSizesList().forEach(t -> sizes.put(TableName.valueOf(t.getTable()),
+              t.getBytes()));
+          return sizes;
+        }));
+  }
+
+  @Override
+  public CompletableFuture<SpaceQuotaSnapshot> getCurrentSpaceQuotaSnapshot(TableName table) {
+    return spaceSnapshot(QuotaProtos.GetSpaceQuotaSnapshotsRequest.newBuilder()
+        .setTable(table.toString()).build());
+  }
+
+  @Override
+  public CompletableFuture<java.util.Map<TableName, SpaceQuotaSnapshot>>
+      getSpaceQuotaSnapshots() {
+    return run(() -> master.call("GetSpaceQuotaSnapshots", QuotaProtos
+        .GetSpaceQuotaSnapshotsRequest.getDefaultInstance(),
+        QuotaProtos.GetSpaceQuotaSnapshotsResponse.parser()).thenApply(AsyncAdminImpl::byTable));
+  }
+
+  @Override
+  public CompletableFuture<SpaceQuotaSnapshot> getCurrentSpaceQuotaSnapshot(String namespace) {
+    return spaceSnapshot(QuotaProtos.GetSpaceQuotaSnapshotsRequest.newBuilder()
+        .setNamespace(namespace).build());
+  }
+
+  /** The one verdict the master has for the request's table or namespace, or null. */
+  private CompletableFuture<SpaceQuotaSnapshot> spaceSnapshot(
+      QuotaProtos.GetSpaceQuotaSnapshotsRequest req) {
+    return run(() -> master.call("GetSpaceQuotaSnapshots", req,
+        QuotaProtos.GetSpaceQuotaSnapshotsResponse.parser())
+        .thenApply(r -> r.getSnapshotsList().stream()
+            .filter(e -> req.getTable().isEmpty() ? e.getTarget().getTable().isEmpty()
+                : e.getTarget().getTable().equals(req.getTable()))
+            .map(e -> QuotaCodec.fromProto(e.getSnapshot())).findFirst().orElse(null)));
+  }
+
+  @Override
+  public CompletableFuture<java.util.Map<TableName, SpaceQuotaSnapshot>>
+      getRegionServerSpaceQuotaSnapshots(ServerName server) {
+    return run(() -> conn.channels().connection(server, "AdminService")
+        .thenCompose(c -> c.call("GetSpaceQuotaSnapshots", QuotaProtos
+            .GetSpaceQuotaSnapshotsRequest.getDefaultInstance(), null,
+            QuotaProtos.GetSpaceQuotaSnapshotsResponse.parser(),
+            conn.caller().policy().operationTimeout(), 1))
+        .thenApply(resp -> byTable(resp.result())));
+  }
+
+  /** The verdicts of tables (not namespaces) by table. */
+  private static java.util.Map<TableName, SpaceQuotaSnapshot> byTable(
+      QuotaProtos.GetSpaceQuotaSnapshotsResponse r) {
+    java.util.Map<TableName, SpaceQuotaSnapshot> m = new java.util.TreeMap<>();
+    r.getSnapshotsList().stream().filter(e -> !e.getTarget().getTable().isEmpty())
+        .forEach(e -> m.put(TableName.valueOf(e.getTarget().getTable()),
+            QuotaCodec.fromProto(e.getSnapshot())));
+    return m;
   }
 
   private CompletableFuture<Boolean> quotaSwitch(String name, boolean on, boolean query) {

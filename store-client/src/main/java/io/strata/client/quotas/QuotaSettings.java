@@ -8,7 +8,8 @@ import java.util.Objects;
  * namespace, a user on a table or in a namespace, or every region server. Made by
  * {@link QuotaSettingsFactory}; read back from {@code Admin.getQuota}.
  */
-public abstract sealed class QuotaSettings permits ThrottleSettings, GlobalBypassSettings {
+public abstract sealed class QuotaSettings permits ThrottleSettings, GlobalBypassSettings,
+    SpaceLimitSettings {
   private final String userName;
   private final TableName tableName;
   private final String namespace;

@@ -1,5 +1,6 @@
 package io.strata.client.quotas;
 
+import io.strata.common.quota.SpaceViolationPolicy;
 import io.strata.common.quota.ThrottleLimit;
 import io.strata.common.quota.ThrottleType;
 import io.strata.common.schema.TableName;
@@ -144,6 +145,54 @@ public final class QuotaSettingsFactory {
   /** {@code GLOBAL_BYPASS => true}: no throttle counts the user's requests. */
   public static GlobalBypassSettings bypassGlobals(String user, boolean bypass) {
     return new GlobalBypassSettings(user, bypass);
+  }
+
+  /**
+   * A table's space limit in bytes and what it may no longer do once over it ({@code set_quota
+   * TYPE => SPACE, TABLE => 't1', LIMIT => '1G', POLICY => NO_INSERTS}).
+   */
+  public static SpaceLimitSettings limitTableSpace(TableName table, long sizeLimit,
+      SpaceViolationPolicy policy) {
+    return new SpaceLimitSettings(requireTable(table), null, sizeLimit, requirePolicy(policy));
+  }
+
+  /** Removes a table's space limit ({@code LIMIT => NONE}). */
+  public static SpaceLimitSettings removeTableSpaceLimit(TableName table) {
+    return new SpaceLimitSettings(requireTable(table), null, 0, null);
+  }
+
+  /** A namespace's space limit in bytes, over the sum of its tables' sizes. */
+  public static SpaceLimitSettings limitNamespaceSpace(String namespace, long sizeLimit,
+      SpaceViolationPolicy policy) {
+    return new SpaceLimitSettings(null, requireNamespace(namespace), sizeLimit,
+        requirePolicy(policy));
+  }
+
+  /** Removes a namespace's space limit. */
+  public static SpaceLimitSettings removeNamespaceSpaceLimit(String namespace) {
+    return new SpaceLimitSettings(null, requireNamespace(namespace), 0, null);
+  }
+
+  private static TableName requireTable(TableName table) {
+    if (table == null) {
+      throw new IllegalArgumentException("a table space quota needs its table");
+    }
+    return table;
+  }
+
+  private static String requireNamespace(String namespace) {
+    if (namespace == null || namespace.isEmpty()) {
+      throw new IllegalArgumentException("a namespace space quota needs its namespace");
+    }
+    return namespace;
+  }
+
+  private static SpaceViolationPolicy requirePolicy(SpaceViolationPolicy policy) {
+    if (policy == null) {
+      throw new IllegalArgumentException("a space quota needs its policy: NO_INSERTS,"
+          + " NO_WRITES, NO_WRITES_COMPACTIONS or DISABLE");
+    }
+    return policy;
   }
 
   private static String regionServer(String rs) {

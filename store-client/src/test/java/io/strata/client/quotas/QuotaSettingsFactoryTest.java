@@ -3,6 +3,7 @@ package io.strata.client.quotas;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.strata.common.quota.SpaceViolationPolicy;
 import io.strata.common.quota.ThrottleType;
 import io.strata.common.schema.TableName;
 import java.util.concurrent.TimeUnit;
@@ -51,5 +52,30 @@ class QuotaSettingsFactoryTest {
     assertEquals("GLOBAL_BYPASS is set for a user: give USER => 'name'",
         assertThrows(IllegalArgumentException.class,
             () -> QuotaSettingsFactory.bypassGlobals("", true)).getMessage());
+  }
+
+  @Test
+  void spaceLimitsReadAsListQuotasShowsThemAndSurviveTheirMessage() {
+    SpaceLimitSettings t = QuotaSettingsFactory.limitTableSpace(TableName.valueOf("t1"),
+        1L << 30, SpaceViolationPolicy.NO_INSERTS);
+    assertEquals("TABLE => 't1', TYPE => SPACE, LIMIT => 1G, VIOLATION_POLICY => NO_INSERTS",
+        t.toString());
+    SpaceLimitSettings ns = QuotaSettingsFactory.limitNamespaceSpace("ns", 5L << 20,
+        SpaceViolationPolicy.DISABLE);
+    assertEquals("NAMESPACE => 'ns', TYPE => SPACE, LIMIT => 5M, VIOLATION_POLICY => DISABLE",
+        ns.toString());
+    SpaceLimitSettings off = QuotaSettingsFactory.removeTableSpaceLimit(TableName.valueOf("t1"));
+    assertEquals("TABLE => 't1', TYPE => SPACE, LIMIT => NONE", off.toString());
+    for (QuotaSettings s : new QuotaSettings[] {t, ns, off,
+        QuotaSettingsFactory.removeNamespaceSpaceLimit("ns")}) {
+      assertEquals(s, QuotaCodec.fromProto(QuotaCodec.toProto(s)));
+    }
+    assertEquals("a space limit must be above 0 bytes, got 0; to remove a space quota set LIMIT"
+        + " => NONE", assertThrows(IllegalArgumentException.class, () -> QuotaSettingsFactory
+            .limitTableSpace(TableName.valueOf("t1"), 0, SpaceViolationPolicy.NO_WRITES))
+            .getMessage());
+    assertEquals("a space quota needs its policy: NO_INSERTS, NO_WRITES, NO_WRITES_COMPACTIONS"
+        + " or DISABLE", assertThrows(IllegalArgumentException.class, () -> QuotaSettingsFactory
+            .limitNamespaceSpace("ns", 10, null)).getMessage());
   }
 }

@@ -31,7 +31,8 @@ public enum ErrorCode {
   NAMESPACE_EXISTS(2009, false, NamespaceExistsException::new),
   TABLE_NOT_ENABLED(2010, false, TableNotEnabledException::new),
   TABLE_NOT_DISABLED(2011, false, TableNotDisabledException::new),
-  TABLE_READ_ONLY(2012, false, TableReadOnlyException::new);
+  TABLE_READ_ONLY(2012, false, TableReadOnlyException::new),
+  SPACE_LIMITED(2013, false, SpaceLimitingException::new);
 
   private static final Map<Integer, ErrorCode> BY_CODE = new HashMap<>();
 

@@ -54,7 +54,12 @@ public record ThrottleLimit(long amount, Unit unit, TimeUnit per) {
     String u = m.group(2).toLowerCase(Locale.ROOT);
     Unit unit = u.equals("req") ? Unit.REQUESTS : u.equals("cu") ? Unit.CAPACITY_UNITS
         : Unit.BYTES;
-    long amount = unit == Unit.BYTES ? Math.multiplyExact(n, sizeUnit(u.charAt(0))) : n;
+    long amount;
+    try {
+      amount = unit == Unit.BYTES ? Math.multiplyExact(n, QuotaSizes.unit(u.charAt(0))) : n;
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("throttle limit '" + text + "' is too large");
+    }
     TimeUnit per = switch (m.group(3).toLowerCase(Locale.ROOT)) {
       case "sec" -> TimeUnit.SECONDS;
       case "min" -> TimeUnit.MINUTES;
@@ -62,17 +67,6 @@ public record ThrottleLimit(long amount, Unit unit, TimeUnit per) {
       default -> TimeUnit.DAYS;
     };
     return new ThrottleLimit(amount, unit, per);
-  }
-
-  private static long sizeUnit(char c) {
-    return switch (c) {
-      case 'b' -> 1L;
-      case 'k' -> 1L << 10;
-      case 'm' -> 1L << 20;
-      case 'g' -> 1L << 30;
-      case 't' -> 1L << 40;
-      default -> 1L << 50;
-    };
   }
 
   /** What the limit allows a second, as a rate for a token bucket. */
@@ -92,17 +86,7 @@ public record ThrottleLimit(long amount, Unit unit, TimeUnit per) {
     return switch (unit) {
       case REQUESTS -> amount + "req/" + time;
       case CAPACITY_UNITS -> amount + "CU/" + time;
-      case BYTES -> size(amount) + "/" + time;
+      case BYTES -> QuotaSizes.format(amount) + "/" + time;
     };
-  }
-
-  private static String size(long bytes) {
-    String units = "BKMGTP";
-    int i = 0;
-    while (i < units.length() - 1 && bytes % 1024 == 0) {
-      bytes /= 1024;
-      i++;
-    }
-    return bytes + String.valueOf(units.charAt(i));
   }
 }

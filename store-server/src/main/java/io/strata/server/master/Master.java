@@ -89,6 +89,7 @@ public final class Master implements Closeable {
   private final Map<TableName, TableDescriptor> descriptors = new ConcurrentHashMap<>();
   private final Map<TableName, TableState> tableStates = new ConcurrentHashMap<>();
   private final Map<String, NamespaceProto> namespaces = new ConcurrentHashMap<>();
+  private final MasterQuotas quotas = new MasterQuotas(this);
   private final CountDownLatch initialized = new CountDownLatch(1);
   private final ExecutorService recovery = Executors.newSingleThreadExecutor(r -> {
     Thread t = new Thread(r, "server-recovery");
@@ -220,6 +221,9 @@ public final class Master implements Closeable {
           }
         }, balance.toMillis(), balance.toMillis(), TimeUnit.MILLISECONDS);
       }
+      Duration reports = conf.get(ServerKeys.REPORT_INTERVAL); // space use is known that often
+      chores.scheduleWithFixedDelay(quotas.space()::runQuietly, reports.toMillis(),
+          reports.toMillis(), TimeUnit.MILLISECONDS);
       Duration cleanEvery = conf.get(ServerKeys.CLEANER_INTERVAL);
       if (!cleanEvery.isZero()) {
         ArchiveCleaner cleaner = new ArchiveCleaner(fs, root,
@@ -529,6 +533,10 @@ public final class Master implements Closeable {
 
   ServerManager servers() {
     return servers;
+  }
+
+  MasterQuotas quotas() {
+    return quotas;
   }
 
   /** The master's own client connection, which presents the cluster secret. */

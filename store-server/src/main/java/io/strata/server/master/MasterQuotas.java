@@ -12,9 +12,16 @@ import io.strata.common.proto.AdminProtos.RefreshQuotasRequest;
 import io.strata.common.proto.AdminProtos.RefreshQuotasResponse;
 import io.strata.common.proto.QuotaProtos.GetQuotaRequest;
 import io.strata.common.proto.QuotaProtos.GetQuotaResponse;
+import io.strata.common.proto.QuotaProtos.GetSpaceQuotaSizesResponse;
+import io.strata.common.proto.QuotaProtos.GetSpaceQuotaSnapshotsRequest;
+import io.strata.common.proto.QuotaProtos.GetSpaceQuotaSnapshotsResponse;
 import io.strata.common.proto.QuotaProtos.QuotaSettingProto;
 import io.strata.common.proto.QuotaProtos.QuotaSwitchRequest;
 import io.strata.common.proto.QuotaProtos.QuotaTargetProto;
+import io.strata.common.proto.QuotaProtos.SpaceQuotaProto;
+import io.strata.common.proto.QuotaProtos.SpaceSnapshotEntryProto;
+import io.strata.common.proto.QuotaProtos.SpaceSnapshotProto;
+import io.strata.common.proto.QuotaProtos.TableSizeProto;
 import io.strata.common.proto.QuotaProtos.ThrottleProto;
 import io.strata.common.quota.QuotaLayout;
 import io.strata.common.quota.ThrottleType;
@@ -38,9 +45,16 @@ final class MasterQuotas {
   private static final Duration PUSH_TIMEOUT = Duration.ofSeconds(5);
 
   private final Master m;
+  private final SpaceQuotaChore space;
 
   MasterQuotas(Master m) {
     this.m = m;
+    this.space = new SpaceQuotaChore(m, this);
+  }
+
+  /** The space quota checks, run as often as region servers report. */
+  SpaceQuotaChore space() {
+    return space;
   }
 
   void set(QuotaSettingProto s) throws IOException {
@@ -74,10 +88,80 @@ final class MasterQuotas {
           t.delete(new Delete(row).addColumns(QuotaLayout.FAMILY, QuotaLayout.BYPASS));
         }
       }
-      default -> throw new BadRequestException("a quota setting says neither a throttle, its"
-          + " removal nor a bypass");
+      case SPACE, REMOVE_SPACE -> {
+        checkSpaceTarget(s.getTarget());
+        if (s.getKindCase() == QuotaSettingProto.KindCase.SPACE) {
+          try {
+            QuotaLayout.policy(s.getSpace());
+          } catch (IllegalArgumentException e) {
+            throw new BadRequestException(e.getMessage());
+          }
+          t.put(new Put(row).addColumn(QuotaLayout.FAMILY, QuotaLayout.SPACE,
+              s.getSpace().toByteArray()));
+        } else {
+          t.delete(new Delete(row).addColumns(QuotaLayout.FAMILY, QuotaLayout.SPACE));
+        }
+        space.run(); // judges at once, and tells the servers if that changes what they enforce
+        return;
+      }
+      default -> throw new BadRequestException("a quota setting says neither a throttle, a"
+          + " space limit, their removal nor a bypass");
     }
     push();
+  }
+
+  /** A space quota is for a user table or a namespace other than strata. */
+  private static void checkSpaceTarget(QuotaTargetProto t) throws BadRequestException {
+    if (!t.getUser().isEmpty() || t.getRegionServers()
+        || t.getTable().isEmpty() == t.getNamespace().isEmpty()) {
+      throw new BadRequestException("a space quota is for a table or a namespace alone: TABLE =>"
+          + " 't1' or NAMESPACE => 'ns1'");
+    }
+    boolean system = t.getTable().isEmpty()
+        ? t.getNamespace().equals(io.strata.common.schema.TableName.SYSTEM_NAMESPACE)
+        : io.strata.common.schema.TableName.valueOf(t.getTable()).isSystemTable();
+    if (system) {
+      throw new BadRequestException("system tables take no space quota: "
+          + (t.getTable().isEmpty() ? "namespace " + t.getNamespace() : t.getTable())
+          + " holds the cluster's own catalog and settings");
+    }
+  }
+
+  /** The master's space verdicts in strata:quota, of one table or namespace, or all. */
+  GetSpaceQuotaSnapshotsResponse spaceSnapshots(GetSpaceQuotaSnapshotsRequest r)
+      throws IOException {
+    GetSpaceQuotaSnapshotsResponse.Builder out = GetSpaceQuotaSnapshotsResponse.newBuilder();
+    if (!m.tableNames().contains(QuotaLayout.TABLE)) {
+      return out.build();
+    }
+    Table t = m.connection().getTable(QuotaLayout.TABLE);
+    try (ResultScanner s = t.getScanner(new Scan().addColumn(QuotaLayout.FAMILY,
+        QuotaLayout.SPACE_SNAPSHOT))) {
+      for (Result res : s) {
+        QuotaTargetProto target;
+        try {
+          target = QuotaLayout.target(res.getRow());
+        } catch (IllegalArgumentException e) {
+          continue;
+        }
+        if ((!r.getTable().isEmpty() && !r.getTable().equals(target.getTable()))
+            || (!r.getNamespace().isEmpty() && !r.getNamespace().equals(target.getNamespace()))) {
+          continue;
+        }
+        out.addSnapshots(SpaceSnapshotEntryProto.newBuilder().setTarget(target)
+            .setSnapshot(SpaceSnapshotProto.parseFrom(res.getValue(QuotaLayout.FAMILY,
+                QuotaLayout.SPACE_SNAPSHOT))));
+      }
+    }
+    return out.build();
+  }
+
+  /** Every user table's size as space quotas count it. */
+  GetSpaceQuotaSizesResponse sizes() {
+    GetSpaceQuotaSizesResponse.Builder out = GetSpaceQuotaSizesResponse.newBuilder();
+    space.sizes().forEach((t, b) -> out.addSizes(TableSizeProto.newBuilder()
+        .setTable(t.toString()).setBytes(b)));
+    return out.build();
   }
 
   /**
@@ -139,7 +223,9 @@ final class MasterQuotas {
           QuotaSettingProto.Builder b = QuotaSettingProto.newBuilder().setTarget(target);
           if (Bytes.equals(q, QuotaLayout.BYPASS)) {
             out.addSettings(b.setBypass(Bytes.toString(v).equals("true")));
-          } else {
+          } else if (Bytes.equals(q, QuotaLayout.SPACE)) {
+            out.addSettings(b.setSpace(SpaceQuotaProto.parseFrom(v)));
+          } else if (QuotaLayout.isThrottle(q)) {
             out.addSettings(b.setThrottle(ThrottleProto.parseFrom(v)));
           }
         }
@@ -204,7 +290,7 @@ final class MasterQuotas {
   }
 
   /** Tells every live region server to read the settings again, waiting a little for each. */
-  private void push() {
+  void push() {
     for (ServerName s : m.servers().liveServers()) {
       try {
         m.servers().admin(s).call("RefreshQuotas", RefreshQuotasRequest.getDefaultInstance(),

@@ -8,10 +8,6 @@ import io.strata.common.error.TableNotFoundException;
 import io.strata.common.proto.MasterProtos.BalanceRequest;
 import io.strata.common.proto.MasterProtos.BalanceResponse;
 import io.strata.common.proto.MasterProtos.CheckConsistencyRequest;
-import io.strata.common.proto.QuotaProtos.GetQuotaRequest;
-import io.strata.common.proto.QuotaProtos.QuotaSwitchRequest;
-import io.strata.common.proto.QuotaProtos.QuotaSwitchResponse;
-import io.strata.common.proto.QuotaProtos.SetQuotaRequest;
 import io.strata.common.proto.MasterProtos.ClusterStatusRequest;
 import io.strata.common.proto.MasterProtos.ClusterStatusResponse;
 import io.strata.common.proto.MasterProtos.CreateNamespaceRequest;
@@ -44,6 +40,12 @@ import io.strata.common.proto.MasterProtos.SetBalancerRunningResponse;
 import io.strata.common.proto.MasterProtos.SplitRequest;
 import io.strata.common.proto.MasterProtos.TableRequest;
 import io.strata.common.proto.MasterProtos.TruncateTableRequest;
+import io.strata.common.proto.QuotaProtos.GetQuotaRequest;
+import io.strata.common.proto.QuotaProtos.GetSpaceQuotaSizesRequest;
+import io.strata.common.proto.QuotaProtos.GetSpaceQuotaSnapshotsRequest;
+import io.strata.common.proto.QuotaProtos.QuotaSwitchRequest;
+import io.strata.common.proto.QuotaProtos.QuotaSwitchResponse;
+import io.strata.common.proto.QuotaProtos.SetQuotaRequest;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.RegionState;
 import io.strata.common.schema.SchemaCodec;
@@ -152,12 +154,15 @@ final class MasterService {
     m.put("IsBalancerEnabled", method(IsBalancerEnabledRequest.parser(),
         r -> IsBalancerEnabledResponse.newBuilder().setEnabled(master.isBalancerOn()).build()));
     m.put("Split", method(SplitRequest.parser(), this::split));
-    MasterQuotas quotas = new MasterQuotas(master);
+    MasterQuotas quotas = master.quotas();
     m.put("SetQuota", method(SetQuotaRequest.parser(), r -> {
       quotas.set(r.getSetting());
       return EmptyResponse.getDefaultInstance();
     }));
     m.put("GetQuota", method(GetQuotaRequest.parser(), quotas::get));
+    m.put("GetSpaceQuotaSizes", method(GetSpaceQuotaSizesRequest.parser(), r -> quotas.sizes()));
+    m.put("GetSpaceQuotaSnapshots", method(GetSpaceQuotaSnapshotsRequest.parser(),
+        quotas::spaceSnapshots));
     m.put("QuotaSwitch", method(QuotaSwitchRequest.parser(),
         r -> QuotaSwitchResponse.newBuilder().setPrevious(quotas.switchQuota(r)).build()));
     m.put("CheckConsistency", method(CheckConsistencyRequest.parser(),

@@ -6,16 +6,22 @@ import io.strata.client.ResultScanner;
 import io.strata.client.Scan;
 import io.strata.client.Table;
 import io.strata.common.cell.Cell;
+import io.strata.common.error.SpaceLimitingException;
 import io.strata.common.error.TableNotFoundException;
 import io.strata.common.error.ThrottledException;
 import io.strata.common.proto.QuotaProtos.QuotaTargetProto;
+import io.strata.common.proto.QuotaProtos.SpaceSnapshotProto;
 import io.strata.common.proto.QuotaProtos.ThrottleProto;
 import io.strata.common.quota.QuotaLayout;
+import io.strata.common.quota.QuotaSizes;
+import io.strata.common.quota.SpaceViolationPolicy;
 import io.strata.common.quota.ThrottleLimit;
 import io.strata.common.quota.ThrottleType;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +31,9 @@ import org.slf4j.LoggerFactory;
  * changed and periodically besides. A limit of scope CLUSTER is divided among the servers it
  * applies on: a table's among the servers holding its regions, any other among the live
  * servers; MACHINE limits hold on each server whole. A server that cannot read the table keeps
- * the throttles it had and logs why.
+ * the throttles it had and logs why. It also enforces the master's space quota verdicts: a
+ * write its table's policy forbids is refused, and so are compactions under
+ * NO_WRITES_COMPACTIONS.
  */
 public final class RegionServerQuotas {
   private static final Logger LOG = LoggerFactory.getLogger(RegionServerQuotas.class);
@@ -41,6 +49,8 @@ public final class RegionServerQuotas {
 
   private final Servers servers;
   private volatile Throttles throttles = new Throttles.Builder(0).build();
+  /** The master's space verdicts, by table: those in violation are enforced. */
+  private volatile Map<TableName, SpaceSnapshotProto> space = Map.of();
 
   public RegionServerQuotas(Servers servers) {
     this.servers = servers;
@@ -91,7 +101,9 @@ public final class RegionServerQuotas {
    */
   public boolean refresh(Connection connection) {
     try {
-      throttles = read(connection);
+      Map<TableName, SpaceSnapshotProto> verdicts = new HashMap<>();
+      throttles = read(connection, verdicts);
+      space = Map.copyOf(verdicts);
       return true;
     } catch (IOException | RuntimeException e) {
       LOG.warn("cannot read the quota settings in {}; keeping the throttles in force: {}",
@@ -100,12 +112,13 @@ public final class RegionServerQuotas {
     }
   }
 
-  private Throttles read(Connection connection) throws IOException {
+  private Throttles read(Connection connection, Map<TableName, SpaceSnapshotProto> verdicts)
+      throws IOException {
     Throttles.Builder b = new Throttles.Builder(System.nanoTime(), throttles);
     Table table = connection.getTable(QuotaLayout.TABLE);
     try (ResultScanner s = table.getScanner(new Scan().addFamily(QuotaLayout.FAMILY))) {
       for (Result r : s) {
-        add(b, r);
+        add(b, r, verdicts);
       }
     } catch (TableNotFoundException none) {
       // no quota was ever set: no throttle
@@ -113,7 +126,8 @@ public final class RegionServerQuotas {
     return b.build();
   }
 
-  private void add(Throttles.Builder b, Result r) throws IOException {
+  private void add(Throttles.Builder b, Result r, Map<TableName, SpaceSnapshotProto> verdicts)
+      throws IOException {
     if (Bytes.equals(r.getRow(), QuotaLayout.SWITCHES)) {
       byte[] rpc = r.getValue(QuotaLayout.FAMILY, QuotaLayout.RPC_THROTTLE);
       byte[] exceed = r.getValue(QuotaLayout.FAMILY, QuotaLayout.EXCEED_THROTTLE);
@@ -139,6 +153,13 @@ public final class RegionServerQuotas {
         }
         continue;
       }
+      if (Bytes.equals(q, QuotaLayout.SPACE_SNAPSHOT)) {
+        readVerdict(target, v, verdicts);
+        continue;
+      }
+      if (!QuotaLayout.isThrottle(q)) {
+        continue; // a space limit: the master judges it
+      }
       try {
         ThrottleProto p = ThrottleProto.parseFrom(v);
         ThrottleLimit limit = QuotaLayout.limit(p);
@@ -150,6 +171,66 @@ public final class RegionServerQuotas {
             e.getMessage());
       }
     }
+  }
+
+  private static void readVerdict(QuotaTargetProto target, byte[] v,
+      Map<TableName, SpaceSnapshotProto> verdicts) {
+    if (target.getTable().isEmpty() || !target.getUser().isEmpty()) {
+      return; // a namespace's verdict is written into each of its tables' too
+    }
+    try {
+      SpaceSnapshotProto verdict = SpaceSnapshotProto.parseFrom(v);
+      QuotaLayout.enforced(verdict); // refuses what it cannot read
+      verdicts.put(TableName.valueOf(target.getTable()), verdict);
+    } catch (IOException | IllegalArgumentException e) {
+      LOG.warn("skipping the space verdict of table {}: {}", target.getTable(), e.getMessage());
+    }
+  }
+
+  /**
+   * Refuses a write to {@code table} that its space verdict's policy forbids; {@code inserts}:
+   * the write puts, increments or appends (else it only deletes).
+   */
+  public void checkSpace(TableName table, boolean inserts) throws SpaceLimitingException {
+    Map<TableName, SpaceSnapshotProto> verdicts = space;
+    if (verdicts.isEmpty()) {
+      return;
+    }
+    SpaceSnapshotProto v = verdicts.get(table);
+    SpaceViolationPolicy p = v == null ? null : QuotaLayout.enforced(v);
+    if (p != null && p.refuses(inserts)) {
+      throw new SpaceLimitingException(table.toString(), p.name(), refusal(table, v, p,
+          p.refused() + " are refused"));
+    }
+  }
+
+  /**
+   * Why compactions of {@code table} may not run now (its verdict's policy is
+   * NO_WRITES_COMPACTIONS), or null if they may.
+   */
+  public String compactionRefusal(TableName table) {
+    Map<TableName, SpaceSnapshotProto> verdicts = space;
+    SpaceSnapshotProto v = verdicts.isEmpty() ? null : verdicts.get(table);
+    SpaceViolationPolicy p = v == null ? null : QuotaLayout.enforced(v);
+    return p != null && p.stopsCompactions() ? refusal(table, v, p, "compactions do not run")
+        : null;
+  }
+
+  /** The space verdicts this server enforces, by table (see {@link #checkSpace}). */
+  public Map<TableName, SpaceSnapshotProto> spaceVerdicts() {
+    return space;
+  }
+
+  private static String refusal(TableName table, SpaceSnapshotProto v, SpaceViolationPolicy p,
+      String what) {
+    String ns = v.getNamespaceQuota();
+    String target = ns.isEmpty() ? "TABLE => '" + table + "'" : "NAMESPACE => '" + ns + "'";
+    return "table '" + table + "' is over " + (ns.isEmpty() ? "its" : "its namespace " + ns
+        + "'s") + " space quota (" + QuotaSizes.human(v.getUsageBytes()) + " used of "
+        + QuotaSizes.format(v.getLimitBytes()) + "): under policy " + p + ", " + what
+        + (p == SpaceViolationPolicy.NO_INSERTS ? "; delete data and major_compact it, or"
+            : ";") + " raise the limit with set_quota TYPE => SPACE, " + target
+        + ", LIMIT => '<size>', POLICY => " + p + " (or remove it with LIMIT => NONE)";
   }
 
   private int share(QuotaTargetProto t) throws IOException {

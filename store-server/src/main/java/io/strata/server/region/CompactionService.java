@@ -2,12 +2,14 @@ package io.strata.server.region;
 
 import io.strata.common.conf.CompactionKeys;
 import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.schema.TableName;
 import io.strata.server.compaction.CompactionPolicy;
 import io.strata.server.compaction.CompactionThroughput;
 import io.strata.server.compaction.ThroughputLimiter;
 import java.io.Closeable;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,6 +29,8 @@ public final class CompactionService implements Closeable {
   private final Duration majorPeriod;
   private final CompactionQueue queue;
   private final boolean enabled;
+  /** Why a table's compactions may not run now, or null: the server's say (space quotas). */
+  private volatile Function<TableName, String> refusal = t -> null;
 
   /** With {@code enabled} false, automatic requests are ignored; {@link Region#compact} runs. */
   public CompactionService(CompactionPolicy policy, CompactionThroughput throughput,
@@ -56,6 +60,14 @@ public final class CompactionService implements Closeable {
             conf.get(CompactionKeys.THROUGHPUT_HIGHER_BOUND), conf.get(CompactionKeys.MIN_FILES),
             conf.get(CompactionKeys.BLOCKING_FILES)), conf.get(CompactionKeys.MAJOR_PERIOD),
         conf.get(CompactionKeys.THREADS), conf.get(CompactionKeys.ENABLED));
+  }
+
+  /**
+   * Skips the compactions of tables for which {@code refusal} gives a reason, until it gives
+   * none: asked when a queued compaction is about to run.
+   */
+  public void refuseWhen(Function<TableName, String> refusal) {
+    this.refusal = refusal;
   }
 
   public CompactionPolicy policy() {
@@ -124,6 +136,11 @@ public final class CompactionService implements Closeable {
     String key = region.encodedName() + (major ? "/major" : "/minor")
         + (family == null ? "" : "/" + io.strata.common.util.Bytes.toHex(family));
     queue.offer(key, urgency, files, () -> {
+      String refused = refusal.apply(region.info().getTable());
+      if (refused != null) {
+        LOG.info("compaction of region {} skipped: {}", region.encodedName(), refused);
+        return;
+      }
       try {
         region.compact(major, family);
       } catch (io.strata.common.error.NotServingRegionException

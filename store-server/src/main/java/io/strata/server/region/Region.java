@@ -924,6 +924,15 @@ public final class Region implements Closeable {
     return n;
   }
 
+  /** The region's share of its table's size on disk, as space quotas count it. */
+  public long spaceBytes() {
+    long n = 0;
+    for (Store s : stores.values()) {
+      n += s.spaceBytes();
+    }
+    return n;
+  }
+
   /** Whether the region stopped serving (closed, closing, split or aborted). */
   public boolean isClosed() {
     return closed;

@@ -335,6 +335,19 @@ final class Store {
   }
 
   /**
+   * The store's share of the table's size on disk, as space quotas count it: its own files
+   * whole, a reference to a split parent's file half of that file (a split cuts near its middle),
+   * so that daughters together count their parent's files once.
+   */
+  long spaceBytes() {
+    long n = 0;
+    for (StoreFile f : files) {
+      n += f.isReference() ? f.reader().length() / 2 : f.reader().length();
+    }
+    return n;
+  }
+
+  /**
    * A row near the middle of the store's data: the row of its largest file's mid key. Null when
    * there are no files or the mid key is in the file's first row (one huge row cannot split).
    */

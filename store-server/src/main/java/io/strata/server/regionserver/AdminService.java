@@ -7,13 +7,17 @@ import io.strata.common.proto.AdminProtos.CompactRegionResponse;
 import io.strata.common.proto.AdminProtos.FlushRegionRequest;
 import io.strata.common.proto.AdminProtos.FlushRegionResponse;
 import io.strata.common.proto.AdminProtos.GetServerInfoRequest;
-import io.strata.common.proto.AdminProtos.RefreshQuotasRequest;
-import io.strata.common.proto.AdminProtos.RefreshQuotasResponse;
 import io.strata.common.proto.AdminProtos.GetServerInfoResponse;
 import io.strata.common.proto.AdminProtos.OpenRegionRequest;
 import io.strata.common.proto.AdminProtos.OpenRegionResponse;
+import io.strata.common.proto.AdminProtos.RefreshQuotasRequest;
+import io.strata.common.proto.AdminProtos.RefreshQuotasResponse;
 import io.strata.common.proto.AdminProtos.SplitRegionRequest;
 import io.strata.common.proto.AdminProtos.SplitRegionResponse;
+import io.strata.common.proto.QuotaProtos.GetSpaceQuotaSnapshotsRequest;
+import io.strata.common.proto.QuotaProtos.GetSpaceQuotaSnapshotsResponse;
+import io.strata.common.proto.QuotaProtos.QuotaTargetProto;
+import io.strata.common.proto.QuotaProtos.SpaceSnapshotEntryProto;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.SchemaCodec;
 import io.strata.common.schema.TableDescriptor;
@@ -71,9 +75,25 @@ final class AdminService {
               server.refreshQuotas();
               return RpcResult.of(RefreshQuotasResponse.getDefaultInstance());
             }),
+        "GetSpaceQuotaSnapshots", new RpcMethod(GetSpaceQuotaSnapshotsRequest.parser(),
+            CallKind.PRIORITY, (p, c) -> RpcResult.of(spaceSnapshots(
+                (GetSpaceQuotaSnapshotsRequest) p))),
         "GetServerInfo", new RpcMethod(GetServerInfoRequest.parser(), CallKind.PRIORITY,
             (p, c) -> RpcResult.of(GetServerInfoResponse.newBuilder()
                 .setLoad(server.load()).build()))));
+  }
+
+  /** The space verdicts this server enforces, of the table or namespace asked for, or all. */
+  private GetSpaceQuotaSnapshotsResponse spaceSnapshots(GetSpaceQuotaSnapshotsRequest r) {
+    GetSpaceQuotaSnapshotsResponse.Builder out = GetSpaceQuotaSnapshotsResponse.newBuilder();
+    new java.util.TreeMap<>(server.quotas().spaceVerdicts()).forEach((t, v) -> {
+      if ((r.getTable().isEmpty() || r.getTable().equals(t.toString()))
+          && (r.getNamespace().isEmpty() || r.getNamespace().equals(t.getNamespace()))) {
+        out.addSnapshots(SpaceSnapshotEntryProto.newBuilder().setTarget(QuotaTargetProto
+            .newBuilder().setTable(t.toString())).setSnapshot(v));
+      }
+    });
+    return out.build();
   }
 
   private RpcResult open(OpenRegionRequest req) throws IOException {

@@ -1,15 +1,13 @@
 package io.strata.server.regionserver;
 
-import io.strata.common.quota.ThrottleType;
-import io.strata.server.quota.RegionServerQuotas;
-import io.strata.common.schema.TableName;
-import io.strata.common.error.AccessDeniedException;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.cell.Tag;
+import io.strata.common.error.AccessDeniedException;
 import io.strata.common.error.BadRequestException;
+import io.strata.common.error.SpaceLimitingException;
 import io.strata.common.error.StrataException;
 import io.strata.common.error.WrongRegionException;
 import io.strata.common.proto.ClientProtos.ActionProto;
@@ -26,8 +24,11 @@ import io.strata.common.proto.ClientProtos.RegionActionProto;
 import io.strata.common.proto.ClientProtos.RegionActionResultProto;
 import io.strata.common.proto.ClientProtos.ResultProto;
 import io.strata.common.proto.ClientProtos.ScanRequest;
+import io.strata.common.quota.ThrottleType;
 import io.strata.common.rpc.CellBlock;
+import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
+import io.strata.server.quota.RegionServerQuotas;
 import io.strata.server.region.Condition;
 import io.strata.server.region.Region;
 import io.strata.server.region.RowEdit;
@@ -154,6 +155,8 @@ final class ClientService {
   private RpcResult mutate(MutateRequest req, byte[] cellBlock) throws IOException {
     OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
     checkWritable(h);
+    quotas.checkSpace(h.region().info().getTable(), req.getMutationsList().stream()
+        .anyMatch(m -> m.getType() != MutationProto.Type.DELETE));
     quotas.admit(ClientService::caller, h.region().info().getTable(), ThrottleType.Kind.WRITE, 1,
         cellBlock == null ? 0 : cellBlock.length);
     CellBlock.Reader in = new CellBlock.Reader(cellBlock);
@@ -335,7 +338,9 @@ final class ClientService {
       if (h != null) {
         try {
           checkWritable(h);
-        } catch (AccessDeniedException e) {
+          quotas.checkSpace(h.region().info().getTable(), ra.actions().stream()
+              .anyMatch(a -> a.type() != MutationProto.Type.DELETE));
+        } catch (AccessDeniedException | SpaceLimitingException e) {
           refused = e;
         }
       }
@@ -402,6 +407,9 @@ final class ClientService {
         long mutations = ra.getActionsList().stream().filter(ActionProto::hasMutation).count();
         if (mutations > 0) {
           checkWritable(h);
+          quotas.checkSpace(h.region().info().getTable(), ra.getActionsList().stream()
+              .anyMatch(a -> a.hasMutation()
+                  && a.getMutation().getType() != MutationProto.Type.DELETE));
           quotas.admit(ClientService::caller, h.region().info().getTable(), ThrottleType.Kind.WRITE,
               (int) mutations, 0);
         }
@@ -409,7 +417,8 @@ final class ClientService {
           quotas.admit(ClientService::caller, h.region().info().getTable(), ThrottleType.Kind.READ,
               ra.getActionsCount() - (int) mutations, 0);
         }
-      } catch (AccessDeniedException | io.strata.common.error.ThrottledException e) {
+      } catch (AccessDeniedException | SpaceLimitingException
+          | io.strata.common.error.ThrottledException e) {
         skipCells(ra, in);
         resp.addRegionResults(RegionActionResultProto.newBuilder().setException(payload(e)));
         continue;

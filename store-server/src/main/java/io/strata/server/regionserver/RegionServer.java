@@ -1,29 +1,30 @@
 package io.strata.server.regionserver;
 
-import io.strata.common.schema.TableName;
-import io.strata.common.coordination.ZNodes;
-import io.strata.server.quota.RegionServerQuotas;
-import io.strata.server.fs.RootDirectory;
-import io.strata.server.security.ClusterSecret;
 import io.strata.common.conf.CoreKeys;
 import io.strata.common.conf.RegionKeys;
 import io.strata.common.conf.ServerKeys;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.conf.WalKeys;
+import io.strata.common.coordination.ZNodes;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.NotServingRegionException;
+import io.strata.common.error.SpaceLimitingException;
 import io.strata.common.proto.AdminProtos.RegionLoadProto;
 import io.strata.common.proto.AdminProtos.ServerLoadProto;
+import io.strata.common.quota.SpaceViolationPolicy;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.SchemaCodec;
 import io.strata.common.schema.ServerName;
 import io.strata.common.schema.TableDescriptor;
+import io.strata.common.schema.TableName;
 import io.strata.server.cache.BlockCache;
 import io.strata.server.coordination.RegionServerTracker;
 import io.strata.server.coordination.ZkSession;
 import io.strata.server.fs.RecycledFiles;
+import io.strata.server.fs.RootDirectory;
 import io.strata.server.fs.StorageFileSystems;
 import io.strata.server.memstore.ChunkPool;
+import io.strata.server.quota.RegionServerQuotas;
 import io.strata.server.region.BlockCaches;
 import io.strata.server.region.CompactionService;
 import io.strata.server.region.MemStoreLimiter;
@@ -36,6 +37,7 @@ import io.strata.server.region.RegionSplitter;
 import io.strata.server.region.SplitRecovery;
 import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcServerOptions;
+import io.strata.server.security.ClusterSecret;
 import io.strata.server.wal.Wal;
 import io.strata.server.wal.WalOptions;
 import java.io.Closeable;
@@ -154,6 +156,10 @@ public final class RegionServer implements Closeable {
     }
   }
 
+  RegionServerQuotas quotas() {
+    return quotas;
+  }
+
   /**
    * Reads the quota settings again: when the master says they changed, and periodically.
    * Returns whether it read them.
@@ -203,6 +209,7 @@ public final class RegionServer implements Closeable {
       cache = BlockCaches.fromConfig(conf);
       flusher = new RegionFlusher();
       compactions = CompactionService.fromConfig(conf);
+      compactions.refuseWhen(quotas::compactionRefusal); // a space quota may stop them
       ctx = new RegionContext(fs, root, wal, new ChunkPool(
           (int) (long) conf.get(RegionKeys.MSLAB_CHUNK_SIZE), conf.get(RegionKeys.MSLAB_POOL_CHUNKS)),
           RegionOptions.from(conf), flusher, MemStoreLimiter.fromHeap(name.toString(), conf,
@@ -333,10 +340,16 @@ public final class RegionServer implements Closeable {
    * queued, so the operator learns of it.
    */
   void requestCompaction(String encodedName, boolean major, byte[] family)
-      throws NotServingRegionException, io.strata.common.error.NoSuchFamilyException {
+      throws NotServingRegionException, io.strata.common.error.NoSuchFamilyException,
+      SpaceLimitingException {
     Region r = regions.get(encodedName).region();
     if (family != null) {
       r.checkFamily(family);
+    }
+    String refused = quotas.compactionRefusal(r.info().getTable());
+    if (refused != null) {
+      throw new SpaceLimitingException(r.info().getTable().toString(),
+          SpaceViolationPolicy.NO_WRITES_COMPACTIONS.name(), refused);
     }
     compactions.requestNow(r, major, family);
   }
@@ -399,7 +412,8 @@ public final class RegionServer implements Closeable {
       requests += reads + writes;
       b.addRegions(RegionLoadProto.newBuilder().setRegion(SchemaCodec.toProto(r.info()))
           .setMemstoreBytes(r.memStoreSize()).setStoreFiles(r.fileCount())
-          .setStoreFileBytes(r.storeFileBytes()).setReadRequests(reads)
+          .setStoreFileBytes(r.storeFileBytes()).setSpaceBytes(r.spaceBytes())
+          .setReadRequests(reads)
           .setWriteRequests(writes));
     }
     return b.setRequests(requests).build();

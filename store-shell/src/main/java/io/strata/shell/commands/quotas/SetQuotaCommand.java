@@ -3,6 +3,8 @@ package io.strata.shell.commands.quotas;
 import io.strata.client.quotas.QuotaScope;
 import io.strata.client.quotas.QuotaSettings;
 import io.strata.client.quotas.QuotaSettingsFactory;
+import io.strata.common.quota.QuotaSizes;
+import io.strata.common.quota.SpaceViolationPolicy;
 import io.strata.common.quota.ThrottleLimit;
 import io.strata.common.quota.ThrottleType;
 import io.strata.common.schema.TableName;
@@ -16,7 +18,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** set_quota: sets or removes a throttle, or a user's global bypass, as HBase's shell does. */
+/**
+ * set_quota: sets or removes a throttle, a space limit, or a user's global bypass, as HBase's
+ * shell does.
+ */
 public final class SetQuotaCommand extends BaseCommand {
   public SetQuotaCommand() {
     super("set_quota", CommandGroup.QUOTAS, """
@@ -33,6 +38,13 @@ public final class SetQuotaCommand extends BaseCommand {
           set_quota TYPE => THROTTLE, USER => 'u1', SCOPE => MACHINE, LIMIT => '100req/sec'
           set_quota TYPE => THROTTLE, USER => 'u1', LIMIT => NONE
           set_quota USER => 'u1', GLOBAL_BYPASS => true
+        A space quota limits a table's or a namespace's size on disk (B, K, M, G, T, P); once
+        over it, POLICY says what it may no longer do: NO_INSERTS (puts, increments, appends),
+        NO_WRITES (any write), NO_WRITES_COMPACTIONS (any write, and compactions) or DISABLE
+        (the table is disabled).
+          set_quota TYPE => SPACE, TABLE => 't1', LIMIT => '1G', POLICY => NO_INSERTS
+          set_quota TYPE => SPACE, NAMESPACE => 'ns1', LIMIT => '50G', POLICY => NO_WRITES
+          set_quota TYPE => SPACE, TABLE => 't1', LIMIT => NONE
         """);
   }
 
@@ -40,7 +52,7 @@ public final class SetQuotaCommand extends BaseCommand {
   public Object run(ShellContext ctx, Args args) throws Exception {
     args.count(1, 1);
     Options o = args.options(0, "TYPE", "THROTTLE_TYPE", "USER", "TABLE", "NAMESPACE",
-        "REGIONSERVER", "LIMIT", "SCOPE", "GLOBAL_BYPASS");
+        "REGIONSERVER", "LIMIT", "SCOPE", "GLOBAL_BYPASS", "POLICY");
     for (QuotaSettings s : settings(o)) {
       ctx.admin().setQuota(s);
     }
@@ -62,12 +74,17 @@ public final class SetQuotaCommand extends BaseCommand {
     }
     String type = o.string("TYPE");
     if (type == null) {
-      throw new CommandException("set_quota needs TYPE => THROTTLE (or USER => 'u1',"
-          + " GLOBAL_BYPASS => true)");
+      throw new CommandException("set_quota needs TYPE => THROTTLE or TYPE => SPACE (or USER"
+          + " => 'u1', GLOBAL_BYPASS => true)");
+    }
+    if (type.equals("SPACE")) {
+      return List.of(space(o, user, table, ns, rs));
     }
     if (!type.equals("THROTTLE")) {
-      throw new CommandException("TYPE => " + type + " is not a quota type here; use TYPE =>"
-          + " THROTTLE");
+      throw new CommandException("TYPE => " + type + " is not one of THROTTLE, SPACE");
+    }
+    if (o.has("POLICY")) {
+      throw new CommandException("POLICY is for TYPE => SPACE; a throttle takes LIMIT alone");
     }
     if (user == null && table == null && ns == null && rs == null) {
       throw new CommandException("set_quota needs a target: USER => 'u1', TABLE => 't1',"
@@ -120,6 +137,42 @@ public final class SetQuotaCommand extends BaseCommand {
       return List.of(table != null
           ? QuotaSettingsFactory.throttleTable(table, t, amount, per, scope)
           : QuotaSettingsFactory.throttleNamespace(ns, t, amount, per, scope));
+    } catch (IllegalArgumentException e) {
+      throw new CommandException(e.getMessage());
+    }
+  }
+
+  /** {@code TYPE => SPACE}: a table's or namespace's space limit, or its removal. */
+  private static QuotaSettings space(Options o, String user, TableName table, String ns,
+      String rs) {
+    if (user != null || rs != null || (table == null) == (ns == null)) {
+      throw new CommandException("a space quota is for a table or a namespace alone: TYPE =>"
+          + " SPACE, TABLE => 't1' or NAMESPACE => 'ns1'");
+    }
+    for (String key : List.of("THROTTLE_TYPE", "SCOPE")) {
+      if (o.has(key)) {
+        throw new CommandException(key + " is for TYPE => THROTTLE; a space quota takes LIMIT"
+            + " and POLICY");
+      }
+    }
+    String limit = o.string("LIMIT");
+    if (limit == null) {
+      throw new CommandException("set_quota TYPE => SPACE needs LIMIT => '<size>' (such as"
+          + " '1G'; size units B, K, M, G, T, P) and POLICY, or LIMIT => NONE");
+    }
+    if (limit.equals("NONE")) {
+      return table != null ? QuotaSettingsFactory.removeTableSpaceLimit(table)
+          : QuotaSettingsFactory.removeNamespaceSpaceLimit(ns);
+    }
+    try {
+      long bytes = QuotaSizes.parse(limit, "space limit");
+      if (!o.has("POLICY")) {
+        throw new CommandException("set_quota TYPE => SPACE needs POLICY => NO_INSERTS,"
+            + " NO_WRITES, NO_WRITES_COMPACTIONS or DISABLE");
+      }
+      SpaceViolationPolicy policy = SpaceViolationPolicy.of(o.string("POLICY"));
+      return table != null ? QuotaSettingsFactory.limitTableSpace(table, bytes, policy)
+          : QuotaSettingsFactory.limitNamespaceSpace(ns, bytes, policy);
     } catch (IllegalArgumentException e) {
       throw new CommandException(e.getMessage());
     }
