@@ -37,7 +37,9 @@ class ErrorCodeTest {
         new UnknownScannerException(42, "its lease expired"),
         new TableNotEnabledException("users", "disabled"),
         new TableNotDisabledException("users", "delete it"),
-        new TableReadOnlyException("users"));
+        new TableReadOnlyException("users"),
+        new SpaceLimitingException("users", "NO_INSERTS", "table 'users' is over its space"
+            + " quota"));
   }
 
   @Test
@@ -51,6 +53,7 @@ class ErrorCodeTest {
     assertEquals(1006, ErrorCode.SERVER_ERROR.code());
     assertEquals(2001, ErrorCode.TABLE_NOT_FOUND.code());
     assertEquals(2009, ErrorCode.NAMESPACE_EXISTS.code());
+    assertEquals(2013, ErrorCode.SPACE_LIMITED.code());
     for (ErrorCode c : ErrorCode.values()) {
       assertEquals(c.retryable(), c.code() < 2000, c + " is in the wrong range");
       assertSame(c, ErrorCode.fromCode(c.code()));
