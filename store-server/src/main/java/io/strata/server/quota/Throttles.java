@@ -149,12 +149,13 @@ final class Throttles {
       long longest = 0;
       Throttle waiting = null;
       boolean[] took = new boolean[counting.size()];
+      long[] waits = new long[counting.size()];
       for (int i = 0; i < counting.size(); i++) {
         Throttle th = counting.get(i);
-        long wait = th.bucket().tryTake(cost(th.type(), requests, bytes), nowNanos);
-        took[i] = wait == 0;
-        if (wait > longest) {
-          longest = wait;
+        waits[i] = th.bucket().tryTake(cost(th.type(), requests, bytes), nowNanos);
+        took[i] = waits[i] == 0;
+        if (waits[i] > longest) {
+          longest = waits[i];
           waiting = th;
         }
       }
@@ -165,13 +166,9 @@ final class Throttles {
         longest = 0;
         for (int i = 0; i < counting.size(); i++) {
           Throttle th = counting.get(i);
-          if (th.subject().scope() == Scope.REGIONSERVER && !took[i]) {
-            long wait = th.bucket().tryTake(cost(th.type(), requests, bytes), nowNanos);
-            took[i] = wait == 0;
-            if (wait > longest) {
-              longest = wait;
-              waiting = th;
-            }
+          if (th.subject().scope() == Scope.REGIONSERVER && waits[i] > longest) {
+            longest = waits[i];
+            waiting = th;
           }
         }
         if (waiting == null) {

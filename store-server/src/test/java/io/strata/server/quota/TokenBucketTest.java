@@ -52,4 +52,26 @@ class TokenBucketTest {
     assertEquals(-1500.0, b.available(0), 1e-6);
     assertThrows(IllegalArgumentException.class, () -> new TokenBucket(0, 0));
   }
+
+  @Test
+  void callersRefusedTogetherAreToldTurnsATokenApart() {
+    TokenBucket b = new TokenBucket(1000, 0);
+    b.charge(1000, 0); // empty
+    long token = SECOND / 1000;
+    long[] waits = new long[4];
+    for (int i = 0; i < 4; i++) {
+      waits[i] = b.tryTake(1, 0);
+      assertEquals((i + 1) * token, waits[i], "caller " + i);
+    }
+    for (int i = 0; i < 4; i++) { // each comes back at its turn and finds its token
+      assertEquals(0, b.tryTake(1, waits[i]), "caller " + i);
+    }
+    // A turn is never promised further out than a full bucket's time past readiness.
+    TokenBucket q = new TokenBucket(10, 0);
+    q.charge(10, 0);
+    for (int i = 0; i < 30; i++) {
+      q.tryTake(1, 0);
+    }
+    assertEquals(SECOND + SECOND / 10, q.tryTake(1, 0));
+  }
 }
