@@ -11,7 +11,7 @@ import io.strata.client.Put;
 import io.strata.client.Table;
 import io.strata.client.quotas.QuotaSettings;
 import io.strata.client.quotas.QuotaSettingsFactory;
-import io.strata.common.error.ThrottledException;
+import io.strata.common.error.ThrottlingException;
 import io.strata.common.quota.ThrottleType;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.TableDescriptor;
@@ -136,7 +136,7 @@ class QuotaScopesTest {
       return false;
     } catch (IOException e) {
       for (Throwable c = e; c != null; c = c.getCause()) {
-        if (c instanceof ThrottledException) {
+        if (c instanceof ThrottlingException) {
           return true;
         }
       }

@@ -154,7 +154,7 @@ class QuotaThrottleTest {
       return false;
     } catch (IOException e) {
       for (Throwable c = e; c != null; c = c.getCause()) {
-        if (c instanceof io.strata.common.error.ThrottledException) {
+        if (c instanceof io.strata.common.error.ThrottlingException) {
           return true;
         }
       }

@@ -3,7 +3,7 @@ package io.strata.client.internal;
 import io.strata.common.conf.ClientKeys;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.error.StrataException;
-import io.strata.common.error.ThrottledException;
+import io.strata.common.error.ThrottlingException;
 import java.time.Duration;
 
 /**
@@ -64,7 +64,7 @@ record RetryPolicy(Duration operationTimeout, Duration rpcTimeout, Duration paus
 
   /** The pause before retry number {@code attempt} (1 = the first retry). */
   long pauseMillis(int attempt, Throwable last) {
-    if (last instanceof ThrottledException t && t.waitMillis() > 0) {
+    if (last instanceof ThrottlingException t && t.waitMillis() > 0) {
       return t.waitMillis();
     }
     long base = pause.toMillis() * BACKOFF[Math.min(attempt - 1, BACKOFF.length - 1)];

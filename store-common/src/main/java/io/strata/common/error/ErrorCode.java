@@ -13,7 +13,7 @@ public enum ErrorCode {
   REGION_MOVED(1001, true, RegionMovedException::new),
   NOT_SERVING_REGION(1002, true, NotServingRegionException::new),
   SERVER_BUSY(1003, true, ServerBusyException::new),
-  THROTTLED(1004, true, ThrottledException::new),
+  THROTTLED(1004, true, ThrottlingException::new),
   CALL_TIMEOUT(1005, true, CallTimeoutException::new),
   SERVER_ERROR(1006, true, ServerErrorException::new),
   WRONG_REGION(1007, true, WrongRegionException::new),

@@ -20,7 +20,7 @@ class ErrorCodeTest {
         new RegionMovedException("users,,1", "h2,17020,5"),
         new NotServingRegionException("users,,1", "h1,17020,4"),
         new ServerBusyException("h1,17020,4", "memstore above its upper limit"),
-        new ThrottledException("user 'bob' read 100req/sec", 250),
+        new ThrottlingException("user 'bob' read 100req/sec", 250),
         new CallTimeoutException("Get", "h1,17020,4", 60000),
         new ServerErrorException("h1,17020,4", new IOException("disk full")),
         new TableNotFoundException("users"),
@@ -91,8 +91,8 @@ class ErrorCodeTest {
         + "false", new TableReadOnlyException("users").getMessage());
     assertEquals(2012, ErrorCode.TABLE_READ_ONLY.code());
     assertEquals("request throttled by quota user 'bob' read 100req/sec; retry after 250 ms",
-        new ThrottledException("user 'bob' read 100req/sec", 250).getMessage());
-    assertEquals(250, ((ThrottledException) StrataException.fromWire(1004, "m",
+        new ThrottlingException("user 'bob' read 100req/sec", 250).getMessage());
+    assertEquals(250, ((ThrottlingException) StrataException.fromWire(1004, "m",
         Map.of("quota", "q", "wait.millis", "250"))).waitMillis());
     assertEquals("region users,,1 moved to h2,17020,5; the client refreshes its location and "
         + "retries there", new RegionMovedException("users,,1", "h2,17020,5").getMessage());

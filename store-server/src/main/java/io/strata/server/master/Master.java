@@ -233,6 +233,7 @@ public final class Master implements Closeable {
             cleanEvery.toMillis(), TimeUnit.MILLISECONDS);
       }
       initialized.countDown();
+      chores.execute(quotas::ensureTableQuietly); // strata:quota, as meta, exists from the start
       LOG.info("master {} initialized: {} table(s), {} region(s), {} live server(s)", name,
           tableStates.size(), states.all().size(), servers.liveServers().size());
     } catch (Throwable e) {

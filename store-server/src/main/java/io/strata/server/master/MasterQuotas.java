@@ -36,7 +36,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Quota settings as the master keeps them: in strata:quota (made on the first setting), each
+ * Quota settings as the master keeps them: in strata:quota (made when the master starts), each
  * change written there and then pushed to every live region server, which reads the table again
  * at once (HBase's servers wait for their next refresh, five minutes by default).
  */
@@ -265,7 +265,20 @@ final class MasterQuotas {
     }
   }
 
-  /** Makes strata:quota on the first setting, through the same procedure as any table. */
+  /**
+   * Makes strata:quota when the master starts, as strata:meta, so that a cluster's first setting
+   * finds it; logs, rather than throws, what stops it: the first setting tries again.
+   */
+  void ensureTableQuietly() {
+    try {
+      ensureTable();
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("could not create {} at start; the first quota setting tries again: {}",
+          QuotaLayout.TABLE, e.toString());
+    }
+  }
+
+  /** Makes strata:quota if it is missing, through the same procedure as any table. */
   private void ensureTable() throws IOException {
     if (m.tableNames().contains(QuotaLayout.TABLE)) {
       return;

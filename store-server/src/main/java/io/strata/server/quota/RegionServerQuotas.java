@@ -8,7 +8,7 @@ import io.strata.client.Table;
 import io.strata.common.cell.Cell;
 import io.strata.common.error.SpaceLimitingException;
 import io.strata.common.error.TableNotFoundException;
-import io.strata.common.error.ThrottledException;
+import io.strata.common.error.ThrottlingException;
 import io.strata.common.proto.QuotaProtos.QuotaTargetProto;
 import io.strata.common.proto.QuotaProtos.SpaceSnapshotProto;
 import io.strata.common.proto.QuotaProtos.ThrottleProto;
@@ -62,7 +62,7 @@ public final class RegionServerQuotas {
    * and {@code bytes} bytes, or refuses it with the wait its client is to take.
    */
   public void admit(Supplier<String> user, TableName table, ThrottleType.Kind kind,
-      int requests, long bytes) throws ThrottledException {
+      int requests, long bytes) throws ThrottlingException {
     Throttles t = throttles;
     if (!t.isEmpty()) {
       t.admit(user.get(), table, kind, requests, bytes, System.nanoTime());

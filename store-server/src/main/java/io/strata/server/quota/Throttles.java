@@ -1,6 +1,6 @@
 package io.strata.server.quota;
 
-import io.strata.common.error.ThrottledException;
+import io.strata.common.error.ThrottlingException;
 import io.strata.common.quota.ThrottleLimit;
 import io.strata.common.quota.ThrottleType;
 import io.strata.common.schema.TableName;
@@ -134,13 +134,13 @@ final class Throttles {
    * every throttle that counts it has room, naming the one that waits longest.
    */
   void admit(String user, TableName table, ThrottleType.Kind kind, long bytes, long nowNanos)
-      throws ThrottledException {
+      throws ThrottlingException {
     admit(user, table, kind, 1, bytes, nowNanos);
   }
 
   /** As above for {@code requests} requests at once (the actions of a batch). */
   void admit(String user, TableName table, ThrottleType.Kind kind, int requests, long bytes,
-      long nowNanos) throws ThrottledException {
+      long nowNanos) throws ThrottlingException {
     List<Throttle> counting = counting(user, table, kind);
     if (counting.isEmpty()) {
       return;
@@ -182,7 +182,7 @@ final class Throttles {
                 nowNanos);
           }
         }
-        throw new ThrottledException(waiting.describe(), Math.max(1,
+        throw new ThrottlingException(waiting.describe(), Math.max(1,
             (longest + 999_999) / 1_000_000));
       }
     }

@@ -348,7 +348,7 @@ final class ClientService {
         try {
           quotas.admit(ClientService::caller, h.region().info().getTable(), ThrottleType.Kind.WRITE,
               ra.actions().size(), 0);
-        } catch (io.strata.common.error.ThrottledException e) {
+        } catch (io.strata.common.error.ThrottlingException e) {
           refused = e;
         }
       }
@@ -418,7 +418,7 @@ final class ClientService {
               ra.getActionsCount() - (int) mutations, 0);
         }
       } catch (AccessDeniedException | SpaceLimitingException
-          | io.strata.common.error.ThrottledException e) {
+          | io.strata.common.error.ThrottlingException e) {
         skipCells(ra, in);
         resp.addRegionResults(RegionActionResultProto.newBuilder().setException(payload(e)));
         continue;

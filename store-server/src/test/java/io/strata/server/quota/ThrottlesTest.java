@@ -3,7 +3,7 @@ package io.strata.server.quota;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.strata.common.error.ThrottledException;
+import io.strata.common.error.ThrottlingException;
 import io.strata.common.quota.ThrottleLimit;
 import io.strata.common.quota.ThrottleType;
 import io.strata.common.schema.TableName;
@@ -17,7 +17,7 @@ class ThrottlesTest {
   private static final TableName OTHER = TableName.valueOf("other");
 
   private static void admitted(Throttles th, String user, TableName t, ThrottleType.Kind kind,
-      long bytes) throws ThrottledException {
+      long bytes) throws ThrottlingException {
     th.admit(user, t, kind, bytes, 0);
   }
 
@@ -31,7 +31,7 @@ class ThrottlesTest {
       admitted(th, "bob", T, ThrottleType.Kind.WRITE, 10); // writes are not counted
       admitted(th, "alice", T, ThrottleType.Kind.READ, 10); // nor other users
     }
-    ThrottledException e = assertThrows(ThrottledException.class,
+    ThrottlingException e = assertThrows(ThrottlingException.class,
         () -> admitted(th, "bob", T, ThrottleType.Kind.READ, 10));
     assertEquals("request throttled by quota USER => 'bob', THROTTLE_TYPE => READ_NUMBER,"
         + " LIMIT => 2req/sec; retry after 500 ms", e.getMessage());
@@ -49,7 +49,7 @@ class ThrottlesTest {
     admitted(th, "bob", T, ThrottleType.Kind.WRITE, 1000);
     // bob's bytes are spent; his refused requests must not eat the namespace's numbers
     for (int i = 0; i < 20; i++) {
-      assertThrows(ThrottledException.class,
+      assertThrows(ThrottlingException.class,
           () -> admitted(th, "bob", T, ThrottleType.Kind.WRITE, 1000));
     }
     for (int i = 0; i < 9; i++) {
@@ -57,7 +57,7 @@ class ThrottlesTest {
     }
     assertEquals("request throttled by quota NAMESPACE => 'ns', THROTTLE_TYPE =>"
         + " REQUEST_NUMBER, LIMIT => 10req/sec; retry after 100 ms",
-        assertThrows(ThrottledException.class,
+        assertThrows(ThrottlingException.class,
             () -> admitted(th, "alice", T, ThrottleType.Kind.READ, 1)).getMessage());
   }
 
@@ -69,7 +69,7 @@ class ThrottlesTest {
         .bypass("admin").build();
     admitted(th, "bob", T, ThrottleType.Kind.WRITE, 1025); // 2 units
     admitted(th, "bob", T, ThrottleType.Kind.WRITE, 1); // 1 unit
-    assertThrows(ThrottledException.class,
+    assertThrows(ThrottlingException.class,
         () -> admitted(th, "bob", T, ThrottleType.Kind.WRITE, 1));
     for (int i = 0; i < 100; i++) {
       admitted(th, "admin", T, ThrottleType.Kind.WRITE, 1 << 20);
@@ -89,7 +89,7 @@ class ThrottlesTest {
     admitted(first, "bob", T, ThrottleType.Kind.READ, 1);
     Throttles again = new Throttles.Builder(0, first).limit(bob, ThrottleType.REQUEST_NUMBER,
         ThrottleLimit.parse("2req/sec")).build();
-    assertThrows(ThrottledException.class,
+    assertThrows(ThrottlingException.class,
         () -> admitted(again, "bob", T, ThrottleType.Kind.READ, 1));
     Throttles changed = new Throttles.Builder(0, again).limit(bob, ThrottleType.REQUEST_NUMBER,
         ThrottleLimit.parse("3req/sec")).build();
@@ -114,13 +114,13 @@ class ThrottlesTest {
     }
     assertEquals("request throttled by quota REGIONSERVER => 'all', THROTTLE_TYPE =>"
         + " REQUEST_NUMBER, LIMIT => 3req/sec; retry after 334 ms",
-        assertThrows(ThrottledException.class,
+        assertThrows(ThrottlingException.class,
             () -> admitted(exceed, "bob", T, ThrottleType.Kind.READ, 1)).getMessage());
     Throttles held = new Throttles.Builder(0)
         .limit(bob, ThrottleType.REQUEST_NUMBER, ThrottleLimit.parse("1req/sec"))
         .limit(server, ThrottleType.REQUEST_NUMBER, ThrottleLimit.parse("3req/sec")).build();
     admitted(held, "bob", T, ThrottleType.Kind.READ, 1);
-    assertThrows(ThrottledException.class,
+    assertThrows(ThrottlingException.class,
         () -> admitted(held, "bob", T, ThrottleType.Kind.READ, 1));
   }
 }

@@ -2,13 +2,16 @@ package io.strata.common.error;
 
 import java.util.Map;
 
-/** A quota refused the request; the server says how long to wait. */
-public final class ThrottledException extends RetryableException {
-  public ThrottledException(String quota, long waitMillis) {
+/**
+ * A throttle refused the request, as HBase's ThrottlingException: retryable, carrying how long
+ * the client is to wait before its retry.
+ */
+public final class ThrottlingException extends RetryableException {
+  public ThrottlingException(String quota, long waitMillis) {
     this("request throttled by quota " + quota + "; retry after " + waitMillis + " ms", Map.of("quota", quota, "wait.millis", Long.toString(waitMillis)));
   }
 
-  ThrottledException(String message, Map<String, String> details) {
+  ThrottlingException(String message, Map<String, String> details) {
     super(ErrorCode.THROTTLED, message, details);
   }
 
