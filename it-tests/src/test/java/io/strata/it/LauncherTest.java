@@ -218,7 +218,7 @@ class LauncherTest {
       // The catalog check, as an operator runs it.
       Run hbck = run(shellEnv, "hbck");
       assertEquals(0, hbck.exit, hbck.out + hbck.err);
-      assertEquals("Checked strata:meta: 1 table(s), 1 region(s).\nStatus: OK\n", hbck.out);
+      assertEquals("Checked strata:meta: 2 table(s), 2 region(s).\nStatus: OK\n", hbck.out);
       // The performance evaluation tool, as a user runs it, writing then reading.
       java.nio.file.Path json = dir.resolve("pe.json");
       Run write = run(shellEnv, "pe", "--rows=100", "sequentialWrite", "2");

@@ -65,8 +65,8 @@ class CatalogDamageTest {
       conn.getTable(b).put(new Put(F).addColumn(F, F, F));
       admin.flush(a); // the rows in block files, which stay when a region leaves meta
 
-      assertEquals(new ConsistencyReport(2, 4, List.of()), admin.checkConsistency(false));
-      assertEquals(new Hbck(0, "Checked strata:meta: 2 table(s), 4 region(s).\nStatus: OK\n"),
+      assertEquals(new ConsistencyReport(3, 5, List.of()), admin.checkConsistency(false));
+      assertEquals(new Hbck(0, "Checked strata:meta: 3 table(s), 5 region(s).\nStatus: OK\n"),
           hbck(cluster, List.of()));
 
       // The damage, as only a process with the cluster secret can do it: first a region row
@@ -104,7 +104,7 @@ class CatalogDamageTest {
       Hbck found = hbck(cluster, List.of());
       assertEquals(1, found.exit(), found.out());
       List<String> lines = found.out().lines().toList();
-      assertEquals("Checked strata:meta: 2 table(s), 4 region(s).", lines.get(0));
+      assertEquals("Checked strata:meta: 3 table(s), 5 region(s).", lines.get(0));
       assertTrue(lines.get(1).startsWith("ERROR UNREADABLE_META_ROW in a: strata:meta row '"
           + middleRow + "' (family info) cannot be read: "), lines.get(1));
       assertEquals("  -> hbck -fix deletes the row", lines.get(2));

@@ -49,17 +49,17 @@ class BalancerSwitchTest {
       long runs = c.master().balancerRuns();
       MiniCluster.waitFor(() -> c.master().balancerRuns() >= runs + 5, Duration.ofSeconds(30),
           "five runs of the balancer chore while it is switched off");
-      assertEquals(List.of(7, 0), regionsPerServer(c), "6 regions and meta stay put");
+      assertEquals(List.of(8, 0), regionsPerServer(c), "6 regions, meta and quota stay put");
 
       c.restartMaster();
       assertFalse(admin.isBalancerEnabled(), "the new master read the switch from ZooKeeper");
       assertFalse(admin.balance());
-      assertEquals(List.of(7, 0), regionsPerServer(c));
+      assertEquals(List.of(8, 0), regionsPerServer(c));
 
       assertFalse(admin.balancerSwitch(true), "it was off");
       assertTrue(admin.isBalancerEnabled());
-      MiniCluster.waitFor(() -> regionsPerServer(c).equals(List.of(4, 3)),
-          Duration.ofSeconds(60), "the balancer chore to even out 7 regions over 2 servers");
+      MiniCluster.waitFor(() -> regionsPerServer(c).equals(List.of(4, 4)),
+          Duration.ofSeconds(60), "the balancer chore to even out 8 regions over 2 servers");
     }
   }
 

@@ -113,7 +113,8 @@ class MiniClusterTest {
       createTable(conn, 12);
       Table t = conn.getTable(T);
       write(t, 0, 2000);
-      assertEquals(13, c.regionServer(0).onlineRegionNames().size(), "12 regions and meta");
+      assertEquals(14, c.regionServer(0).onlineRegionNames().size(),
+          "12 regions, meta and quota");
       c.startRegionServer();
       c.startRegionServer();
       MiniCluster.waitFor(() -> liveServers(conn) == 3, Duration.ofSeconds(30),
@@ -123,7 +124,7 @@ class MiniClusterTest {
       for (RegionServer rs : c.regionServers()) {
         counts.add(rs.onlineRegionNames().size());
       }
-      assertEquals(13, counts.stream().mapToInt(Integer::intValue).sum(), counts.toString());
+      assertEquals(14, counts.stream().mapToInt(Integer::intValue).sum(), counts.toString());
       int max = counts.stream().mapToInt(Integer::intValue).max().orElseThrow();
       int min = counts.stream().mapToInt(Integer::intValue).min().orElseThrow();
       assertTrue(max - min <= 1, "regions per server " + counts);
@@ -161,7 +162,7 @@ class MiniClusterTest {
           open += c.regionServer(i).onlineRegionNames().size();
         }
       }
-      assertEquals(7, open, "6 regions and meta on the two live servers");
+      assertEquals(8, open, "6 regions, meta and quota on the two live servers");
       assertFalse(Files.exists(Path.of(walDir)), "the dead server's WALs are split and archived");
     }
   }

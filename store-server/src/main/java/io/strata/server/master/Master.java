@@ -232,8 +232,8 @@ public final class Master implements Closeable {
         chores.scheduleWithFixedDelay(cleaner::cleanQuietly, cleanEvery.toMillis(),
             cleanEvery.toMillis(), TimeUnit.MILLISECONDS);
       }
+      quotas.ensureTableQuietly(); // strata:quota, as meta, is there from the start
       initialized.countDown();
-      chores.execute(quotas::ensureTableQuietly); // strata:quota, as meta, exists from the start
       LOG.info("master {} initialized: {} table(s), {} region(s), {} live server(s)", name,
           tableStates.size(), states.all().size(), servers.liveServers().size());
     } catch (Throwable e) {

@@ -101,6 +101,7 @@ final class MasterQuotas {
         } else {
           t.delete(new Delete(row).addColumns(QuotaLayout.FAMILY, QuotaLayout.SPACE));
         }
+        space.settingChanged();
         space.run(); // judges at once, and tells the servers if that changes what they enforce
         return;
       }

@@ -46,6 +46,11 @@ final class SpaceQuotaChore {
   private final MasterQuotas quotas;
   /** Each region's size as last reported, by encoded name; regions gone are dropped. */
   private final Map<String, Long> regionBytes = new HashMap<>();
+  /**
+   * Whether strata:quota held a space limit or verdict when last read (or has not been read):
+   * without one there is nothing to judge, and the table is read again only after a setting.
+   */
+  private boolean anySpace = true;
 
   SpaceQuotaChore(Master m, MasterQuotas quotas) {
     this.m = m;
@@ -85,9 +90,14 @@ final class SpaceQuotaChore {
     return sizes;
   }
 
+  /** A space limit was set or removed: judge at the next run whatever was read before. */
+  synchronized void settingChanged() {
+    anySpace = true;
+  }
+
   synchronized void run() throws IOException {
     Map<TableName, Long> sizes = sizes();
-    if (!m.tableNames().contains(QuotaLayout.TABLE)) {
+    if (!anySpace || !m.tableNames().contains(QuotaLayout.TABLE)) {
       return;
     }
     Map<TableName, SpaceVerdicts.Limit> tableLimits = new TreeMap<>();
@@ -101,7 +111,8 @@ final class SpaceQuotaChore {
         read(r, tableLimits, namespaceLimits, before);
       }
     }
-    if (tableLimits.isEmpty() && namespaceLimits.isEmpty() && before.isEmpty()) {
+    anySpace = !tableLimits.isEmpty() || !namespaceLimits.isEmpty() || !before.isEmpty();
+    if (!anySpace) {
       return;
     }
     for (Map.Entry<TableName, Long> e : sizes.entrySet()) {

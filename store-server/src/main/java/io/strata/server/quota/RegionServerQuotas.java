@@ -97,9 +97,10 @@ public final class RegionServerQuotas {
 
   /**
    * Reads the settings again through {@code connection}; keeps the last ones if it cannot, and
-   * says so. Returns whether it read them.
+   * says so. Returns whether it read them. One read at a time: a read begun before a change and
+   * ended after the read the change prompted would put the old settings back.
    */
-  public boolean refresh(Connection connection) {
+  public synchronized boolean refresh(Connection connection) {
     try {
       Map<TableName, SpaceSnapshotProto> verdicts = new HashMap<>();
       throttles = read(connection, verdicts);
@@ -121,7 +122,11 @@ public final class RegionServerQuotas {
         add(b, r, verdicts);
       }
     } catch (TableNotFoundException none) {
-      // no quota was ever set: no throttle
+      // the master has not made it yet: no setting
+    } catch (java.io.UncheckedIOException e) { // a scanner's iteration wraps what it meets
+      if (!(e.getCause() instanceof TableNotFoundException)) {
+        throw e.getCause();
+      }
     }
     return b.build();
   }
