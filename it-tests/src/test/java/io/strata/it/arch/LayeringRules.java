@@ -38,6 +38,15 @@ final class LayeringRules {
             .should().dependOnClassesThat().resideInAnyPackage(base + ".server.region..",
                 base + ".server.master..", base + ".server.rpc..")
             .because("block files, the block cache, the WAL and the memstore know nothing of regions")
+            .allowEmptyShould(true),
+        noClasses().that().resideInAnyPackage(base + ".server.region..",
+                base + ".server.blockfile..", base + ".server.cache..", base + ".server.wal..",
+                base + ".server.memstore..", base + ".server.scan..",
+                base + ".server.compaction..")
+            .should().dependOnClassesThat().resideInAnyPackage(base + ".server.coprocessor..",
+                base + ".server.quota..")
+            .because("coprocessor and quota hooks call into regions; regions and the storage"
+                + " below them know nothing of them")
             .allowEmptyShould(true));
   }
 }

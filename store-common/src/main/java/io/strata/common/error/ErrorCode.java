@@ -32,7 +32,8 @@ public enum ErrorCode {
   TABLE_NOT_ENABLED(2010, false, TableNotEnabledException::new),
   TABLE_NOT_DISABLED(2011, false, TableNotDisabledException::new),
   TABLE_READ_ONLY(2012, false, TableReadOnlyException::new),
-  SPACE_LIMITED(2013, false, SpaceLimitingException::new);
+  SPACE_LIMITED(2013, false, SpaceLimitingException::new),
+  COPROCESSOR(2014, false, CoprocessorException::new);
 
   private static final Map<Integer, ErrorCode> BY_CODE = new HashMap<>();
 

@@ -149,8 +149,8 @@ public final class TableDescriptor {
     if (readOnly) {
       attrs.add("READONLY => 'true'");
     }
-    for (CoprocessorSpec cp : coprocessors) {
-      attrs.add("COPROCESSOR => '" + cp.className() + "'");
+    for (int i = 0; i < coprocessors.size(); i++) {
+      attrs.add("coprocessor$" + (i + 1) + " => '" + coprocessors.get(i).format() + "'");
     }
     metadata.forEach((k, v) -> attrs.add(k + " => '" + v + "'"));
     if (!attrs.isEmpty()) {

@@ -39,7 +39,8 @@ class ErrorCodeTest {
         new TableNotDisabledException("users", "delete it"),
         new TableReadOnlyException("users"),
         new SpaceLimitingException("users", "NO_INSERTS", "table 'users' is over its space"
-            + " quota"));
+            + " quota"),
+        new CoprocessorException("com.example.Veto refused the put: no email"));
   }
 
   @Test
@@ -54,6 +55,7 @@ class ErrorCodeTest {
     assertEquals(2001, ErrorCode.TABLE_NOT_FOUND.code());
     assertEquals(2009, ErrorCode.NAMESPACE_EXISTS.code());
     assertEquals(2013, ErrorCode.SPACE_LIMITED.code());
+    assertEquals(2014, ErrorCode.COPROCESSOR.code());
     for (ErrorCode c : ErrorCode.values()) {
       assertEquals(c.retryable(), c.code() < 2000, c + " is in the wrong range");
       assertSame(c, ErrorCode.fromCode(c.code()));

@@ -569,6 +569,31 @@ public final class Master implements Closeable {
     return out;
   }
 
+  /**
+   * Refuses a schema naming a coprocessor jar that is not there, before any region tries to
+   * load it.
+   */
+  void checkCoprocessorJars(TableDescriptor t) throws IOException {
+    for (io.strata.common.schema.CoprocessorSpec cp : t.getCoprocessors()) {
+      if (cp.jarPath() == null) {
+        continue;
+      }
+      Path jar = new Path(cp.jarPath());
+      boolean there;
+      try {
+        there = StorageFileSystems.forPath(jar, StorageFileSystems.toHadoop(conf)).exists(jar);
+      } catch (IOException | IllegalArgumentException e) {
+        throw new io.strata.common.error.CoprocessorException("coprocessor jar " + cp.jarPath()
+            + " of " + cp.className() + " cannot be read: " + e.getMessage());
+      }
+      if (!there) {
+        throw new io.strata.common.error.CoprocessorException("coprocessor jar " + cp.jarPath()
+            + " of " + cp.className() + " does not exist; copy the jar there first (a path on"
+            + " the cluster's file system, such as hdfs:///coprocessors/cp.jar)");
+      }
+    }
+  }
+
   TableDescriptor descriptor(TableName t) {
     return descriptors.get(t);
   }

@@ -106,6 +106,7 @@ final class MasterService {
     m.put("CreateTable", method(CreateTableRequest.parser(), r -> {
       TableDescriptor t = SchemaCodec.fromProto(r.getTable());
       CreateTableProcedure.checkNotSystem(t.getTableName());
+      master.checkCoprocessorJars(t);
       return submit(CreateTableProcedure.of(t, r.getSplitKeysList().stream()
           .map(com.google.protobuf.ByteString::toByteArray).toList()), r.getNonce());
     }));
@@ -118,9 +119,11 @@ final class MasterService {
     m.put("DisableTable", method(TableRequest.parser(),
         r -> submit(DisableTableProcedure.of(SchemaCodec.fromProto(r.getTable())),
             r.getNonce())));
-    m.put("ModifyTable", method(ModifyTableRequest.parser(),
-        r -> submit(ModifyTableProcedure.of(SchemaCodec.fromProto(r.getTable())),
-            r.getNonce())));
+    m.put("ModifyTable", method(ModifyTableRequest.parser(), r -> {
+      TableDescriptor t = SchemaCodec.fromProto(r.getTable());
+      master.checkCoprocessorJars(t);
+      return submit(ModifyTableProcedure.of(t), r.getNonce());
+    }));
     m.put("TruncateTable", method(TruncateTableRequest.parser(),
         r -> submit(TruncateTableProcedure.of(SchemaCodec.fromProto(r.getTable()),
             r.getPreserveSplits()), r.getNonce())));

@@ -1,7 +1,13 @@
 package io.strata.server.regionserver;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.strata.client.Delete;
+import io.strata.client.Get;
+import io.strata.client.Mutation;
+import io.strata.client.Put;
+import io.strata.client.internal.OperationProtos;
 import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.cell.Tag;
@@ -28,6 +34,7 @@ import io.strata.common.quota.ThrottleType;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
+import io.strata.server.coprocessor.RegionCoprocessorHost;
 import io.strata.server.quota.RegionServerQuotas;
 import io.strata.server.region.Condition;
 import io.strata.server.region.Region;
@@ -91,10 +98,14 @@ final class ClientService {
       return RpcResult.HAND_OFF; // a read handler runs it, not the connections' thread
     }
     OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
+    if (h.coprocessors() != null && RpcServer.onIoThread()) {
+      return RpcResult.HAND_OFF; // a hook may wait, which a network thread must not
+    }
     TableName table = h.region().info().getTable();
     quotas.admit(ClientService::caller, table, ThrottleType.Kind.READ, 1, 0);
     CellBlock.Writer out = CellBlock.Writer.withoutTags(256);
-    ResultProto result = doGet(h, req.getGet(), out);
+    ResultProto result = h.coprocessors() == null ? doGet(h, req.getGet(), out)
+        : observedGet(h, req.getGet(), out);
     quotas.charge(ClientService::caller, table, ThrottleType.Kind.READ, out.size());
     return new RpcResult(GetResponse.newBuilder().setResult(result).build(), out.toBytes());
   }
@@ -112,6 +123,36 @@ final class ClientService {
       return cells.size();
     });
     return ResultProto.newBuilder().setCellCount(n).build();
+  }
+
+  /**
+   * A get on a region with coprocessors: its observers' pre hooks may change it or answer it
+   * (bypass), their post hooks change the cells it read; the cells go out sorted.
+   */
+  private static ResultProto observedGet(OnlineRegions.Hosted h,
+      io.strata.common.proto.ClientProtos.GetProto g, CellBlock.Writer out) throws IOException {
+    RegionCoprocessorHost cp = h.coprocessors();
+    String caller = caller();
+    Get get = ObservedCalls.get(g);
+    if (g.getExistenceOnly()) {
+      java.util.Optional<Boolean> answered = cp.preExists(caller, get);
+      boolean exists = answered.isPresent() ? answered.get() : cp.postExists(caller, get,
+          doGet(h, OperationProtos.toProto(get), out).getExists());
+      return ResultProto.newBuilder().setExists(exists).build();
+    }
+    List<Cell> cells = new ArrayList<>();
+    if (!cp.preGetOp(caller, get, cells)) {
+      ScanSpec spec = h.translator().get(OperationProtos.toProto(get));
+      h.reads().increment();
+      h.region().readRow(spec.startRow(), spec, read -> {
+        read.forEach(c -> cells.add(KeyValue.deepCopy(c)));
+        return read.size();
+      });
+      cp.postGetOp(caller, get, cells);
+    }
+    cells.sort(CellComparator.INSTANCE);
+    out.addAll(cells);
+    return ResultProto.newBuilder().setCellCount(cells.size()).build();
   }
 
   /**
@@ -140,6 +181,10 @@ final class ClientService {
   private RpcResult mutateOrHandOff(MutateRequest req, byte[] cellBlock) throws IOException {
     if (!RpcServer.onIoThread()) {
       return mutate(req, cellBlock);
+    }
+    OnlineRegions.Hosted observed = regions.find(req.getRegion().getEncodedName());
+    if (observed != null && observed.coprocessors() != null) {
+      return RpcResult.HAND_OFF; // a hook may wait, which a network thread must not
     }
     try {
       return Region.withoutWaiting(() -> mutate(req, cellBlock));
@@ -186,10 +231,66 @@ final class ClientService {
           out.toBytes());
     }
     List<RowEdit> edits = edits(h, req.getMutationsList(), in);
+    List<Mutation> observed = null;
+    if (h.coprocessors() != null) {
+      observed = new ArrayList<>();
+      edits = observe(h, req.getMutationsList(), edits, observed);
+      if (edits.isEmpty()) { // every one bypassed
+        return RpcResult.of(MutateResponse.newBuilder().setProcessed(true).build());
+      }
+    }
     // One row, one edit: a RowMutations is atomic, also across a crash, so its mutations share
     // the strongest of their durabilities.
     h.region().mutate(List.of(merge(edits.get(0).row(), edits)));
+    if (observed != null) {
+      for (Mutation m : observed) {
+        post(h.coprocessors(), m);
+      }
+    }
     return RpcResult.of(MutateResponse.newBuilder().setProcessed(true).build());
+  }
+
+  /**
+   * The edits of a mutate call once its observers' pre hooks had each put and delete (they may
+   * change or bypass it); the ones to write, with their observed forms added to
+   * {@code observed} for the post hooks.
+   */
+  private static List<RowEdit> observe(OnlineRegions.Hosted h, List<MutationProto> ms,
+      List<RowEdit> edits, List<Mutation> observed) throws IOException {
+    List<RowEdit> kept = new ArrayList<>(edits.size());
+    for (int i = 0; i < edits.size(); i++) {
+      RowEdit e = pre(h, ms.get(i).getType(), edits.get(i), observed);
+      if (e != null) {
+        kept.add(e);
+      }
+    }
+    return kept;
+  }
+
+  /**
+   * One put's or delete's pre hook: the edit to write (changed if the hook changed it), or
+   * null if it bypassed the write. What the post hook gets is added to {@code observed}.
+   */
+  private static RowEdit pre(OnlineRegions.Hosted h, MutationProto.Type type, RowEdit e,
+      List<Mutation> observed) throws IOException {
+    RegionCoprocessorHost cp = h.coprocessors();
+    Mutation m = ObservedCalls.mutation(type, e);
+    boolean bypassed = m instanceof Put put ? cp.prePut(caller(), put, m.getDurability())
+        : cp.preDelete(caller(), (Delete) m, m.getDurability());
+    if (bypassed) {
+      return null;
+    }
+    observed.add(m);
+    return h.translator().observed(m, e);
+  }
+
+  /** The post hook of a written put or delete. */
+  private static void post(RegionCoprocessorHost cp, Mutation m) throws IOException {
+    if (m instanceof Put put) {
+      cp.postPut(caller(), put, m.getDurability());
+    } else {
+      cp.postDelete(caller(), (Delete) m, m.getDurability());
+    }
   }
 
   private static boolean isIncrementOrAppend(MutationProto m) {
@@ -364,17 +465,22 @@ final class ClientService {
       RegionActionResultProto.Builder results = RegionActionResultProto.newBuilder();
       List<Integer> indexes = new ArrayList<>(ra.actions().size());
       List<RowEdit> pending = new ArrayList<>(ra.actions().size());
+      List<Mutation> observed = h.coprocessors() == null ? null : new ArrayList<>();
       for (PlainMulti.Action a : ra.actions()) {
         try {
           RowEdit e = h.translator().plainEdit(a, in);
           checkInRegion(h.region(), e.row());
+          if (observed != null && (e = pre(h, a.type(), e, observed)) == null) {
+            ok(results, a.index(), req.succeededAsIndexes()); // bypassed: not written
+            continue;
+          }
           pending.add(e);
           indexes.add(a.index());
-        } catch (StrataException e) {
-          results.addResults(failed(a.index(), e));
+        } catch (IOException e) {
+          results.addResults(failed(a.index(), ObservedCalls.asStrata(e, regions.server())));
         }
       }
-      kept |= applyPending(h, pending, indexes, results, req.succeededAsIndexes());
+      kept |= applyPending(h, pending, indexes, observed, results, req.succeededAsIndexes());
       quotas.charge(ClientService::caller, h.region().info().getTable(), ThrottleType.Kind.WRITE,
           in.position() - cellsFrom);
       resp.addRegionResults(results.build());
@@ -443,23 +549,30 @@ final class ClientService {
     RegionActionResultProto.Builder results = RegionActionResultProto.newBuilder();
     List<Integer> pendingIndexes = new ArrayList<>();
     List<RowEdit> pending = new ArrayList<>();
+    List<Mutation> observed = h.coprocessors() == null ? null : new ArrayList<>();
     for (ActionProto a : ra.getActionsList()) {
       if (a.hasMutation() && isPutOrDelete(a.getMutation())) {
         try {
           RowEdit e = h.translator().edit(a.getMutation(), in);
           checkInRegion(h.region(), e.row());
+          if (observed != null && (e = pre(h, a.getMutation().getType(), e, observed)) == null) {
+            ok(results, a.getIndex(), asIndexes); // bypassed: not written
+            continue;
+          }
           pending.add(e);
           pendingIndexes.add(a.getIndex());
-        } catch (StrataException e) {
-          results.addResults(failed(a.getIndex(), e));
+        } catch (IOException e) {
+          results.addResults(failed(a.getIndex(), ObservedCalls.asStrata(e,
+              h.region().info().getRegionNameAsString())));
         }
         continue;
       }
-      applyPending(h, pending, pendingIndexes, results, asIndexes);
+      applyPending(h, pending, pendingIndexes, observed, results, asIndexes);
       try {
         if (a.hasGet()) {
           results.addResults(ActionResultProto.newBuilder().setIndex(a.getIndex())
-              .setResult(doGet(h, a.getGet(), out)));
+              .setResult(h.coprocessors() == null ? doGet(h, a.getGet(), out)
+                  : observedGet(h, a.getGet(), out)));
         } else if (a.hasMutation()) {
           h.writes().increment();
           results.addResults(ActionResultProto.newBuilder().setIndex(a.getIndex())
@@ -472,7 +585,7 @@ final class ClientService {
         results.addResults(failed(a.getIndex(), e));
       }
     }
-    applyPending(h, pending, pendingIndexes, results, asIndexes);
+    applyPending(h, pending, pendingIndexes, observed, results, asIndexes);
     return results.build();
   }
 
@@ -486,10 +599,11 @@ final class ClientService {
    * ones are answered as indexes in {@code succeeded} when the client reads them so (a write
    * buffer's 2,000 puts were 2,000 messages to build, send and parse), else as messages.
    * Returns whether anything may still hold the request's cells ({@link Region#mutate}).
+   * With {@code observed} (the region has coprocessors), each written one's post hook runs.
    */
   private static boolean applyPending(OnlineRegions.Hosted h, List<RowEdit> pending,
-      List<Integer> indexes, RegionActionResultProto.Builder results, boolean asIndexes)
-      throws IOException {
+      List<Integer> indexes, List<Mutation> observed, RegionActionResultProto.Builder results,
+      boolean asIndexes) throws IOException {
     if (pending.isEmpty()) {
       return false;
     }
@@ -497,7 +611,9 @@ final class ClientService {
     boolean kept = true; // unless the region says it copied them: a failed write may not have
     try {
       kept = h.region().mutate(pending);
-      indexes.forEach(i -> ok(results, i, asIndexes));
+      for (int i = 0; i < pending.size(); i++) {
+        written(h, observed, i, indexes.get(i), results, asIndexes);
+      }
     } catch (StrataException e) {
       if (e.isRetryable() || pending.size() == 1) {
         indexes.forEach(i -> results.addResults(failed(i, e)));
@@ -505,7 +621,7 @@ final class ClientService {
         for (int i = 0; i < pending.size(); i++) {
           try {
             h.region().mutate(List.of(pending.get(i)));
-            ok(results, indexes.get(i), asIndexes);
+            written(h, observed, i, indexes.get(i), results, asIndexes);
           } catch (StrataException one) {
             results.addResults(failed(indexes.get(i), one));
           }
@@ -514,7 +630,25 @@ final class ClientService {
     }
     pending.clear();
     indexes.clear();
+    if (observed != null) {
+      observed.clear();
+    }
     return kept;
+  }
+
+  /** Answers a written action: its post hook's error if it has one, else success. */
+  private static void written(OnlineRegions.Hosted h, List<Mutation> observed, int position,
+      int index, RegionActionResultProto.Builder results, boolean asIndexes) {
+    if (observed != null) {
+      try {
+        post(h.coprocessors(), observed.get(position));
+      } catch (IOException e) {
+        results.addResults(failed(index, ObservedCalls.asStrata(e,
+            h.region().info().getRegionNameAsString())));
+        return;
+      }
+    }
+    ok(results, index, asIndexes);
   }
 
   private static void ok(RegionActionResultProto.Builder results, int index,

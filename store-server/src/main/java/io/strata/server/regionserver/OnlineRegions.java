@@ -1,6 +1,7 @@
 package io.strata.server.regionserver;
 
 import io.strata.common.error.NotServingRegionException;
+import io.strata.server.coprocessor.RegionCoprocessorHost;
 import io.strata.server.region.Region;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +13,12 @@ import java.util.concurrent.atomic.LongAdder;
  * region is here only while it serves: added after it opened, removed before it closes.
  */
 final class OnlineRegions {
-  /** A hosted region and what it has served. */
-  record Hosted(Region region, RequestTranslator translator, LongAdder reads, LongAdder writes) {}
+  /**
+   * A hosted region, what it has served, and its coprocessors (null when it has none, so that a
+   * call pays one null check for them).
+   */
+  record Hosted(Region region, RequestTranslator translator, LongAdder reads, LongAdder writes,
+      RegionCoprocessorHost coprocessors) {}
 
   private final ConcurrentHashMap<String, Hosted> regions = new ConcurrentHashMap<>();
   private volatile String server;
@@ -44,9 +49,9 @@ final class OnlineRegions {
     return regions.get(encodedName);
   }
 
-  void add(Region r, long maxCellSize) {
+  void add(Region r, long maxCellSize, RegionCoprocessorHost coprocessors) {
     regions.put(r.encodedName(), new Hosted(r, new RequestTranslator(r.table(), maxCellSize),
-        new LongAdder(), new LongAdder()));
+        new LongAdder(), new LongAdder(), coprocessors));
   }
 
   Hosted remove(String encodedName) {

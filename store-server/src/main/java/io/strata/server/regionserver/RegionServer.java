@@ -20,6 +20,8 @@ import io.strata.common.schema.TableName;
 import io.strata.server.cache.BlockCache;
 import io.strata.server.coordination.RegionServerTracker;
 import io.strata.server.coordination.ZkSession;
+import io.strata.server.coprocessor.CoprocessorLoader;
+import io.strata.server.coprocessor.RegionCoprocessorHost;
 import io.strata.server.fs.RecycledFiles;
 import io.strata.server.fs.RootDirectory;
 import io.strata.server.fs.StorageFileSystems;
@@ -91,6 +93,7 @@ public final class RegionServer implements Closeable {
   private volatile boolean stopped;
   private ClusterSecret secret;
   private final RegionServerQuotas quotas;
+  private final CoprocessorLoader coprocessorLoader;
   private java.util.concurrent.ScheduledExecutorService quotaRefresh;
   private io.strata.client.Connection quotaConnection;
 
@@ -99,6 +102,8 @@ public final class RegionServer implements Closeable {
     this.fs = StorageFileSystems.forRoot(conf);
     this.root = fs.makeQualified(StorageFileSystems.rootDir(conf));
     this.maxCellSize = conf.get(ServerKeys.MAX_CELL_SIZE);
+    this.coprocessorLoader = new CoprocessorLoader(StorageFileSystems.toHadoop(conf),
+        new java.io.File(System.getProperty("java.io.tmpdir"), "strata-coprocessor-jars"));
     this.regions = new OnlineRegions("region server (starting)");
     this.scanners = new ScannerRegistry(conf.get(ServerKeys.SCANNER_LEASE),
         conf.get(ServerKeys.SCANNER_READAHEAD_SIZE),
@@ -172,6 +177,22 @@ public final class RegionServer implements Closeable {
           e.toString());
       return false;
     }
+  }
+
+  /** The connection coprocessors get: the server's own. */
+  private io.strata.client.Connection coprocessorConnection() {
+    try {
+      return quotaConnection();
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** A coprocessor's bug under strata.coprocessor.abortonerror: the server goes at once. */
+  private void abortForCoprocessor() {
+    LOG.error("region server {} aborts: a coprocessor failed (strata.coprocessor.abortonerror)",
+        name);
+    new Thread(this::kill, "rs-abort").start();
   }
 
   /** This server's own client connection, presenting the cluster secret; made when first used. */
@@ -283,13 +304,24 @@ public final class RegionServer implements Closeable {
     }
     cancelledOpens.remove(name);
     try {
+      RegionCoprocessorHost cp = RegionCoprocessorHost.load(info, table, this.name, conf,
+          coprocessorLoader, this::coprocessorConnection, this::abortForCoprocessor);
+      if (cp != null) {
+        cp.preOpen();
+      }
       Region r = Region.create(ctx, info, table);
       if (cancelledOpens.remove(name)) {
         r.close();
+        if (cp != null) {
+          cp.postClose(false);
+        }
         throw new NotServingRegionException(info.getRegionNameAsString(), this.name
             + " (the master gave up on this open and closed it)");
       }
-      regions.add(r, maxCellSize);
+      regions.add(r, maxCellSize, cp);
+      if (cp != null) {
+        cp.postOpen();
+      }
       LOG.info("opened region {} of table {}", name, info.getTable());
     } finally {
       inTransition.remove(name);
@@ -314,6 +346,9 @@ public final class RegionServer implements Closeable {
           + "here now)");
     }
     try {
+      if (h.coprocessors() != null) {
+        h.coprocessors().preClose(abort);
+      }
       regions.remove(encodedName);
       scanners.closeRegion(encodedName);
       if (abort) {
@@ -329,6 +364,9 @@ public final class RegionServer implements Closeable {
         }
       }
       LOG.info("closed region {}", encodedName);
+      if (h.coprocessors() != null) {
+        h.coprocessors().postClose(abort);
+      }
     } finally {
       inTransition.remove(encodedName);
     }
@@ -371,6 +409,9 @@ public final class RegionServer implements Closeable {
         RegionSplitter.Daughters d = RegionSplitter.split(parent, row);
         regions.remove(encodedName);
         scanners.closeRegion(encodedName);
+        if (h.coprocessors() != null) {
+          h.coprocessors().postClose(false); // the parent is gone; its daughters load their own
+        }
         return d;
       } catch (IOException | RuntimeException e) {
         if (regions.find(encodedName) != null && parent.isClosed()) {
@@ -378,7 +419,8 @@ public final class RegionServer implements Closeable {
           scanners.closeRegion(encodedName);
           List<RegionInfo> now = SplitRecovery.regionsToOpen(fs, root, parent.info());
           if (now.size() == 1 && now.get(0).equals(parent.info())) {
-            regions.add(Region.open(ctx, parent.info(), parent.table(), List.of()), maxCellSize);
+            regions.add(Region.open(ctx, parent.info(), parent.table(), List.of()), maxCellSize,
+                h.coprocessors()); // the same coprocessors, never stopped
           }
         }
         throw e;
@@ -442,8 +484,14 @@ public final class RegionServer implements Closeable {
     IOException failed = null;
     for (OnlineRegions.Hosted h : regions.all()) {
       try {
+        if (h.coprocessors() != null) {
+          h.coprocessors().preClose(false);
+        }
         regions.remove(h.region().encodedName());
         h.region().close();
+        if (h.coprocessors() != null) {
+          h.coprocessors().postClose(false);
+        }
       } catch (IOException e) {
         LOG.error("closing region {} failed; its edits stay in the WAL for replay",
             h.region().encodedName(), e);

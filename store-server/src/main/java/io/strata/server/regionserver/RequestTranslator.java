@@ -223,6 +223,21 @@ final class RequestTranslator {
         Map.of());
   }
 
+  /**
+   * The edit a put or delete makes once observers had it ({@code m}, which they may have
+   * changed): its cells and durability checked as a client's would be, its TTL and attributes
+   * those of the call.
+   */
+  RowEdit observed(io.strata.client.Mutation m, RowEdit original) throws BadRequestException,
+      NoSuchFamilyException {
+    byte[] row = m.getRow();
+    List<Cell> own = new ArrayList<>(m.cells());
+    own = m instanceof io.strata.client.Put ? putCells(row, own)
+        : deleteCells(row, own, io.strata.common.cell.CellLimits.LATEST_TIMESTAMP);
+    return new RowEdit(row, own, m.getDurability(), original.ttlMillis(),
+        original.attributes());
+  }
+
   /** A put's cells, checked: at least one, each of the row and a known family. */
   private List<Cell> putCells(byte[] row, List<Cell> own) throws BadRequestException,
       NoSuchFamilyException {

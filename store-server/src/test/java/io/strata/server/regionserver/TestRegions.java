@@ -65,7 +65,7 @@ final class TestRegions implements Closeable {
     RegionInfo info = RegionInfo.newBuilder(table.getTableName())
         .setStartKey(Bytes.toBytes(start)).setEndKey(Bytes.toBytes(end)).setRegionId(1).build();
     Region r = Region.create(ctx, info, table);
-    regions.add(r, 0);
+    regions.add(r, 0, null);
     return r;
   }
 

@@ -38,6 +38,11 @@ public final class AlterCommand extends BaseCommand {
         Remove a table setting or metadata key:
           alter 't1', METHOD => 'table_att_unset', NAME => 'MAX_FILESIZE'
           alter 't1', METHOD => 'table_att_unset', NAME => ['mykey', 'READONLY']
+        Attach a coprocessor ('jar path|class|priority|key=value,...'; an empty jar path means
+        the servers' class path, an empty priority 1073741823), or detach one by the number
+        describe shows (docs/coprocessors.md):
+          alter 't1', METHOD => 'table_att', 'coprocessor' => 'hdfs:///cp.jar|com.example.Obs|1001|k=v'
+          alter 't1', METHOD => 'table_att_unset', NAME => 'coprocessor$1'
         Family settings are those of create (help 'create').
         """);
   }

@@ -27,7 +27,9 @@ final class SchemaFormat {
     if (d.isReadOnly()) {
       attrs.add("READONLY => 'true'");
     }
-    d.getCoprocessors().forEach(c -> attrs.add("COPROCESSOR => '" + c.className() + "'"));
+    for (int i = 0; i < d.getCoprocessors().size(); i++) {
+      attrs.add("coprocessor$" + (i + 1) + " => '" + d.getCoprocessors().get(i).format() + "'");
+    }
     if (!d.getMetadata().isEmpty()) {
       attrs.add("METADATA => " + map(d.getMetadata()));
     }

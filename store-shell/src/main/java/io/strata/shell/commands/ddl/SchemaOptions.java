@@ -17,7 +17,7 @@ final class SchemaOptions {
       "BLOOMFILTER", "COMPRESSION", "DATA_BLOCK_ENCODING", "BLOCKSIZE", "IN_MEMORY",
       "BLOCKCACHE", "CONFIGURATION");
   static final List<String> TABLE_KEYS = List.of("MAX_FILESIZE", "MEMSTORE_FLUSHSIZE",
-      "DURABILITY", "READONLY", "METADATA");
+      "DURABILITY", "READONLY", "METADATA", "coprocessor");
 
   private SchemaOptions() {}
 
@@ -74,6 +74,14 @@ final class SchemaOptions {
         case "DURABILITY" -> b.setDurability(choice(Durability::parse, v, key));
         case "READONLY" -> b.setReadOnly(Values.toBool(v, key));
         case "METADATA" -> stringMap(v, key).forEach(b::setValue);
+        case "coprocessor", "COPROCESSOR" -> {
+          try {
+            b.addCoprocessor(io.strata.common.schema.CoprocessorSpec.parse(Values.toText(v,
+                key)));
+          } catch (IllegalArgumentException bad) {
+            throw new CommandException(bad.getMessage());
+          }
+        }
         default -> {
           if (!skip.contains(key)) {
             throw new CommandException("a table has no setting " + key + "; its settings are "
@@ -88,6 +96,11 @@ final class SchemaOptions {
 
   /** Removes a table setting, as alter's table_att_unset does. */
   static void unset(TableDescriptor.Builder b, TableDescriptor current, String key) {
+    if (key.startsWith("coprocessor$")) {
+      int n = coprocessorNumber(current, key);
+      b.removeCoprocessor(current.getCoprocessors().get(n - 1).className());
+      return;
+    }
     if (!TABLE_KEYS.contains(key) && !current.getMetadata().containsKey(key)) {
       throw new CommandException("table " + current.getTableName() + " has no setting or "
           + "metadata key '" + key + "' to unset; its settings are " + String.join(", ",
@@ -99,8 +112,26 @@ final class SchemaOptions {
       case "MEMSTORE_FLUSHSIZE" -> b.setMemStoreFlushSize(TableDescriptor.USE_SERVER_DEFAULT);
       case "DURABILITY" -> b.setDurability(Durability.USE_DEFAULT);
       case "READONLY" -> b.setReadOnly(false);
+      case "coprocessor" -> throw new CommandException("unset a coprocessor by its number, as"
+          + " describe shows it: NAME => 'coprocessor$1'");
       default -> b.setValue(key, null);
     }
+  }
+
+  /** The N of {@code coprocessor$N}, as describe numbers the table's coprocessors. */
+  private static int coprocessorNumber(TableDescriptor current, String key) {
+    int count = current.getCoprocessors().size();
+    try {
+      int n = Integer.parseInt(key.substring("coprocessor$".length()));
+      if (n >= 1 && n <= count) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // named below
+    }
+    throw new CommandException("table " + current.getTableName() + " has no " + key + "; "
+        + (count == 0 ? "it has no coprocessors" : "its coprocessors are coprocessor$1"
+            + (count > 1 ? " to coprocessor$" + count : "") + ", as describe numbers them"));
   }
 
   private static long positive(Object v, String key) {

@@ -1,0 +1,75 @@
+package io.strata.server.coprocessor;
+
+import io.strata.client.Delete;
+import io.strata.client.Get;
+import io.strata.client.Put;
+import io.strata.common.cell.Cell;
+import io.strata.common.schema.Durability;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Hooks around a region's operations, with HBase's names; every one does nothing unless
+ * overridden. A pre hook runs before the operation and may change its argument (the get, the
+ * put) or skip the operation with {@link ObserverContext#bypass()}; a post hook runs after it
+ * and may change its result. A hook that throws an IOException fails the call with it
+ * ({@code io.strata.common.error.CoprocessorException} to refuse it for good, as HBase's
+ * DoNotRetryIOException); any other throwable is a coprocessor bug, handled as
+ * {@code strata.coprocessor.abortonerror} says. Each put or delete of a batch gets its own hooks.
+ */
+public interface RegionObserver {
+  /** Before the region opens. */
+  default void preOpen(ObserverContext<RegionCoprocessorEnvironment> c) throws IOException {}
+
+  /** Once the region is open and serving. */
+  default void postOpen(ObserverContext<RegionCoprocessorEnvironment> c) {}
+
+  /** Before the region closes; {@code abortRequested}: the server is aborting. */
+  default void preClose(ObserverContext<RegionCoprocessorEnvironment> c,
+      boolean abortRequested) throws IOException {}
+
+  /** Once the region has closed. */
+  default void postClose(ObserverContext<RegionCoprocessorEnvironment> c,
+      boolean abortRequested) {}
+
+  /**
+   * Before a get. To answer it without reading, add the cells to {@code result} and bypass.
+   */
+  default void preGetOp(ObserverContext<RegionCoprocessorEnvironment> c, Get get,
+      List<Cell> result) throws IOException {}
+
+  /** After a get, with the cells it read, which the hook may change. */
+  default void postGetOp(ObserverContext<RegionCoprocessorEnvironment> c, Get get,
+      List<Cell> result) throws IOException {}
+
+  /**
+   * Before an exists check ({@code Table.exists}); returns the answer to give if the hook
+   * bypasses, else {@code exists} unchanged.
+   */
+  default boolean preExists(ObserverContext<RegionCoprocessorEnvironment> c, Get get,
+      boolean exists) throws IOException {
+    return exists;
+  }
+
+  /** After an exists check; returns the answer to give. */
+  default boolean postExists(ObserverContext<RegionCoprocessorEnvironment> c, Get get,
+      boolean exists) throws IOException {
+    return exists;
+  }
+
+  /** Before a put is written; the hook may add or change its cells, or bypass it. */
+  default void prePut(ObserverContext<RegionCoprocessorEnvironment> c, Put put,
+      Durability durability) throws IOException {}
+
+  /** After a put is written. */
+  default void postPut(ObserverContext<RegionCoprocessorEnvironment> c, Put put,
+      Durability durability) throws IOException {}
+
+  /** Before a delete is written; the hook may change it, or bypass it. */
+  default void preDelete(ObserverContext<RegionCoprocessorEnvironment> c, Delete delete,
+      Durability durability) throws IOException {}
+
+  /** After a delete is written. */
+  default void postDelete(ObserverContext<RegionCoprocessorEnvironment> c, Delete delete,
+      Durability durability) throws IOException {}
+}

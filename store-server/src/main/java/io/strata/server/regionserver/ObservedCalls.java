@@ -1,0 +1,82 @@
+package io.strata.server.regionserver;
+
+import io.strata.client.Delete;
+import io.strata.client.Get;
+import io.strata.client.Mutation;
+import io.strata.client.Put;
+import io.strata.common.cell.Cell;
+import io.strata.common.error.BadRequestException;
+import io.strata.common.error.ServerErrorException;
+import io.strata.common.error.StrataException;
+import io.strata.common.filter.FilterCodec;
+import io.strata.common.proto.ClientProtos.ColumnProto;
+import io.strata.common.proto.ClientProtos.FamilyTimeRangeProto;
+import io.strata.common.proto.ClientProtos.GetProto;
+import io.strata.common.proto.ClientProtos.MutationProto;
+import io.strata.common.proto.ClientProtos.TimeRangeProto;
+import io.strata.server.region.RowEdit;
+import java.io.IOException;
+
+/**
+ * The client's objects that observers see, made from a call's wire form only when the region
+ * has coprocessors: a Get from its message, a Put or Delete from the edit the server made of
+ * its message.
+ */
+final class ObservedCalls {
+  private ObservedCalls() {}
+
+  static Get get(GetProto p) throws BadRequestException {
+    Get g = new Get(p.getRow().toByteArray());
+    for (ColumnProto c : p.getColumnsList()) {
+      byte[] family = c.getFamily().toByteArray();
+      if (c.getQualifiersCount() == 0) {
+        g.addFamily(family);
+      }
+      c.getQualifiersList().forEach(q -> g.addColumn(family, q.toByteArray()));
+    }
+    try {
+      if (p.hasFilter()) {
+        g.setFilter(FilterCodec.fromProto(p.getFilter()));
+      }
+      if (p.hasTimeRange()) {
+        g.setTimeRange(p.getTimeRange().getMin(), max(p.getTimeRange()));
+      }
+      for (FamilyTimeRangeProto f : p.getFamilyTimeRangesList()) {
+        g.setColumnFamilyTimeRange(f.getFamily().toByteArray(), f.getTimeRange().getMin(),
+            max(f.getTimeRange()));
+      }
+      g.readVersions(Math.max(1, p.getMaxVersions()));
+    } catch (IllegalArgumentException e) {
+      throw new BadRequestException("the get of row '" + io.strata.common.util.Bytes
+          .toStringBinary(p.getRow().toByteArray()) + "' cannot be read: " + e.getMessage());
+    }
+    g.setCacheBlocks(!p.getSkipBlockCache());
+    g.setCheckExistenceOnly(p.getExistenceOnly());
+    p.getAttributesMap().forEach((k, v) -> g.setAttribute(k, v.toByteArray()));
+    return g;
+  }
+
+  private static long max(TimeRangeProto t) {
+    return t.hasMax() ? t.getMax() : Long.MAX_VALUE;
+  }
+
+  /** The Put or Delete a put's or delete's edit is. */
+  static Mutation mutation(MutationProto.Type type, RowEdit e) {
+    Mutation m = type == MutationProto.Type.PUT ? new Put(e.row()) : new Delete(e.row());
+    for (Cell c : e.cells()) {
+      if (m instanceof Put p) {
+        p.add(c);
+      } else {
+        ((Delete) m).add(c);
+      }
+    }
+    m.setDurability(e.durability());
+    e.attributes().forEach(m::setAttribute);
+    return m;
+  }
+
+  /** An observer's error as a batch action's answer. */
+  static StrataException asStrata(IOException e, String server) {
+    return e instanceof StrataException s ? s : new ServerErrorException(server, e);
+  }
+}
