@@ -1,8 +1,11 @@
 package io.strata.it.coprocessor;
 
+import io.strata.client.Append;
 import io.strata.client.Delete;
 import io.strata.client.Get;
+import io.strata.client.Increment;
 import io.strata.client.Put;
+import io.strata.client.Result;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
@@ -114,6 +117,33 @@ public final class Observers {
         Durability durability) {
       record(c, "postDelete", delete.getRow());
     }
+
+    @Override
+    public Result preIncrement(ObserverContext<RegionCoprocessorEnvironment> c,
+        Increment increment) {
+      record(c, "preIncrement", increment.getRow());
+      return null;
+    }
+
+    @Override
+    public Result postIncrement(ObserverContext<RegionCoprocessorEnvironment> c,
+        Increment increment, Result result) {
+      record(c, "postIncrement(" + result.size() + ")", increment.getRow());
+      return result;
+    }
+
+    @Override
+    public Result preAppend(ObserverContext<RegionCoprocessorEnvironment> c, Append append) {
+      record(c, "preAppend", append.getRow());
+      return null;
+    }
+
+    @Override
+    public Result postAppend(ObserverContext<RegionCoprocessorEnvironment> c, Append append,
+        Result result) {
+      record(c, "postAppend(" + result.size() + ")", append.getRow());
+      return result;
+    }
   }
 
   /** Another recorder class: a table attaches each class once. */
@@ -178,6 +208,36 @@ public final class Observers {
       if (is(delete.getRow(), "keep")) {
         c.bypass();
       }
+    }
+
+    @Override
+    public Result preIncrement(ObserverContext<RegionCoprocessorEnvironment> c,
+        Increment increment) {
+      if (is(increment.getRow(), "fixed")) {
+        c.bypass();
+        return Result.create(List.of(KeyValue.of(increment.getRow(), F, Bytes.toBytes("q"), 9,
+            CellType.PUT, Bytes.toBytes(42L))));
+      }
+      return null;
+    }
+
+    @Override
+    public Result preAppend(ObserverContext<RegionCoprocessorEnvironment> c, Append append) {
+      append.addColumn(F, Bytes.toBytes("mark"), Bytes.toBytes("!"));
+      return null;
+    }
+
+    @Override
+    public Result postAppend(ObserverContext<RegionCoprocessorEnvironment> c, Append append,
+        Result result) {
+      List<Cell> kept = new ArrayList<>();
+      for (Cell cell : result.rawCells()) {
+        if (!Bytes.toString(cell.getQualifierArray(), cell.getQualifierOffset(),
+            cell.getQualifierLength()).equals("mark")) {
+          kept.add(cell);
+        }
+      }
+      return Result.create(kept); // the client does not see the mark
     }
   }
 

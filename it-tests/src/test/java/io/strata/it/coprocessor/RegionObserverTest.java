@@ -82,11 +82,14 @@ class RegionObserverTest {
       t.put(List.of(new Put(Bytes.toBytes("r2")).addColumn(F, Q, F),
           new Put(Bytes.toBytes("r3")).addColumn(F, Q, F)));
       t.delete(new Delete(Bytes.toBytes("r1")));
+      t.increment(new io.strata.client.Increment(Bytes.toBytes("r4")).addColumn(F, Q, 1));
+      t.append(new io.strata.client.Append(Bytes.toBytes("r4")).addColumn(F, F, F));
       // Each hook of each coprocessor in turn; a batch's puts one after the other.
       List<String> expected = new java.util.ArrayList<>();
       for (String call : List.of("prePut r1", "postPut r1", "preGetOp r1", "postGetOp(1) r1",
           "preExists r1", "postExists(true) r1", "prePut r2", "prePut r3", "postPut r2",
-          "postPut r3", "preDelete r1", "postDelete r1")) {
+          "postPut r3", "preDelete r1", "postDelete r1", "preIncrement r4",
+          "postIncrement(1) r4", "preAppend r4", "postAppend(1) r4")) {
         for (String name : List.of("system", "b", "a")) {
           expected.add(name + " " + call + " alice t");
         }
@@ -144,6 +147,19 @@ class RegionObserverTest {
       assertTrue(t.get(new Get(Bytes.toBytes("bad1"))).isEmpty());
       assertTrue(t.get(new Get(Bytes.toBytes("bad2"))).isEmpty());
       assertFalse(t.get(new Get(Bytes.toBytes("fine"))).isEmpty());
+
+      // An increment answered by the hook stores nothing; others count as usual.
+      assertEquals(42L, Bytes.toLong(t.increment(new io.strata.client.Increment(
+          Bytes.toBytes("fixed")).addColumn(F, Q, 5)).getValue(F, Q)));
+      assertTrue(t.get(new Get(Bytes.toBytes("fixed"))).isEmpty());
+      for (long expected = 1; expected <= 2; expected++) {
+        assertEquals(expected, t.incrementColumnValue(Bytes.toBytes("counter"), F, Q, 1));
+      }
+      // An append changed on its way in (a mark added), its result changed on the way out.
+      Result appended = t.append(new io.strata.client.Append(Bytes.toBytes("text"))
+          .addColumn(F, Q, Bytes.toBytes("a")));
+      assertEquals(List.of("q=a"), columns(appended));
+      assertEquals(List.of("mark=!", "q=a"), columns(t.get(new Get(Bytes.toBytes("text")))));
 
       // Removed from the schema, the regions reopen without it.
       admin.modifyTable(table());

@@ -39,7 +39,8 @@ public final class ObserverContext<E extends CoprocessorEnvironment<?>> {
   public void bypass() {
     if (!bypassable) {
       throw new UnsupportedOperationException("this hook cannot bypass its action: only pre"
-          + " hooks of operations (preGetOp, preExists, prePut, preDelete) can");
+          + " hooks of operations (preGetOp, preExists, prePut, preDelete, preIncrement,"
+          + " preAppend) can");
     }
     bypassed = true;
   }

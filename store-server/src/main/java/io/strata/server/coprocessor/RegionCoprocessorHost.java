@@ -1,9 +1,12 @@
 package io.strata.server.coprocessor;
 
+import io.strata.client.Append;
 import io.strata.client.Connection;
 import io.strata.client.Delete;
 import io.strata.client.Get;
+import io.strata.client.Increment;
 import io.strata.client.Put;
+import io.strata.client.Result;
 import io.strata.common.cell.Cell;
 import io.strata.common.conf.CoprocessorKeys;
 import io.strata.common.conf.StrataConfiguration;
@@ -248,6 +251,43 @@ public final class RegionCoprocessorHost {
   public void postDelete(String caller, Delete delete, Durability durability)
       throws IOException {
     run("postDelete", caller, false, (o, c) -> o.postDelete(c, delete, durability));
+  }
+
+  /**
+   * The result a hook answered the increment with and bypassed it, or null to do it. Each
+   * hook's return value is the next one's starting point, as HBase chains them.
+   */
+  public Result preIncrement(String caller, Increment increment) throws IOException {
+    Result[] answer = {null};
+    boolean bypass = run("preIncrement", caller, true,
+        (o, c) -> answer[0] = o.preIncrement(c, increment));
+    return bypass ? orEmpty(answer[0]) : null;
+  }
+
+  public Result postIncrement(String caller, Increment increment, Result result)
+      throws IOException {
+    Result[] answer = {result};
+    run("postIncrement", caller, false,
+        (o, c) -> answer[0] = o.postIncrement(c, increment, answer[0]));
+    return orEmpty(answer[0]);
+  }
+
+  /** As {@link #preIncrement}, for an append. */
+  public Result preAppend(String caller, Append append) throws IOException {
+    Result[] answer = {null};
+    boolean bypass = run("preAppend", caller, true,
+        (o, c) -> answer[0] = o.preAppend(c, append));
+    return bypass ? orEmpty(answer[0]) : null;
+  }
+
+  public Result postAppend(String caller, Append append, Result result) throws IOException {
+    Result[] answer = {result};
+    run("postAppend", caller, false, (o, c) -> answer[0] = o.postAppend(c, append, answer[0]));
+    return orEmpty(answer[0]);
+  }
+
+  private static Result orEmpty(Result r) {
+    return r == null ? Result.create(List.<Cell>of()) : r;
   }
 
   /** Calls {@code hook} of every observer in order; returns whether any bypassed. */

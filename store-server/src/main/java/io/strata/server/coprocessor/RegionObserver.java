@@ -1,8 +1,11 @@
 package io.strata.server.coprocessor;
 
+import io.strata.client.Append;
 import io.strata.client.Delete;
 import io.strata.client.Get;
+import io.strata.client.Increment;
 import io.strata.client.Put;
+import io.strata.client.Result;
 import io.strata.common.cell.Cell;
 import io.strata.common.schema.Durability;
 import java.io.IOException;
@@ -72,4 +75,34 @@ public interface RegionObserver {
   /** After a delete is written. */
   default void postDelete(ObserverContext<RegionCoprocessorEnvironment> c, Delete delete,
       Durability durability) throws IOException {}
+
+  /**
+   * Before an increment; the hook may change it, or answer it with a result of its own and
+   * bypass it. Returns that result (null: none), as HBase's.
+   */
+  default Result preIncrement(ObserverContext<RegionCoprocessorEnvironment> c,
+      Increment increment) throws IOException {
+    return null;
+  }
+
+  /** After an increment, with the new values; returns the result to give. */
+  default Result postIncrement(ObserverContext<RegionCoprocessorEnvironment> c,
+      Increment increment, Result result) throws IOException {
+    return result;
+  }
+
+  /**
+   * Before an append; the hook may change it, or answer it with a result of its own and bypass
+   * it. Returns that result (null: none).
+   */
+  default Result preAppend(ObserverContext<RegionCoprocessorEnvironment> c, Append append)
+      throws IOException {
+    return null;
+  }
+
+  /** After an append, with the new values; returns the result to give. */
+  default Result postAppend(ObserverContext<RegionCoprocessorEnvironment> c, Append append,
+      Result result) throws IOException {
+    return result;
+  }
 }

@@ -1,10 +1,13 @@
 package io.strata.server.regionserver;
 
 import com.google.protobuf.InvalidProtocolBufferException;
+import io.strata.client.Append;
 import io.strata.client.Delete;
 import io.strata.client.Get;
+import io.strata.client.Increment;
 import io.strata.client.Mutation;
 import io.strata.client.Put;
+import io.strata.client.Result;
 import io.strata.client.internal.OperationProtos;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellComparator;
@@ -376,6 +379,9 @@ final class ClientService {
   /** An increment or append; the new values go to {@code out}. */
   private static ResultProto atomic(OnlineRegions.Hosted h, MutationProto m, CellBlock.Reader in,
       CellBlock.Writer out) throws IOException {
+    if (h.coprocessors() != null) {
+      return observedAtomic(h, m, in, out);
+    }
     byte[] row = m.getRow().toByteArray();
     List<Cell> values = m.getType() == MutationProto.Type.INCREMENT
         ? h.region().increment(row, h.translator().deltas(m, in),
@@ -387,6 +393,38 @@ final class ClientService {
     }
     out.addAll(values);
     return ResultProto.newBuilder().setCellCount(values.size()).build();
+  }
+
+  /**
+   * An increment or append on a region with coprocessors: the pre hook may change it or answer
+   * it (bypass), the post hook change its result. The observed operation goes through the
+   * client's encoding and the server's checks again, as if the client had sent it so.
+   */
+  private static ResultProto observedAtomic(OnlineRegions.Hosted h, MutationProto m,
+      CellBlock.Reader in, CellBlock.Writer out) throws IOException {
+    RegionCoprocessorHost cp = h.coprocessors();
+    Mutation op = ObservedCalls.readModifyWrite(m, in.next(m.getCellCount()));
+    Result answer = op instanceof Increment inc ? cp.preIncrement(caller(), inc)
+        : cp.preAppend(caller(), (Append) op);
+    if (answer == null) {
+      CellBlock.Writer encoded = CellBlock.Writer.withoutTags(128);
+      MutationProto p = OperationProtos.toProto(op, encoded);
+      CellBlock.Reader again = new CellBlock.Reader(encoded.toBytes());
+      RequestTranslator t = h.translator();
+      byte[] row = p.getRow().toByteArray();
+      List<Cell> values = op instanceof Increment
+          ? h.region().increment(row, t.deltas(p, again), t.readModifyWrite(p))
+          : h.region().append(row, t.appends(p, again), t.readModifyWrite(p));
+      answer = op instanceof Increment inc ? cp.postIncrement(caller(), inc,
+          Result.create(values)) : cp.postAppend(caller(), (Append) op, Result.create(values));
+    }
+    if (m.getSkipResults()) {
+      return ResultProto.getDefaultInstance();
+    }
+    List<Cell> cells = new ArrayList<>(java.util.Arrays.asList(answer.rawCells()));
+    cells.sort(CellComparator.INSTANCE);
+    out.addAll(cells);
+    return ResultProto.newBuilder().setCellCount(cells.size()).build();
   }
 
   /**

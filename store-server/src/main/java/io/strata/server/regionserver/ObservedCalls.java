@@ -1,7 +1,9 @@
 package io.strata.server.regionserver;
 
+import io.strata.client.Append;
 import io.strata.client.Delete;
 import io.strata.client.Get;
+import io.strata.client.Increment;
 import io.strata.client.Mutation;
 import io.strata.client.Put;
 import io.strata.common.cell.Cell;
@@ -73,6 +75,55 @@ final class ObservedCalls {
     m.setDurability(e.durability());
     e.attributes().forEach(m::setAttribute);
     return m;
+  }
+
+  /** The Increment or Append an increment's or append's message and cells are. */
+  static Mutation readModifyWrite(MutationProto m, java.util.List<Cell> cells)
+      throws BadRequestException {
+    byte[] row = m.getRow().toByteArray();
+    Mutation op;
+    if (m.getType() == MutationProto.Type.INCREMENT) {
+      Increment inc = new Increment(row).setReturnResults(!m.getSkipResults());
+      for (Cell c : cells) {
+        if (c.getValueLength() != Long.BYTES) {
+          throw new BadRequestException("an increment of row '" + io.strata.common.util.Bytes
+              .toStringBinary(row) + "' carries " + c.getValueLength() + " bytes; an amount is"
+              + " an 8-byte long");
+        }
+        inc.addColumn(family(c), qualifier(c), io.strata.common.util.Bytes.toLong(
+            c.getValueArray(), c.getValueOffset()));
+      }
+      if (m.hasTimeRange()) {
+        inc.setTimeRange(m.getTimeRange().getMin(), max(m.getTimeRange()));
+      }
+      op = inc;
+    } else {
+      Append app = new Append(row).setReturnResults(!m.getSkipResults());
+      for (Cell c : cells) {
+        app.addColumn(family(c), qualifier(c), io.strata.common.util.Bytes.copy(
+            c.getValueArray(), c.getValueOffset(), c.getValueLength()));
+      }
+      if (m.hasTimeRange()) {
+        app.setTimeRange(m.getTimeRange().getMin(), max(m.getTimeRange()));
+      }
+      op = app;
+    }
+    op.setDurability(RequestTranslator.durability(m));
+    if (m.hasTtl()) {
+      op.setTTL(m.getTtl());
+    }
+    m.getAttributesMap().forEach((k, v) -> op.setAttribute(k, v.toByteArray()));
+    return op;
+  }
+
+  private static byte[] family(Cell c) {
+    return io.strata.common.util.Bytes.copy(c.getFamilyArray(), c.getFamilyOffset(),
+        c.getFamilyLength());
+  }
+
+  private static byte[] qualifier(Cell c) {
+    return io.strata.common.util.Bytes.copy(c.getQualifierArray(), c.getQualifierOffset(),
+        c.getQualifierLength());
   }
 
   /** An observer's error as a batch action's answer. */
