@@ -6,6 +6,7 @@ import io.strata.client.Get;
 import io.strata.client.Increment;
 import io.strata.client.Put;
 import io.strata.client.Result;
+import io.strata.client.Scan;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
@@ -139,6 +140,43 @@ public final class Observers {
     }
 
     @Override
+    public void preScannerOpen(ObserverContext<RegionCoprocessorEnvironment> c, Scan scan) {
+      record(c, "preScannerOpen", scan.getStartRow());
+    }
+
+    @Override
+    public void postScannerOpen(ObserverContext<RegionCoprocessorEnvironment> c, Scan scan,
+        long scannerId) {
+      record(c, "postScannerOpen", scan.getStartRow());
+    }
+
+    @Override
+    public boolean preScannerNext(ObserverContext<RegionCoprocessorEnvironment> c,
+        long scannerId, List<Result> result, int limit, boolean hasNext) {
+      record(c, "preScannerNext", null);
+      return hasNext;
+    }
+
+    @Override
+    public boolean postScannerNext(ObserverContext<RegionCoprocessorEnvironment> c,
+        long scannerId, List<Result> result, int limit, boolean hasNext) {
+      record(c, "postScannerNext(" + result.size() + "," + hasNext + ")", null);
+      return hasNext;
+    }
+
+    @Override
+    public void preScannerClose(ObserverContext<RegionCoprocessorEnvironment> c,
+        long scannerId) {
+      record(c, "preScannerClose", null);
+    }
+
+    @Override
+    public void postScannerClose(ObserverContext<RegionCoprocessorEnvironment> c,
+        long scannerId) {
+      record(c, "postScannerClose", null);
+    }
+
+    @Override
     public Result postAppend(ObserverContext<RegionCoprocessorEnvironment> c, Append append,
         Result result) {
       record(c, "postAppend(" + result.size() + ")", append.getRow());
@@ -225,6 +263,26 @@ public final class Observers {
     public Result preAppend(ObserverContext<RegionCoprocessorEnvironment> c, Append append) {
       append.addColumn(F, Bytes.toBytes("mark"), Bytes.toBytes("!"));
       return null;
+    }
+
+    /** Scans skip rows whose key starts with "hidden", and every "secret" column. */
+    @Override
+    public boolean postScannerNext(ObserverContext<RegionCoprocessorEnvironment> c,
+        long scannerId, List<Result> result, int limit, boolean hasNext) {
+      List<Result> shown = new ArrayList<>();
+      for (Result r : result) {
+        if (is(r.getRow(), "hidden")) {
+          continue;
+        }
+        List<Cell> cells = new ArrayList<>(List.of(r.rawCells()));
+        postGetOp(c, null, cells);
+        if (!cells.isEmpty()) {
+          shown.add(Result.create(cells));
+        }
+      }
+      result.clear();
+      result.addAll(shown);
+      return hasNext;
     }
 
     @Override

@@ -84,12 +84,17 @@ class RegionObserverTest {
       t.delete(new Delete(Bytes.toBytes("r1")));
       t.increment(new io.strata.client.Increment(Bytes.toBytes("r4")).addColumn(F, Q, 1));
       t.append(new io.strata.client.Append(Bytes.toBytes("r4")).addColumn(F, F, F));
+      try (io.strata.client.ResultScanner scanner = t.getScanner(new io.strata.client.Scan())) {
+        assertEquals(3, scanner.next(10).length); // r2, r3, r4
+      }
       // Each hook of each coprocessor in turn; a batch's puts one after the other.
       List<String> expected = new java.util.ArrayList<>();
       for (String call : List.of("prePut r1", "postPut r1", "preGetOp r1", "postGetOp(1) r1",
           "preExists r1", "postExists(true) r1", "prePut r2", "prePut r3", "postPut r2",
           "postPut r3", "preDelete r1", "postDelete r1", "preIncrement r4",
-          "postIncrement(1) r4", "preAppend r4", "postAppend(1) r4")) {
+          "postIncrement(1) r4", "preAppend r4", "postAppend(1) r4", "preScannerOpen ",
+          "postScannerOpen ", "preScannerNext ", "postScannerNext(3,false) ", "preScannerClose ",
+          "postScannerClose ")) {
         for (String name : List.of("system", "b", "a")) {
           expected.add(name + " " + call + " alice t");
         }
@@ -160,6 +165,18 @@ class RegionObserverTest {
           .addColumn(F, Q, Bytes.toBytes("a")));
       assertEquals(List.of("q=a"), columns(appended));
       assertEquals(List.of("mark=!", "q=a"), columns(t.get(new Get(Bytes.toBytes("text")))));
+
+      // A scan's rows and columns changed by the post hook.
+      t.put(new Put(Bytes.toBytes("hidden1")).addColumn(F, Q, F));
+      List<String> scanned = new java.util.ArrayList<>();
+      try (io.strata.client.ResultScanner scanner = t.getScanner(new io.strata.client.Scan()
+          .withStartRow(Bytes.toBytes("h")).withStopRow(Bytes.toBytes("s")))) {
+        for (Result r : scanner) {
+          scanned.add(Bytes.toString(r.getRow()) + " " + columns(r));
+        }
+      }
+      assertEquals(List.of("keep [q=f, stamp=observed]", "kept [q=f, stamp=observed]",
+          "row [q=v, stamp=observed]"), scanned);
 
       // Removed from the schema, the regions reopen without it.
       admin.modifyTable(table());

@@ -40,7 +40,7 @@ public final class ObserverContext<E extends CoprocessorEnvironment<?>> {
     if (!bypassable) {
       throw new UnsupportedOperationException("this hook cannot bypass its action: only pre"
           + " hooks of operations (preGetOp, preExists, prePut, preDelete, preIncrement,"
-          + " preAppend) can");
+          + " preAppend, preScannerNext) can");
     }
     bypassed = true;
   }

@@ -7,6 +7,7 @@ import io.strata.client.Get;
 import io.strata.client.Increment;
 import io.strata.client.Put;
 import io.strata.client.Result;
+import io.strata.client.Scan;
 import io.strata.common.cell.Cell;
 import io.strata.common.conf.CoprocessorKeys;
 import io.strata.common.conf.StrataConfiguration;
@@ -284,6 +285,42 @@ public final class RegionCoprocessorHost {
     Result[] answer = {result};
     run("postAppend", caller, false, (o, c) -> answer[0] = o.postAppend(c, append, answer[0]));
     return orEmpty(answer[0]);
+  }
+
+  public void preScannerOpen(String caller, Scan scan) throws IOException {
+    run("preScannerOpen", caller, false, (o, c) -> o.preScannerOpen(c, scan));
+  }
+
+  public void postScannerOpen(String caller, Scan scan, long scannerId) throws IOException {
+    run("postScannerOpen", caller, false, (o, c) -> o.postScannerOpen(c, scan, scannerId));
+  }
+
+  /** What the pre hooks of a scanner call did: answered it (bypassed), and whether more follow. */
+  public record Next(boolean bypassed, boolean hasNext) {}
+
+  public Next preScannerNext(String caller, long scannerId, List<Result> result, int limit)
+      throws IOException {
+    boolean[] more = {true};
+    boolean bypass = run("preScannerNext", caller, true,
+        (o, c) -> more[0] = o.preScannerNext(c, scannerId, result, limit, more[0]));
+    return new Next(bypass, more[0]);
+  }
+
+  /** Returns whether the scanner has more, as the post hooks say. */
+  public boolean postScannerNext(String caller, long scannerId, List<Result> result, int limit,
+      boolean hasNext) throws IOException {
+    boolean[] more = {hasNext};
+    run("postScannerNext", caller, false,
+        (o, c) -> more[0] = o.postScannerNext(c, scannerId, result, limit, more[0]));
+    return more[0];
+  }
+
+  public void preScannerClose(String caller, long scannerId) throws IOException {
+    run("preScannerClose", caller, false, (o, c) -> o.preScannerClose(c, scannerId));
+  }
+
+  public void postScannerClose(String caller, long scannerId) throws IOException {
+    run("postScannerClose", caller, false, (o, c) -> o.postScannerClose(c, scannerId));
   }
 
   private static Result orEmpty(Result r) {

@@ -6,6 +6,7 @@ import io.strata.client.Get;
 import io.strata.client.Increment;
 import io.strata.client.Put;
 import io.strata.client.Result;
+import io.strata.client.Scan;
 import io.strata.common.cell.Cell;
 import io.strata.common.schema.Durability;
 import java.io.IOException;
@@ -105,4 +106,39 @@ public interface RegionObserver {
       Result result) throws IOException {
     return result;
   }
+
+  /** Before a scanner opens on the region; the hook may change the scan. */
+  default void preScannerOpen(ObserverContext<RegionCoprocessorEnvironment> c, Scan scan)
+      throws IOException {}
+
+  /** Once the scanner {@code scannerId} is open. */
+  default void postScannerOpen(ObserverContext<RegionCoprocessorEnvironment> c, Scan scan,
+      long scannerId) throws IOException {}
+
+  /**
+   * Before a scanner call reads up to {@code limit} rows. To answer it without reading, add
+   * the rows to {@code result}, bypass, and return whether the scanner has more after them;
+   * else return {@code hasNext} unchanged.
+   */
+  default boolean preScannerNext(ObserverContext<RegionCoprocessorEnvironment> c,
+      long scannerId, List<Result> result, int limit, boolean hasNext) throws IOException {
+    return hasNext;
+  }
+
+  /**
+   * After a scanner call read its rows, which the hook may change; returns whether the scanner
+   * has more (false ends the scan in this region).
+   */
+  default boolean postScannerNext(ObserverContext<RegionCoprocessorEnvironment> c,
+      long scannerId, List<Result> result, int limit, boolean hasNext) throws IOException {
+    return hasNext;
+  }
+
+  /** Before a scanner closes: the client closed it, or it reached its end. */
+  default void preScannerClose(ObserverContext<RegionCoprocessorEnvironment> c, long scannerId)
+      throws IOException {}
+
+  /** Once the scanner closed. */
+  default void postScannerClose(ObserverContext<RegionCoprocessorEnvironment> c,
+      long scannerId) throws IOException {}
 }

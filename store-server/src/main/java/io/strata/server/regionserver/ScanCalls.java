@@ -1,16 +1,25 @@
 package io.strata.server.regionserver;
 
-import io.strata.common.schema.TableName;
-import io.strata.common.quota.ThrottleType;
-import io.strata.server.quota.RegionServerQuotas;
+import io.strata.client.Result;
+import io.strata.client.Scan;
+import io.strata.client.internal.OperationProtos;
+import io.strata.common.cell.Cell;
 import io.strata.common.error.UnknownScannerException;
+import io.strata.common.proto.ClientProtos.ResultProto;
 import io.strata.common.proto.ClientProtos.ScanRequest;
 import io.strata.common.proto.ClientProtos.ScanResponse;
+import io.strata.common.quota.ThrottleType;
+import io.strata.common.rpc.CellBlock;
+import io.strata.common.schema.TableName;
+import io.strata.server.coprocessor.RegionCoprocessorHost;
+import io.strata.server.quota.RegionServerQuotas;
 import io.strata.server.region.RegionScanner;
 import io.strata.server.rpc.RpcResult;
 import io.strata.server.rpc.RpcServer;
 import io.strata.server.scan.ScanSpec;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,7 +61,7 @@ final class ScanCalls {
     if (req.getCloseScanner() && req.getScannerId() != 0 && !req.hasScan()) {
       ScannerRegistry.Open o = scanners.take(req.getScannerId());
       try {
-        scanners.close(req.getScannerId(), o);
+        close(req.getScannerId(), o);
       } finally {
         o.lock.unlock();
       }
@@ -79,13 +88,32 @@ final class ScanCalls {
     ScannerRegistry.Open o;
     if (req.hasScan()) {
       OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
-      ScanSpec spec = h.translator().scan(req.getScan());
+      if (h.coprocessors() != null && RpcServer.onIoThread()) {
+        return RpcResult.HAND_OFF; // a hook may wait, which a network thread must not
+      }
+      io.strata.common.proto.ClientProtos.ScanProto scanProto = req.getScan();
+      Scan observed = null;
+      if (h.coprocessors() != null) {
+        observed = ObservedCalls.scan(scanProto);
+        h.coprocessors().preScannerOpen(ClientService.caller(), observed);
+        scanProto = OperationProtos.toProto(observed);
+      }
+      ScanSpec spec = h.translator().scan(scanProto);
       RegionScanner s = h.region().scannerInPlace(spec);
-      o = new ScannerRegistry.Open(s, h.region().encodedName(), req.getScan().getBatch(),
-          costly, h.region().info().getTable());
+      o = new ScannerRegistry.Open(s, h.region().encodedName(), scanProto.getBatch(),
+          costly, h.region().info().getTable(), h.coprocessors());
       id = scanners.add(o);
       o = scanners.take(id);
       h.reads().increment();
+      if (observed != null) {
+        try {
+          h.coprocessors().postScannerOpen(ClientService.caller(), observed, id);
+        } catch (IOException | RuntimeException e) {
+          scanners.close(id, o);
+          o.lock.unlock();
+          throw e;
+        }
+      }
     } else {
       id = req.getScannerId();
       o = scanners.take(id);
@@ -120,6 +148,9 @@ final class ScanCalls {
       int rows = Math.max(1, req.getNumberOfRows());
       long maxBytes = scanners.maxResultSize(req.getMaxResultSize(), DEFAULT_MAX_RESULT_SIZE);
       long limitMillis = timeLimitMillis(req);
+      if (o.coprocessors != null) {
+        return observedNext(id, o, req, resp, rows, maxBytes, limitMillis);
+      }
       ScanAnswer a = scanners.hasAhead(o) ? scanners.takeAhead(o, rows, maxBytes)
           : ScanAnswer.read(o.scanner, rows, o.batch, maxBytes, deadline(limitMillis));
       resp.addAllResults(a.results()).setHeartbeat(a.heartbeat())
@@ -135,10 +166,65 @@ final class ScanCalls {
     }
     o.nextCallSeq++;
     if (!more || req.getCloseScanner()) {
-      scanners.close(id, o);
+      close(id, o);
       more = false;
     }
     return new RpcResult(resp.setMoreResultsInRegion(more).build(), cells, after);
+  }
+
+  /**
+   * A scanner call on a region with coprocessors: the pre hooks may answer it (bypass), the
+   * post hooks change the rows read and say whether more follow. Rows are read per call, not
+   * ahead, so that the hooks see each call's.
+   */
+  private RpcResult observedNext(long id, ScannerRegistry.Open o, ScanRequest req,
+      ScanResponse.Builder resp, int rows, long maxBytes, long limitMillis) throws IOException {
+    String caller = ClientService.caller();
+    List<Result> read = new ArrayList<>();
+    RegionCoprocessorHost.Next pre = o.coprocessors.preScannerNext(caller, id, read, rows);
+    boolean more = pre.hasNext();
+    if (!pre.bypassed()) {
+      ScanAnswer a = ScanAnswer.read(o.scanner, rows, o.batch, maxBytes, deadline(limitMillis));
+      CellBlock.Reader in = new CellBlock.Reader(a.cells() == null ? new byte[0] : a.cells());
+      for (ResultProto r : a.results()) {
+        read.add(OperationProtos.toResult(r, in));
+      }
+      resp.setRowsScanned(a.rowsScanned()).setRowsFiltered(a.rowsFiltered());
+      more = !a.exhausted();
+    }
+    more = o.coprocessors.postScannerNext(caller, id, read, rows, more);
+    CellBlock.Writer out = CellBlock.Writer.withoutTags(0);
+    for (Result r : read) {
+      List<Cell> cells = java.util.Arrays.asList(r.rawCells());
+      out.addAll(cells);
+      resp.addResults(ResultProto.newBuilder().setCellCount(cells.size())
+          .setPartial(r.mayHaveMoreCellsInRow()));
+    }
+    byte[] cells = out.toBytes();
+    if (o.table != null && cells != null) {
+      quotas.charge(ClientService::caller, o.table, ThrottleType.Kind.READ, cells.length);
+    }
+    resp.setHeartbeat(read.isEmpty() && more); // nothing this time, the scan goes on
+    o.nextCallSeq++;
+    if (!more || req.getCloseScanner()) {
+      close(id, o);
+      more = false;
+    }
+    return new RpcResult(resp.setMoreResultsInRegion(more).build(), cells, null);
+  }
+
+  /** Closes a scanner, around its region's scanner close hooks. */
+  private void close(long id, ScannerRegistry.Open o) throws IOException {
+    if (o.coprocessors == null) {
+      scanners.close(id, o);
+      return;
+    }
+    try {
+      o.coprocessors.preScannerClose(ClientService.caller(), id);
+    } finally {
+      scanners.close(id, o);
+    }
+    o.coprocessors.postScannerClose(ClientService.caller(), id);
   }
 
   /** The call's time limit: its own, at most half the lease, shorter on a network thread. */

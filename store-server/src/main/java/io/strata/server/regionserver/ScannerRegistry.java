@@ -51,8 +51,18 @@ final class ScannerRegistry implements Closeable {
     /** The table the scanner reads, for the quotas that count its calls. */
     final io.strata.common.schema.TableName table;
 
+    /** The region's coprocessors, whose scanner hooks its calls run; null when none. */
+    final io.strata.server.coprocessor.RegionCoprocessorHost coprocessors;
+
     Open(RegionScanner scanner, String region, int batch, boolean costly,
         io.strata.common.schema.TableName table) {
+      this(scanner, region, batch, costly, table, null);
+    }
+
+    Open(RegionScanner scanner, String region, int batch, boolean costly,
+        io.strata.common.schema.TableName table,
+        io.strata.server.coprocessor.RegionCoprocessorHost coprocessors) {
+      this.coprocessors = coprocessors;
       this.table = table;
       this.scanner = scanner;
       this.region = region;
