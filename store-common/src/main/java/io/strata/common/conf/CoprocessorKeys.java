@@ -12,12 +12,18 @@ public final class CoprocessorKeys {
           + "class names on the region server's class path, comma-separated, run before any "
           + "table's own (priority PRIORITY_SYSTEM, then PRIORITY_SYSTEM + 1, ... in order).");
 
+  public static final ConfigKey<String> MASTER_CLASSES = ConfigKey.string(
+      "strata.coprocessor.master.classes", "",
+      "Master coprocessors the active master loads, as HBase's hbase.coprocessor.master.classes: "
+          + "class names on the master's class path, comma-separated, run in that order.");
+
   public static final ConfigKey<Boolean> ABORT_ON_ERROR = ConfigKey.bool(
       "strata.coprocessor.abortonerror", true,
       "What a coprocessor that throws anything but an IOException from a hook, or cannot be "
-          + "loaded, does to its server: true (as HBase) aborts the server (a region it cannot "
-          + "load fails to open); false unloads that coprocessor from the region (or opens the "
-          + "region without it) and fails the call with a COPROCESSOR error.");
+          + "loaded, does to its server: true (as HBase) aborts the server, master or region "
+          + "server (a region coprocessor that cannot load fails its region's open, a master "
+          + "one the master's start); false unloads that coprocessor (or goes on without it) "
+          + "and fails the call with a COPROCESSOR error.");
 
   public static final ConfigKey<Duration> SLOW_HOOK = ConfigKey.duration(
       "strata.coprocessor.slow.hook", "500ms",

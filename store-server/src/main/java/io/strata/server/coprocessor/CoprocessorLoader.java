@@ -1,18 +1,24 @@
 package io.strata.server.coprocessor;
 
+import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.error.CoprocessorException;
+import io.strata.common.schema.CoprocessorSpec;
 import io.strata.server.fs.StorageFileSystems;
 import java.io.File;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.nio.file.Files;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Makes coprocessor instances from class names: from the server's class path, or from a jar on
@@ -20,6 +26,7 @@ import org.apache.hadoop.fs.Path;
  * and given a {@link JarClassLoader} of its own, shared by the regions that load it.
  */
 public final class CoprocessorLoader {
+  private static final Logger LOG = LoggerFactory.getLogger(CoprocessorLoader.class);
   private final Configuration hadoop;
   private final File localDir;
   private final Map<String, ClassLoader> jars = new ConcurrentHashMap<>();
@@ -88,8 +95,9 @@ public final class CoprocessorLoader {
     }
     if (!type.isAssignableFrom(c)) {
       throw new CoprocessorException("coprocessor class " + className + " (from " + from
-          + ") is not a " + type.getName() + "; a region coprocessor implements"
-          + " RegionCoprocessor");
+          + ") is not a " + type.getName() + "; a " + (type == RegionCoprocessor.class
+              ? "region coprocessor implements RegionCoprocessor"
+              : "master coprocessor implements MasterCoprocessor"));
     }
     try {
       return type.cast(c.getDeclaredConstructor().newInstance());
@@ -97,5 +105,57 @@ public final class CoprocessorLoader {
       throw new CoprocessorException("coprocessor class " + className + " (from " + from
           + ") cannot be made: it needs a public constructor without arguments (" + e + ")");
     }
+  }
+
+  /** Makes a coprocessor's environment once it is made. */
+  @FunctionalInterface
+  interface Environments<C extends Coprocessor, E extends CoprocessorEnvironment<C>> {
+    E make(C instance, int priority, int sequence, StrataConfiguration conf, ClassLoader loader);
+  }
+
+  /** The system coprocessors a configuration value names (priority PRIORITY_SYSTEM, +1, ...). */
+  static List<CoprocessorSpec> systemSpecs(String classes) {
+    List<CoprocessorSpec> specs = new ArrayList<>();
+    int priority = Coprocessor.PRIORITY_SYSTEM;
+    for (String name : classes.split(",")) {
+      if (!name.isBlank()) {
+        specs.add(new CoprocessorSpec(name.trim(), null, priority++, Map.of()));
+      }
+    }
+    return specs;
+  }
+
+  /**
+   * Makes and starts the coprocessors of {@code specs}, of {@code type}, for {@code where}. One
+   * that cannot be made or started fails the load with a COPROCESSOR error naming it, unless
+   * {@code abortOnError} is false, when it is left out and logged.
+   */
+  <C extends Coprocessor, E extends CoprocessorEnvironment<C>, O>
+      List<ObserverChain.Entry<E, O>> loadAll(List<CoprocessorSpec> specs, Class<C> type,
+          StrataConfiguration conf, Environments<C, E> environments,
+          java.util.function.Function<C, O> observerOf, String where, boolean abortOnError)
+      throws IOException {
+    List<ObserverChain.Entry<E, O>> loaded = new ArrayList<>();
+    for (CoprocessorSpec spec : specs) {
+      String from = spec.jarPath() == null ? "the server's class path" : spec.jarPath();
+      try {
+        ClassLoader cl = classLoader(spec.jarPath());
+        C cp = instantiate(spec.className(), cl, type, from);
+        StrataConfiguration own = conf.copy();
+        spec.properties().forEach(own::set);
+        E env = environments.make(cp, spec.priority(), loaded.size(), own, cl);
+        ObserverChain.withLoader(cl, () -> cp.start(env));
+        loaded.add(new ObserverChain.Entry<>(env, observerOf.apply(cp), cp, cl));
+      } catch (IOException | RuntimeException | LinkageError e) {
+        String why = "coprocessor " + spec.className() + " (from " + from + ") of " + where
+            + " cannot be loaded: " + e.getMessage();
+        if (abortOnError) {
+          ObserverChain.stop(loaded);
+          throw e instanceof CoprocessorException ce ? ce : new CoprocessorException(why);
+        }
+        LOG.error("{}; going on without it (strata.coprocessor.abortonerror is false)", why, e);
+      }
+    }
+    return loaded;
   }
 }

@@ -11,44 +11,26 @@ import io.strata.client.Scan;
 import io.strata.common.cell.Cell;
 import io.strata.common.conf.CoprocessorKeys;
 import io.strata.common.conf.StrataConfiguration;
-import io.strata.common.error.CoprocessorException;
 import io.strata.common.schema.CoprocessorSpec;
 import io.strata.common.schema.Durability;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.ServerName;
 import io.strata.common.schema.TableDescriptor;
 import java.io.IOException;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The coprocessors of one region, in priority order, and the calls of their observers' hooks:
- * the system ones of {@code strata.coprocessor.region.classes} and the table's own. A hook that
- * throws an IOException fails its call with it; anything else is a coprocessor bug: the server
- * aborts ({@code strata.coprocessor.abortonerror}, the default) or the coprocessor is unloaded
- * from the region and the call fails with a COPROCESSOR error. Hooks slower than
- * {@code strata.coprocessor.slow.hook} are logged.
+ * the system ones of {@code strata.coprocessor.region.classes} and the table's own. Errors and
+ * slow hooks are handled by {@link ObserverChain}.
  */
 public final class RegionCoprocessorHost {
-  private static final Logger LOG = LoggerFactory.getLogger(RegionCoprocessorHost.class);
-
-  /** What a hook does with an observer and its context. */
-  @FunctionalInterface
-  private interface Hook {
-    void call(RegionObserver o, ObserverContext<RegionCoprocessorEnvironment> c)
-        throws IOException;
-  }
-
-  /** One loaded coprocessor and what it is told of its region. */
+  /** One loaded coprocessor's view of its region. */
   private final class Env implements RegionCoprocessorEnvironment {
     private final RegionCoprocessor instance;
-    private final RegionObserver observer;
     private final int priority;
     private final int sequence;
     private final StrataConfiguration conf;
@@ -57,7 +39,6 @@ public final class RegionCoprocessorHost {
     Env(RegionCoprocessor instance, int priority, int sequence, StrataConfiguration conf,
         ClassLoader loader) {
       this.instance = instance;
-      this.observer = instance.getRegionObserver().orElse(null);
       this.priority = priority;
       this.sequence = sequence;
       this.conf = conf;
@@ -108,33 +89,20 @@ public final class RegionCoprocessorHost {
     public Connection getConnection() {
       return connection.get();
     }
-
-    @Override
-    public String toString() {
-      return instance.getClass().getName();
-    }
   }
 
   private final RegionInfo region;
   private final TableDescriptor table;
   private final ServerName server;
   private final Supplier<Connection> connection;
-  private final boolean abortOnError;
-  private final long slowNanos;
-  private final Runnable abort;
-  /** Copied on change: a coprocessor unloaded after a bug leaves the others running. */
-  private volatile List<Env> envs = List.of();
+  private ObserverChain<RegionCoprocessorEnvironment, RegionObserver> chain;
 
   private RegionCoprocessorHost(RegionInfo region, TableDescriptor table, ServerName server,
-      StrataConfiguration conf, Supplier<Connection> connection, Runnable abort) {
+      Supplier<Connection> connection) {
     this.region = region;
     this.table = table;
     this.server = server;
     this.connection = connection;
-    this.abortOnError = conf.get(CoprocessorKeys.ABORT_ON_ERROR);
-    Duration slow = conf.get(CoprocessorKeys.SLOW_HOOK);
-    this.slowNanos = slow.toNanos();
-    this.abort = abort;
   }
 
   /**
@@ -147,111 +115,90 @@ public final class RegionCoprocessorHost {
   public static RegionCoprocessorHost load(RegionInfo region, TableDescriptor table,
       ServerName server, StrataConfiguration conf, CoprocessorLoader loader,
       Supplier<Connection> connection, Runnable abort) throws IOException {
-    List<CoprocessorSpec> specs = new ArrayList<>();
-    int system = Coprocessor.PRIORITY_SYSTEM;
-    for (String name : conf.get(CoprocessorKeys.REGION_CLASSES).split(",")) {
-      if (!name.isBlank()) {
-        specs.add(new CoprocessorSpec(name.trim(), null, system++, java.util.Map.of()));
-      }
-    }
+    List<CoprocessorSpec> specs = new ArrayList<>(
+        CoprocessorLoader.systemSpecs(conf.get(CoprocessorKeys.REGION_CLASSES)));
     specs.addAll(table.getCoprocessors());
     if (specs.isEmpty()) {
       return null;
     }
-    RegionCoprocessorHost host = new RegionCoprocessorHost(region, table, server, conf,
-        connection, abort);
-    List<Env> loaded = new ArrayList<>();
-    for (CoprocessorSpec spec : specs) {
-      String from = spec.jarPath() == null ? "the server's class path" : spec.jarPath();
-      try {
-        ClassLoader cl = loader.classLoader(spec.jarPath());
-        RegionCoprocessor cp = loader.instantiate(spec.className(), cl, RegionCoprocessor.class,
-            from);
-        StrataConfiguration own = conf.copy();
-        spec.properties().forEach(own::set);
-        Env env = host.new Env(cp, spec.priority(), loaded.size(), own, cl);
-        withLoader(cl, () -> cp.start(env));
-        loaded.add(env);
-      } catch (IOException | RuntimeException | LinkageError e) {
-        String why = "coprocessor " + spec.className() + " (from " + from + ") of region "
-            + region.getRegionNameAsString() + " cannot be loaded: " + e.getMessage();
-        if (host.abortOnError) {
-          host.stopAll(loaded);
-          throw e instanceof CoprocessorException ce ? ce : new CoprocessorException(why);
-        }
-        LOG.error("{}; the region opens without it (strata.coprocessor.abortonerror is false)",
-            why, e);
-      }
-    }
-    loaded.sort(Comparator.comparingInt(Env::getPriority).thenComparingInt(Env::getLoadSequence));
-    host.envs = List.copyOf(loaded);
+    RegionCoprocessorHost host = new RegionCoprocessorHost(region, table, server, connection);
+    String where = "region " + region.getRegionNameAsString();
+    boolean abortOnError = conf.get(CoprocessorKeys.ABORT_ON_ERROR);
+    List<ObserverChain.Entry<RegionCoprocessorEnvironment, RegionObserver>> loaded =
+        loader.<RegionCoprocessor, RegionCoprocessorEnvironment, RegionObserver>loadAll(specs,
+            RegionCoprocessor.class, conf,
+            (cp, priority, seq, own, cl) -> host.new Env(cp, priority, seq, own, cl),
+            cp -> cp.getRegionObserver().orElse(null), where, abortOnError);
+    host.chain = new ObserverChain<>(where, loaded, abortOnError,
+        conf.get(CoprocessorKeys.SLOW_HOOK).toNanos(), abort);
     return host;
   }
 
   /** The loaded coprocessors' class names, in the order their hooks run. */
   public List<String> classNames() {
-    return envs.stream().map(Env::toString).toList();
+    return chain.classNames();
   }
 
   public void preOpen() throws IOException {
-    run("preOpen", "", false, (o, c) -> o.preOpen(c));
+    chain.run("preOpen", "", false, (o, c) -> o.preOpen(c));
   }
 
   public void postOpen() {
-    runQuietly("postOpen", (o, c) -> o.postOpen(c));
+    chain.runQuietly("postOpen", (o, c) -> o.postOpen(c));
   }
 
   public void preClose(boolean abortRequested) throws IOException {
-    run("preClose", "", false, (o, c) -> o.preClose(c, abortRequested));
+    chain.run("preClose", "", false, (o, c) -> o.preClose(c, abortRequested));
   }
 
   /** After the region closed; then stops every coprocessor. */
   public void postClose(boolean abortRequested) {
-    runQuietly("postClose", (o, c) -> o.postClose(c, abortRequested));
-    stopAll(envs);
+    chain.runQuietly("postClose", (o, c) -> o.postClose(c, abortRequested));
+    chain.stopAll();
   }
 
   /** Returns whether a hook bypassed the get; its cells are then in {@code result}. */
   public boolean preGetOp(String caller, Get get, List<Cell> result) throws IOException {
-    return run("preGetOp", caller, true, (o, c) -> o.preGetOp(c, get, result));
+    return chain.run("preGetOp", caller, true, (o, c) -> o.preGetOp(c, get, result));
   }
 
   public void postGetOp(String caller, Get get, List<Cell> result) throws IOException {
-    run("postGetOp", caller, false, (o, c) -> o.postGetOp(c, get, result));
+    chain.run("postGetOp", caller, false, (o, c) -> o.postGetOp(c, get, result));
   }
 
   /** The answer a hook gave and bypassed the check with, or empty to check. */
   public Optional<Boolean> preExists(String caller, Get get) throws IOException {
     boolean[] answer = {false};
-    boolean bypass = run("preExists", caller, true,
+    boolean bypass = chain.run("preExists", caller, true,
         (o, c) -> answer[0] = o.preExists(c, get, answer[0]));
     return bypass ? Optional.of(answer[0]) : Optional.empty();
   }
 
   public boolean postExists(String caller, Get get, boolean exists) throws IOException {
     boolean[] answer = {exists};
-    run("postExists", caller, false, (o, c) -> answer[0] = o.postExists(c, get, answer[0]));
+    chain.run("postExists", caller, false,
+        (o, c) -> answer[0] = o.postExists(c, get, answer[0]));
     return answer[0];
   }
 
   /** Returns whether a hook bypassed the put: it is then not written. */
   public boolean prePut(String caller, Put put, Durability durability) throws IOException {
-    return run("prePut", caller, true, (o, c) -> o.prePut(c, put, durability));
+    return chain.run("prePut", caller, true, (o, c) -> o.prePut(c, put, durability));
   }
 
   public void postPut(String caller, Put put, Durability durability) throws IOException {
-    run("postPut", caller, false, (o, c) -> o.postPut(c, put, durability));
+    chain.run("postPut", caller, false, (o, c) -> o.postPut(c, put, durability));
   }
 
   /** Returns whether a hook bypassed the delete: it is then not written. */
   public boolean preDelete(String caller, Delete delete, Durability durability)
       throws IOException {
-    return run("preDelete", caller, true, (o, c) -> o.preDelete(c, delete, durability));
+    return chain.run("preDelete", caller, true, (o, c) -> o.preDelete(c, delete, durability));
   }
 
   public void postDelete(String caller, Delete delete, Durability durability)
       throws IOException {
-    run("postDelete", caller, false, (o, c) -> o.postDelete(c, delete, durability));
+    chain.run("postDelete", caller, false, (o, c) -> o.postDelete(c, delete, durability));
   }
 
   /**
@@ -260,7 +207,7 @@ public final class RegionCoprocessorHost {
    */
   public Result preIncrement(String caller, Increment increment) throws IOException {
     Result[] answer = {null};
-    boolean bypass = run("preIncrement", caller, true,
+    boolean bypass = chain.run("preIncrement", caller, true,
         (o, c) -> answer[0] = o.preIncrement(c, increment));
     return bypass ? orEmpty(answer[0]) : null;
   }
@@ -268,7 +215,7 @@ public final class RegionCoprocessorHost {
   public Result postIncrement(String caller, Increment increment, Result result)
       throws IOException {
     Result[] answer = {result};
-    run("postIncrement", caller, false,
+    chain.run("postIncrement", caller, false,
         (o, c) -> answer[0] = o.postIncrement(c, increment, answer[0]));
     return orEmpty(answer[0]);
   }
@@ -276,23 +223,24 @@ public final class RegionCoprocessorHost {
   /** As {@link #preIncrement}, for an append. */
   public Result preAppend(String caller, Append append) throws IOException {
     Result[] answer = {null};
-    boolean bypass = run("preAppend", caller, true,
+    boolean bypass = chain.run("preAppend", caller, true,
         (o, c) -> answer[0] = o.preAppend(c, append));
     return bypass ? orEmpty(answer[0]) : null;
   }
 
   public Result postAppend(String caller, Append append, Result result) throws IOException {
     Result[] answer = {result};
-    run("postAppend", caller, false, (o, c) -> answer[0] = o.postAppend(c, append, answer[0]));
+    chain.run("postAppend", caller, false,
+        (o, c) -> answer[0] = o.postAppend(c, append, answer[0]));
     return orEmpty(answer[0]);
   }
 
   public void preScannerOpen(String caller, Scan scan) throws IOException {
-    run("preScannerOpen", caller, false, (o, c) -> o.preScannerOpen(c, scan));
+    chain.run("preScannerOpen", caller, false, (o, c) -> o.preScannerOpen(c, scan));
   }
 
   public void postScannerOpen(String caller, Scan scan, long scannerId) throws IOException {
-    run("postScannerOpen", caller, false, (o, c) -> o.postScannerOpen(c, scan, scannerId));
+    chain.run("postScannerOpen", caller, false, (o, c) -> o.postScannerOpen(c, scan, scannerId));
   }
 
   /** What the pre hooks of a scanner call did: answered it (bypassed), and whether more follow. */
@@ -301,7 +249,7 @@ public final class RegionCoprocessorHost {
   public Next preScannerNext(String caller, long scannerId, List<Result> result, int limit)
       throws IOException {
     boolean[] more = {true};
-    boolean bypass = run("preScannerNext", caller, true,
+    boolean bypass = chain.run("preScannerNext", caller, true,
         (o, c) -> more[0] = o.preScannerNext(c, scannerId, result, limit, more[0]));
     return new Next(bypass, more[0]);
   }
@@ -310,106 +258,20 @@ public final class RegionCoprocessorHost {
   public boolean postScannerNext(String caller, long scannerId, List<Result> result, int limit,
       boolean hasNext) throws IOException {
     boolean[] more = {hasNext};
-    run("postScannerNext", caller, false,
+    chain.run("postScannerNext", caller, false,
         (o, c) -> more[0] = o.postScannerNext(c, scannerId, result, limit, more[0]));
     return more[0];
   }
 
   public void preScannerClose(String caller, long scannerId) throws IOException {
-    run("preScannerClose", caller, false, (o, c) -> o.preScannerClose(c, scannerId));
+    chain.run("preScannerClose", caller, false, (o, c) -> o.preScannerClose(c, scannerId));
   }
 
   public void postScannerClose(String caller, long scannerId) throws IOException {
-    run("postScannerClose", caller, false, (o, c) -> o.postScannerClose(c, scannerId));
+    chain.run("postScannerClose", caller, false, (o, c) -> o.postScannerClose(c, scannerId));
   }
 
   private static Result orEmpty(Result r) {
     return r == null ? Result.create(List.<Cell>of()) : r;
-  }
-
-  /** Calls {@code hook} of every observer in order; returns whether any bypassed. */
-  private boolean run(String name, String caller, boolean bypassable, Hook hook)
-      throws IOException {
-    boolean bypass = false;
-    for (Env env : envs) {
-      if (env.observer == null) {
-        continue;
-      }
-      ObserverContext<RegionCoprocessorEnvironment> c = new ObserverContext<>(env, caller,
-          bypassable);
-      long start = System.nanoTime();
-      try {
-        withLoader(env.loader, () -> hook.call(env.observer, c));
-      } catch (Throwable t) {
-        failed(env, name, t);
-      } finally {
-        long took = System.nanoTime() - start;
-        if (took > slowNanos) {
-          LOG.warn("coprocessor {} took {} ms in {} on region {}", env, took / 1_000_000, name,
-              region.getEncodedName());
-        }
-      }
-      bypass |= c.shouldBypass();
-    }
-    return bypass;
-  }
-
-  /** A hook whose failure cannot fail a call (the region opened or closed already). */
-  private void runQuietly(String name, Hook hook) {
-    try {
-      run(name, "", false, hook);
-    } catch (IOException e) {
-      LOG.error("coprocessor hook {} on region {} failed", name, region.getEncodedName(), e);
-    }
-  }
-
-  /** An IOException is the call's answer; anything else is a bug of the coprocessor. */
-  private void failed(Env env, String hook, Throwable t) throws IOException {
-    if (t instanceof IOException io) {
-      throw io;
-    }
-    LOG.error("coprocessor {} threw from {} on region {}", env, hook,
-        region.getRegionNameAsString(), t);
-    if (abortOnError) {
-      abort.run();
-      throw new CoprocessorException("coprocessor " + env + " threw " + t + " from " + hook
-          + "; its server aborts (strata.coprocessor.abortonerror)");
-    }
-    synchronized (this) {
-      List<Env> left = new ArrayList<>(envs);
-      left.remove(env);
-      envs = List.copyOf(left);
-    }
-    stopAll(List.of(env));
-    throw new CoprocessorException("coprocessor " + env + " threw " + t + " from " + hook
-        + " and is unloaded from region " + region.getRegionNameAsString()
-        + " (strata.coprocessor.abortonerror is false)");
-  }
-
-  private void stopAll(List<Env> stopping) {
-    for (Env env : stopping) {
-      try {
-        withLoader(env.loader, () -> env.instance.stop(env));
-      } catch (Throwable t) {
-        LOG.warn("coprocessor {} failed to stop on region {}", env, region.getEncodedName(), t);
-      }
-    }
-  }
-
-  @FunctionalInterface
-  private interface Body {
-    void run() throws IOException;
-  }
-
-  /** Runs {@code body} with the coprocessor's class loader as the thread's context loader. */
-  private static void withLoader(ClassLoader loader, Body body) throws IOException {
-    Thread t = Thread.currentThread();
-    ClassLoader before = t.getContextClassLoader();
-    t.setContextClassLoader(loader);
-    try {
-      body.run();
-    } finally {
-      t.setContextClassLoader(before);
-    }
   }
 }

@@ -1,10 +1,8 @@
 package io.strata.server.master;
 
-import io.strata.server.fs.RootDirectory;
+import io.strata.client.Connection;
 import io.strata.client.internal.AsyncConnectionImpl;
 import io.strata.client.internal.ConnectionImpl;
-import io.strata.server.security.ClusterSecret;
-import io.strata.client.Connection;
 import io.strata.client.internal.rpc.RpcClient;
 import io.strata.common.conf.ClientKeys;
 import io.strata.common.conf.CoreKeys;
@@ -35,13 +33,17 @@ import io.strata.server.coordination.ClusterId;
 import io.strata.server.coordination.MasterElection;
 import io.strata.server.coordination.RegionServerTracker;
 import io.strata.server.coordination.ZkSession;
+import io.strata.server.coprocessor.CoprocessorLoader;
+import io.strata.server.coprocessor.MasterCoprocessorHost;
 import io.strata.server.fs.RecordFiles;
+import io.strata.server.fs.RootDirectory;
 import io.strata.server.fs.StorageFileSystems;
 import io.strata.server.region.RegionInfoFile;
 import io.strata.server.region.RegionLayout;
 import io.strata.server.region.TableDescriptorFile;
 import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcServerOptions;
+import io.strata.server.security.ClusterSecret;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -117,6 +119,8 @@ public final class Master implements Closeable {
   private volatile boolean stopped;
   private ClusterSecret secret;
   private volatile Throwable initFailure;
+  /** The master's coprocessors once it is active; null when it has none. */
+  private volatile MasterCoprocessorHost coprocessors;
 
   public Master(StrataConfiguration conf) throws IOException {
     this.conf = conf;
@@ -233,7 +237,14 @@ public final class Master implements Closeable {
             cleanEvery.toMillis(), TimeUnit.MILLISECONDS);
       }
       quotas.ensureTableQuietly(); // strata:quota, as meta, is there from the start
+      coprocessors = MasterCoprocessorHost.load(conf, new CoprocessorLoader(
+          StorageFileSystems.toHadoop(conf), new java.io.File(System.getProperty(
+              "java.io.tmpdir"), "strata-coprocessor-jars")), name, () -> connection,
+          this::abortForCoprocessor);
       initialized.countDown();
+      if (coprocessors != null) {
+        coprocessors.callQuietly("postStartMaster", (o, c) -> o.postStartMaster(c));
+      }
       LOG.info("master {} initialized: {} table(s), {} region(s), {} live server(s)", name,
           tableStates.size(), states.all().size(), servers.liveServers().size());
     } catch (Throwable e) {
@@ -463,6 +474,18 @@ public final class Master implements Closeable {
    */
   int balance() throws Exception {
     checkReady();
+    MasterCoprocessorHost cp = coprocessors;
+    if (cp != null) {
+      cp.call("preBalance", "", (o, c) -> o.preBalance(c));
+    }
+    int moved = balanceNow();
+    if (cp != null) {
+      cp.call("postBalance", "", (o, c) -> o.postBalance(c, moved));
+    }
+    return moved;
+  }
+
+  private int balanceNow() throws Exception {
     return procedures.runInline(() -> {
       if (!balancerSwitch.isOn()) {
         LOG.debug("balancer is switched off; no region moves");
@@ -534,6 +557,18 @@ public final class Master implements Closeable {
 
   ServerManager servers() {
     return servers;
+  }
+
+  /** The master's coprocessors; null when it has none (or is not active yet). */
+  MasterCoprocessorHost coprocessors() {
+    return coprocessors;
+  }
+
+  /** A coprocessor's bug under strata.coprocessor.abortonerror: the master stops at once. */
+  private void abortForCoprocessor() {
+    LOG.error("master {} aborts: a coprocessor failed (strata.coprocessor.abortonerror); a"
+        + " backup master takes over", name);
+    new Thread(this::kill, "master-abort").start();
   }
 
   MasterQuotas quotas() {
@@ -686,6 +721,11 @@ public final class Master implements Closeable {
   public synchronized void stop() {
     if (stopped) {
       return;
+    }
+    MasterCoprocessorHost cp = coprocessors;
+    if (cp != null) {
+      cp.callQuietly("preStopMaster", (o, c) -> o.preStopMaster(c));
+      cp.stop();
     }
     stopped = true;
     LOG.info("master {} stopping", name);

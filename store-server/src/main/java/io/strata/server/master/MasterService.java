@@ -1,6 +1,7 @@
 package io.strata.server.master;
 
 import com.google.protobuf.MessageLite;
+import io.strata.client.NamespaceDescriptor;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.NamespaceExistsException;
 import io.strata.common.error.NamespaceNotFoundException;
@@ -54,6 +55,10 @@ import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.schema.TableState;
 import io.strata.common.util.Bytes;
+import io.strata.server.coprocessor.MasterCoprocessorEnvironment;
+import io.strata.server.coprocessor.MasterCoprocessorHost;
+import io.strata.server.coprocessor.MasterObserver;
+import io.strata.server.coprocessor.ObserverContext;
 import io.strata.server.rpc.CallKind;
 import io.strata.server.rpc.RpcMethod;
 import io.strata.server.rpc.RpcResult;
@@ -107,26 +112,38 @@ final class MasterService {
       TableDescriptor t = SchemaCodec.fromProto(r.getTable());
       CreateTableProcedure.checkNotSystem(t.getTableName());
       master.checkCoprocessorJars(t);
-      return submit(CreateTableProcedure.of(t, r.getSplitKeysList().stream()
-          .map(com.google.protobuf.ByteString::toByteArray).toList()), r.getNonce());
+      List<byte[]> keys = r.getSplitKeysList().stream()
+          .map(com.google.protobuf.ByteString::toByteArray).toList();
+      observe("preCreateTable", (o, c) -> o.preCreateTable(c, t, keys));
+      ProcedureIdProto id = submit(CreateTableProcedure.of(t, keys), r.getNonce());
+      observe("postCreateTable", (o, c) -> o.postCreateTable(c, t, keys));
+      return id;
     }));
-    m.put("DeleteTable", method(TableRequest.parser(),
-        r -> submit(DeleteTableProcedure.of(SchemaCodec.fromProto(r.getTable())),
-            r.getNonce())));
-    m.put("EnableTable", method(TableRequest.parser(),
-        r -> submit(EnableTableProcedure.of(SchemaCodec.fromProto(r.getTable())),
-            r.getNonce())));
-    m.put("DisableTable", method(TableRequest.parser(),
-        r -> submit(DisableTableProcedure.of(SchemaCodec.fromProto(r.getTable())),
-            r.getNonce())));
+    m.put("DeleteTable", method(TableRequest.parser(), r -> tableProcedure(r, "DeleteTable",
+        DeleteTableProcedure::of)));
+    m.put("EnableTable", method(TableRequest.parser(), r -> tableProcedure(r, "EnableTable",
+        EnableTableProcedure::of)));
+    m.put("DisableTable", method(TableRequest.parser(), r -> tableProcedure(r, "DisableTable",
+        DisableTableProcedure::of)));
     m.put("ModifyTable", method(ModifyTableRequest.parser(), r -> {
-      TableDescriptor t = SchemaCodec.fromProto(r.getTable());
-      master.checkCoprocessorJars(t);
-      return submit(ModifyTableProcedure.of(t), r.getNonce());
+      TableDescriptor asked = SchemaCodec.fromProto(r.getTable());
+      TableName name = asked.getTableName();
+      TableDescriptor old = master.descriptor(name);
+      TableDescriptor[] next = {asked};
+      observe("preModifyTable", (o, c) -> next[0] = o.preModifyTable(c, name, old, next[0]));
+      master.checkCoprocessorJars(next[0]);
+      ProcedureIdProto id = submit(ModifyTableProcedure.of(next[0]), r.getNonce());
+      observe("postModifyTable", (o, c) -> o.postModifyTable(c, name, old, next[0]));
+      return id;
     }));
-    m.put("TruncateTable", method(TruncateTableRequest.parser(),
-        r -> submit(TruncateTableProcedure.of(SchemaCodec.fromProto(r.getTable()),
-            r.getPreserveSplits()), r.getNonce())));
+    m.put("TruncateTable", method(TruncateTableRequest.parser(), r -> {
+      TableName t = SchemaCodec.fromProto(r.getTable());
+      observe("preTruncateTable", (o, c) -> o.preTruncateTable(c, t));
+      ProcedureIdProto id = submit(TruncateTableProcedure.of(t, r.getPreserveSplits()),
+          r.getNonce());
+      observe("postTruncateTable", (o, c) -> o.postTruncateTable(c, t));
+      return id;
+    }));
     m.put("GetProcedureResult", method(GetProcedureResultRequest.parser(), this::procResult));
     m.put("CreateNamespace", method(CreateNamespaceRequest.parser(), this::createNamespace));
     m.put("ModifyNamespace", method(ModifyNamespaceRequest.parser(), this::modifyNamespace));
@@ -187,6 +204,61 @@ final class MasterService {
     return new RpcService("MasterService", m);
   }
 
+  /** A delete, enable or disable: the observers' pre hook, the procedure, their post hook. */
+  private ProcedureIdProto tableProcedure(TableRequest r, String what,
+      java.util.function.Function<TableName, Procedure> procedure) throws IOException {
+    TableName t = SchemaCodec.fromProto(r.getTable());
+    observe("pre" + what, (o, c) -> tableHook(what, true, o, c, t));
+    ProcedureIdProto id = submit(procedure.apply(t), r.getNonce());
+    observe("post" + what, (o, c) -> tableHook(what, false, o, c, t));
+    return id;
+  }
+
+  private static void tableHook(String what, boolean pre, MasterObserver o,
+      ObserverContext<MasterCoprocessorEnvironment> c, TableName t) throws IOException {
+    switch (what) {
+      case "DeleteTable" -> {
+        if (pre) {
+          o.preDeleteTable(c, t);
+        } else {
+          o.postDeleteTable(c, t);
+        }
+      }
+      case "EnableTable" -> {
+        if (pre) {
+          o.preEnableTable(c, t);
+        } else {
+          o.postEnableTable(c, t);
+        }
+      }
+      default -> {
+        if (pre) {
+          o.preDisableTable(c, t);
+        } else {
+          o.postDisableTable(c, t);
+        }
+      }
+    }
+  }
+
+  /** Calls a hook of the master's observers, as the caller's request; nothing if none. */
+  private void observe(String name, MasterCoprocessorHost.Hook hook) throws IOException {
+    MasterCoprocessorHost cp = master.coprocessors();
+    if (cp != null) {
+      String caller = RpcServer.caller();
+      cp.call(name, caller == null ? "" : caller, hook);
+    }
+  }
+
+  private static NamespaceDescriptor namespace(NamespaceProto p) {
+    if (p == null) {
+      return null;
+    }
+    NamespaceDescriptor.Builder b = NamespaceDescriptor.create(p.getName());
+    p.getConfigurationMap().forEach(b::addConfiguration);
+    return b.build();
+  }
+
   private ProcedureIdProto submit(Procedure p, long nonce) throws IOException {
     return ProcedureIdProto.newBuilder().setProcId(master.procedures().submit(p, nonce)).build();
   }
@@ -229,28 +301,38 @@ final class MasterService {
     } catch (IllegalArgumentException e) {
       throw new BadRequestException(e.getMessage());
     }
-    return inline(() -> {
+    NamespaceDescriptor ns = namespace(r.getNamespace());
+    observe("preCreateNamespace", (o, c) -> o.preCreateNamespace(c, ns));
+    EmptyResponse done = inline(() -> {
       if (master.namespaceExists(name)) {
         throw new NamespaceExistsException(name);
       }
       master.putNamespace(r.getNamespace());
     });
+    observe("postCreateNamespace", (o, c) -> o.postCreateNamespace(c, ns));
+    return done;
   }
 
   /** Replaces the configuration of an existing namespace (HBase's alter_namespace). */
   private EmptyResponse modifyNamespace(ModifyNamespaceRequest r) throws Exception {
     String name = r.getNamespace().getName();
-    return inline(() -> {
+    NamespaceDescriptor old = namespace(master.namespaces().get(name));
+    NamespaceDescriptor next = namespace(r.getNamespace());
+    observe("preModifyNamespace", (o, c) -> o.preModifyNamespace(c, old, next));
+    EmptyResponse done = inline(() -> {
       if (!master.namespaceExists(name)) {
         throw new NamespaceNotFoundException(name);
       }
       master.putNamespace(r.getNamespace());
     });
+    observe("postModifyNamespace", (o, c) -> o.postModifyNamespace(c, old, next));
+    return done;
   }
 
   private EmptyResponse deleteNamespace(NamespaceRequest r) throws Exception {
     String name = r.getName();
-    return inline(() -> {
+    observe("preDeleteNamespace", (o, c) -> o.preDeleteNamespace(c, name));
+    EmptyResponse done = inline(() -> {
       if (!master.namespaceExists(name)) {
         throw new NamespaceNotFoundException(name);
       }
@@ -266,6 +348,8 @@ final class MasterService {
       }
       master.deleteNamespace(name);
     });
+    observe("postDeleteNamespace", (o, c) -> o.postDeleteNamespace(c, name));
+    return done;
   }
 
   private ListTablesResponse listTables(ListTablesRequest r) throws BadRequestException {
@@ -370,7 +454,10 @@ final class MasterService {
           to != null ? ", the server asked for" : ", the only live region server");
       return EmptyResponse.getDefaultInstance();
     }
-    return inline(() -> master.assignment().move(n.region(), to));
+    observe("preMove", (o, c) -> o.preMove(c, n.region(), n.server(), to));
+    EmptyResponse done = inline(() -> master.assignment().move(n.region(), to));
+    observe("postMove", (o, c) -> o.postMove(c, n.region(), n.server(), to));
+    return done;
   }
 
   private ProcedureIdProto split(SplitRequest r) throws IOException {
@@ -395,6 +482,8 @@ final class MasterService {
       throw new BadRequestException("no region to split"
           + (row == null ? "" : " holds row '" + Bytes.toStringBinary(row) + "'"));
     }
+    TableName splitTable = targets.get(0).getTable();
+    observe("preSplitRegion", (o, c) -> o.preSplitRegion(c, splitTable, row));
     ProcedureIdProto.Builder ids = ProcedureIdProto.newBuilder();
     for (RegionInfo region : targets) {
       if (region.isMetaRegion()) {
@@ -412,6 +501,7 @@ final class MasterService {
         ids.addMoreProcIds(id);
       }
     }
+    observe("postSplitRegion", (o, c) -> o.postSplitRegion(c, splitTable, row));
     return ids.build();
   }
 }

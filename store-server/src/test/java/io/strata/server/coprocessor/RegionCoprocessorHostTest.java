@@ -120,7 +120,7 @@ class RegionCoprocessorHostTest {
           + Slow.class.getName())).toList();
       assertEquals(1, slow.size(), warnings.toString());
       assertTrue(slow.get(0).matches("coprocessor \\S+Slow took \\d+ ms in prePut on region "
-          + REGION.getEncodedName()), slow.get(0));
+          + java.util.regex.Pattern.quote(REGION.getRegionNameAsString())), slow.get(0));
       h.postPut("bob", PUT, Durability.USE_DEFAULT); // quick: not logged
       assertEquals(1, warnings.stream().filter(w -> w.contains("Slow took")).count());
     } finally {
