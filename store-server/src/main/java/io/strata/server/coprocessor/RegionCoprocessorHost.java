@@ -96,6 +96,8 @@ public final class RegionCoprocessorHost {
   private final ServerName server;
   private final Supplier<Connection> connection;
   private ObserverChain<RegionCoprocessorEnvironment, RegionObserver> chain;
+  /** The hooks some loaded observer overrides: the others cost a call nothing. */
+  private java.util.Set<String> overridden = java.util.Set.of();
 
   private RegionCoprocessorHost(RegionInfo region, TableDescriptor table, ServerName server,
       Supplier<Connection> connection) {
@@ -131,7 +133,57 @@ public final class RegionCoprocessorHost {
             cp -> cp.getRegionObserver().orElse(null), where, abortOnError);
     host.chain = new ObserverChain<>(where, loaded, abortOnError,
         conf.get(CoprocessorKeys.SLOW_HOOK).toNanos(), abort);
+    host.overridden = overridden(loaded.stream().map(ObserverChain.Entry::observer)
+        .filter(java.util.Objects::nonNull).toList());
     return host;
+  }
+
+  /** The names of the RegionObserver hooks any of {@code observers} overrides. */
+  private static java.util.Set<String> overridden(List<RegionObserver> observers) {
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (RegionObserver o : observers) {
+      for (java.lang.reflect.Method m : RegionObserver.class.getMethods()) {
+        try {
+          if (o.getClass().getMethod(m.getName(), m.getParameterTypes()).getDeclaringClass()
+              != RegionObserver.class) {
+            names.add(m.getName());
+          }
+        } catch (NoSuchMethodException e) {
+          names.add(m.getName()); // cannot tell: call it
+        }
+      }
+    }
+    return java.util.Set.copyOf(names);
+  }
+
+  private boolean overrides(String... hooks) {
+    for (String h : hooks) {
+      if (overridden.contains(h)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether any observer has a get or exists hook: else gets go the plain way. */
+  public boolean observesGets() {
+    return overrides("preGetOp", "postGetOp", "preExists", "postExists");
+  }
+
+  /** Whether any observer has a put or delete hook. */
+  public boolean observesPutsAndDeletes() {
+    return overrides("prePut", "postPut", "preDelete", "postDelete");
+  }
+
+  /** Whether any observer has an increment or append hook. */
+  public boolean observesIncrementsAndAppends() {
+    return overrides("preIncrement", "postIncrement", "preAppend", "postAppend");
+  }
+
+  /** Whether any observer has a scanner hook. */
+  public boolean observesScans() {
+    return overrides("preScannerOpen", "postScannerOpen", "preScannerNext", "postScannerNext",
+        "preScannerClose", "postScannerClose");
   }
 
   /** The loaded coprocessors' class names, in the order their hooks run. */

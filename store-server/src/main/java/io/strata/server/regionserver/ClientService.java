@@ -101,13 +101,13 @@ final class ClientService {
       return RpcResult.HAND_OFF; // a read handler runs it, not the connections' thread
     }
     OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
-    if (h.coprocessors() != null && RpcServer.onIoThread()) {
+    if (h.observingGets() != null && RpcServer.onIoThread()) {
       return RpcResult.HAND_OFF; // a hook may wait, which a network thread must not
     }
     TableName table = h.region().info().getTable();
     quotas.admit(ClientService::caller, table, ThrottleType.Kind.READ, 1, 0);
     CellBlock.Writer out = CellBlock.Writer.withoutTags(256);
-    ResultProto result = h.coprocessors() == null ? doGet(h, req.getGet(), out)
+    ResultProto result = h.observingGets() == null ? doGet(h, req.getGet(), out)
         : observedGet(h, req.getGet(), out);
     quotas.charge(ClientService::caller, table, ThrottleType.Kind.READ, out.size());
     return new RpcResult(GetResponse.newBuilder().setResult(result).build(), out.toBytes());
@@ -186,7 +186,8 @@ final class ClientService {
       return mutate(req, cellBlock);
     }
     OnlineRegions.Hosted observed = regions.find(req.getRegion().getEncodedName());
-    if (observed != null && observed.coprocessors() != null) {
+    if (observed != null && (observed.observingPuts() != null
+        || observed.observingAtomics() != null)) {
       return RpcResult.HAND_OFF; // a hook may wait, which a network thread must not
     }
     try {
@@ -235,7 +236,7 @@ final class ClientService {
     }
     List<RowEdit> edits = edits(h, req.getMutationsList(), in);
     List<Mutation> observed = null;
-    if (h.coprocessors() != null) {
+    if (h.observingPuts() != null) {
       observed = new ArrayList<>();
       edits = observe(h, req.getMutationsList(), edits, observed);
       if (edits.isEmpty()) { // every one bypassed
@@ -379,7 +380,7 @@ final class ClientService {
   /** An increment or append; the new values go to {@code out}. */
   private static ResultProto atomic(OnlineRegions.Hosted h, MutationProto m, CellBlock.Reader in,
       CellBlock.Writer out) throws IOException {
-    if (h.coprocessors() != null) {
+    if (h.observingAtomics() != null) {
       return observedAtomic(h, m, in, out);
     }
     byte[] row = m.getRow().toByteArray();
@@ -503,7 +504,7 @@ final class ClientService {
       RegionActionResultProto.Builder results = RegionActionResultProto.newBuilder();
       List<Integer> indexes = new ArrayList<>(ra.actions().size());
       List<RowEdit> pending = new ArrayList<>(ra.actions().size());
-      List<Mutation> observed = h.coprocessors() == null ? null : new ArrayList<>();
+      List<Mutation> observed = h.observingPuts() == null ? null : new ArrayList<>();
       for (PlainMulti.Action a : ra.actions()) {
         try {
           RowEdit e = h.translator().plainEdit(a, in);
@@ -587,7 +588,7 @@ final class ClientService {
     RegionActionResultProto.Builder results = RegionActionResultProto.newBuilder();
     List<Integer> pendingIndexes = new ArrayList<>();
     List<RowEdit> pending = new ArrayList<>();
-    List<Mutation> observed = h.coprocessors() == null ? null : new ArrayList<>();
+    List<Mutation> observed = h.observingPuts() == null ? null : new ArrayList<>();
     for (ActionProto a : ra.getActionsList()) {
       if (a.hasMutation() && isPutOrDelete(a.getMutation())) {
         try {
@@ -609,7 +610,7 @@ final class ClientService {
       try {
         if (a.hasGet()) {
           results.addResults(ActionResultProto.newBuilder().setIndex(a.getIndex())
-              .setResult(h.coprocessors() == null ? doGet(h, a.getGet(), out)
+              .setResult(h.observingGets() == null ? doGet(h, a.getGet(), out)
                   : observedGet(h, a.getGet(), out)));
         } else if (a.hasMutation()) {
           h.writes().increment();

@@ -18,7 +18,28 @@ final class OnlineRegions {
    * call pays one null check for them).
    */
   record Hosted(Region region, RequestTranslator translator, LongAdder reads, LongAdder writes,
-      RegionCoprocessorHost coprocessors) {}
+      RegionCoprocessorHost coprocessors) {
+    /** The coprocessors if one observes gets or exists, else null. */
+    RegionCoprocessorHost observingGets() {
+      return coprocessors != null && coprocessors.observesGets() ? coprocessors : null;
+    }
+
+    /** The coprocessors if one observes puts or deletes, else null. */
+    RegionCoprocessorHost observingPuts() {
+      return coprocessors != null && coprocessors.observesPutsAndDeletes() ? coprocessors : null;
+    }
+
+    /** The coprocessors if one observes increments or appends, else null. */
+    RegionCoprocessorHost observingAtomics() {
+      return coprocessors != null && coprocessors.observesIncrementsAndAppends() ? coprocessors
+          : null;
+    }
+
+    /** The coprocessors if one observes scanners, else null. */
+    RegionCoprocessorHost observingScans() {
+      return coprocessors != null && coprocessors.observesScans() ? coprocessors : null;
+    }
+  }
 
   private final ConcurrentHashMap<String, Hosted> regions = new ConcurrentHashMap<>();
   private volatile String server;

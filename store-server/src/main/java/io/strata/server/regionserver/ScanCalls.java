@@ -88,26 +88,27 @@ final class ScanCalls {
     ScannerRegistry.Open o;
     if (req.hasScan()) {
       OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
-      if (h.coprocessors() != null && RpcServer.onIoThread()) {
+      RegionCoprocessorHost cp = h.observingScans();
+      if (cp != null && RpcServer.onIoThread()) {
         return RpcResult.HAND_OFF; // a hook may wait, which a network thread must not
       }
       io.strata.common.proto.ClientProtos.ScanProto scanProto = req.getScan();
       Scan observed = null;
-      if (h.coprocessors() != null) {
+      if (cp != null) {
         observed = ObservedCalls.scan(scanProto);
-        h.coprocessors().preScannerOpen(ClientService.caller(), observed);
+        cp.preScannerOpen(ClientService.caller(), observed);
         scanProto = OperationProtos.toProto(observed);
       }
       ScanSpec spec = h.translator().scan(scanProto);
       RegionScanner s = h.region().scannerInPlace(spec);
       o = new ScannerRegistry.Open(s, h.region().encodedName(), scanProto.getBatch(),
-          costly, h.region().info().getTable(), h.coprocessors());
+          costly, h.region().info().getTable(), cp);
       id = scanners.add(o);
       o = scanners.take(id);
       h.reads().increment();
       if (observed != null) {
         try {
-          h.coprocessors().postScannerOpen(ClientService.caller(), observed, id);
+          cp.postScannerOpen(ClientService.caller(), observed, id);
         } catch (IOException | RuntimeException e) {
           scanners.close(id, o);
           o.lock.unlock();

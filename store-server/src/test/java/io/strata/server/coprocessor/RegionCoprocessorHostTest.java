@@ -170,4 +170,22 @@ class RegionCoprocessorHostTest {
     assertEquals(List.of(Slow.class.getName()), without.classNames());
     assertEquals(null, host(StrataConfiguration.defaults(), () -> { }), "none: no host");
   }
+
+  @Test
+  void onlyTheOperationsWhoseHooksAreOverriddenAreObserved() throws Exception {
+    RegionCoprocessorHost puts = host(StrataConfiguration.defaults(), () -> { }, Slow.class);
+    assertEquals(List.of(true, false, false, false), List.of(puts.observesPutsAndDeletes(),
+        puts.observesGets(), puts.observesIncrementsAndAppends(), puts.observesScans()));
+    RegionCoprocessorHost none = host(StrataConfiguration.defaults(), () -> { }, Empty.class);
+    assertEquals(List.of(false, false, false, false), List.of(none.observesPutsAndDeletes(),
+        none.observesGets(), none.observesIncrementsAndAppends(), none.observesScans()));
+  }
+
+  /** An observer overriding no hook. */
+  public static class Empty implements RegionCoprocessor, RegionObserver {
+    @Override
+    public Optional<RegionObserver> getRegionObserver() {
+      return Optional.of(this);
+    }
+  }
 }
