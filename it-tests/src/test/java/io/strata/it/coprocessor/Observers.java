@@ -140,6 +140,28 @@ public final class Observers {
     }
 
     @Override
+    public void preFlush(ObserverContext<RegionCoprocessorEnvironment> c) {
+      record(c, "preFlush", null);
+    }
+
+    @Override
+    public void postFlush(ObserverContext<RegionCoprocessorEnvironment> c) {
+      record(c, "postFlush", null);
+    }
+
+    @Override
+    public void preCompact(ObserverContext<RegionCoprocessorEnvironment> c, byte[] family,
+        boolean major) {
+      record(c, "preCompact(" + Bytes.toString(family) + "," + major + ")", null);
+    }
+
+    @Override
+    public void postCompact(ObserverContext<RegionCoprocessorEnvironment> c, byte[] family,
+        boolean major) {
+      record(c, "postCompact(" + Bytes.toString(family) + "," + major + ")", null);
+    }
+
+    @Override
     public void preScannerOpen(ObserverContext<RegionCoprocessorEnvironment> c, Scan scan) {
       record(c, "preScannerOpen", scan.getStartRow());
     }

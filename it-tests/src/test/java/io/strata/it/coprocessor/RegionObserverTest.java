@@ -101,6 +101,16 @@ class RegionObserverTest {
       }
       assertEquals(expected, Observers.userCalls());
 
+      // A flush and a compaction, on the server's own threads: no caller.
+      Observers.CALLS.clear();
+      admin.flush(T);
+      assertEquals(expect("preFlush", "postFlush"), Observers.userCalls());
+      Observers.CALLS.clear();
+      admin.majorCompact(T);
+      MiniCluster.waitFor(() -> Observers.userCalls().size() == 6, Duration.ofSeconds(30),
+          "the compaction");
+      assertEquals(expect("preCompact(f,true)", "postCompact(f,true)"), Observers.userCalls());
+
       Observers.CALLS.clear();
       admin.disableTable(T);
       assertEquals(List.of("system preClose  - t", "b preClose  - t", "a preClose  - t"),
@@ -183,6 +193,17 @@ class RegionObserverTest {
       t.put(new Put(Bytes.toBytes("plain")).addColumn(F, Q, F));
       assertEquals(List.of("q=f"), columns(t.get(new Get(Bytes.toBytes("plain")))));
     }
+  }
+
+  /** Each hook by the three recorders in turn, as the server's own work. */
+  private static List<String> expect(String... hooks) {
+    List<String> out = new java.util.ArrayList<>();
+    for (String hook : hooks) {
+      for (String name : List.of("system", "b", "a")) {
+        out.add(name + " " + hook + "  - t");
+      }
+    }
+    return out;
   }
 
   private static List<String> columns(Result r) {

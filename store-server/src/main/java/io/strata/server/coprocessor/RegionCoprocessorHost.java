@@ -323,6 +323,22 @@ public final class RegionCoprocessorHost {
     chain.run("postScannerClose", caller, false, (o, c) -> o.postScannerClose(c, scannerId));
   }
 
+  public void preFlush() throws IOException {
+    chain.run("preFlush", "", false, (o, c) -> o.preFlush(c));
+  }
+
+  public void postFlush() {
+    chain.runQuietly("postFlush", (o, c) -> o.postFlush(c));
+  }
+
+  public void preCompact(byte[] family, boolean major) throws IOException {
+    chain.run("preCompact", "", false, (o, c) -> o.preCompact(c, family, major));
+  }
+
+  public void postCompact(byte[] family, boolean major) {
+    chain.runQuietly("postCompact", (o, c) -> o.postCompact(c, family, major));
+  }
+
   private static Result orEmpty(Result r) {
     return r == null ? Result.create(List.<Cell>of()) : r;
   }

@@ -141,4 +141,24 @@ public interface RegionObserver {
   /** Once the scanner closed. */
   default void postScannerClose(ObserverContext<RegionCoprocessorEnvironment> c,
       long scannerId) throws IOException {}
+
+  /**
+   * Before the region flushes its memstores (asked for, or as they fill); an IOException fails
+   * this flush, which is tried again.
+   */
+  default void preFlush(ObserverContext<RegionCoprocessorEnvironment> c) throws IOException {}
+
+  /** Once a flush committed its files. */
+  default void postFlush(ObserverContext<RegionCoprocessorEnvironment> c) throws IOException {}
+
+  /**
+   * Before a family's store compacts ({@code major}: all its files); an IOException fails this
+   * compaction, whose inputs stay.
+   */
+  default void preCompact(ObserverContext<RegionCoprocessorEnvironment> c, byte[] family,
+      boolean major) throws IOException {}
+
+  /** Once a family's compaction committed its file. */
+  default void postCompact(ObserverContext<RegionCoprocessorEnvironment> c, byte[] family,
+      boolean major) throws IOException {}
 }

@@ -768,6 +768,7 @@ public final class Region implements Closeable {
       if (storesClosed) {
         return -1; // closed, or aborted: what the memstore held is in the WAL
       }
+      ctx.events().beforeFlush(this);
       long startNanos = System.nanoTime();
       Map<Store, Segment> snapshots = new LinkedHashMap<>();
       long flushSeqId;
@@ -812,6 +813,7 @@ public final class Region implements Closeable {
       LOG.info("flushed {} bytes of region {} at sequence id {} into {} file(s) in {} ms",
           flushedBytes, info.getEncodedName(), flushSeqId, written.size(),
           TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
+      ctx.events().afterFlush(this);
       requestCompactionIfDue();
       return flushSeqId;
     } finally {
@@ -864,8 +866,11 @@ public final class Region implements Closeable {
     int replaced = 0;
     Path tmpDir = RegionLayout.tmpDir(dir);
     for (Store s : targets) {
+      byte[] name = s.family().getName();
+      ctx.events().beforeCompaction(this, name, major);
       replaced += s.compact(major, ctx.compactions().policy(), tmpDir,
           ctx.compactions().limiter(), ctx.compactions()::bytesPerSecond, ctx.clock().millis());
+      ctx.events().afterCompaction(this, name, major);
     }
     if (!parents.isEmpty() && !hasReferences()) {
       for (String parent : parents) {

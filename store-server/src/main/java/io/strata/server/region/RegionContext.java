@@ -9,13 +9,17 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * What the hosting server lends its regions: storage and its pool of dead files to write over,
- * the WAL, the chunk pool, a clock, and the block cache with how to use it.
+ * the WAL, the chunk pool, a clock, the block cache with how to use it, and an ear for their
+ * flushes and compactions.
  */
 public record RegionContext(FileSystem fs, Path rootDir, Wal wal, ChunkPool chunkPool,
     RegionOptions options, FlushRequester flushRequester, MemStoreLimiter limiter,
     CompactionService compactions, InstantSource clock, RegionCaching caching,
-    RecycledFiles recycled) {
+    RecycledFiles recycled, RegionEvents events) {
   public RegionContext {
+    if (events == null) {
+      events = RegionEvents.NONE;
+    }
     if (recycled == null) {
       recycled = RecycledFiles.NONE;
     }
@@ -27,11 +31,20 @@ public record RegionContext(FileSystem fs, Path rootDir, Wal wal, ChunkPool chun
     }
   }
 
+  /** With nobody listening to its regions' events. */
+  public RegionContext(FileSystem fs, Path rootDir, Wal wal, ChunkPool chunkPool,
+      RegionOptions options, FlushRequester flushRequester, MemStoreLimiter limiter,
+      CompactionService compactions, InstantSource clock, RegionCaching caching,
+      RecycledFiles recycled) {
+    this(fs, rootDir, wal, chunkPool, options, flushRequester, limiter, compactions, clock,
+        caching, recycled, RegionEvents.NONE);
+  }
+
   /** Without a block cache. */
   public RegionContext(FileSystem fs, Path rootDir, Wal wal, ChunkPool chunkPool,
       RegionOptions options, FlushRequester flushRequester, MemStoreLimiter limiter,
       CompactionService compactions, InstantSource clock) {
     this(fs, rootDir, wal, chunkPool, options, flushRequester, limiter, compactions, clock,
-        RegionCaching.NONE, RecycledFiles.NONE);
+        RegionCaching.NONE, RecycledFiles.NONE, RegionEvents.NONE);
   }
 }

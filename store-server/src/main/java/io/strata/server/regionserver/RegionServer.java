@@ -33,6 +33,7 @@ import io.strata.server.region.MemStoreLimiter;
 import io.strata.server.region.Region;
 import io.strata.server.region.RegionCaching;
 import io.strata.server.region.RegionContext;
+import io.strata.server.region.RegionEvents;
 import io.strata.server.region.RegionFlusher;
 import io.strata.server.region.RegionOptions;
 import io.strata.server.region.RegionSplitter;
@@ -179,6 +180,46 @@ public final class RegionServer implements Closeable {
     }
   }
 
+  /** A serving region's flushes and compactions, told to its coprocessors. */
+  private final class CoprocessorEvents implements RegionEvents {
+    private RegionCoprocessorHost of(Region r) {
+      OnlineRegions.Hosted h = regions.find(r.encodedName());
+      return h == null ? null : h.coprocessors();
+    }
+
+    @Override
+    public void beforeFlush(Region r) throws IOException {
+      RegionCoprocessorHost cp = of(r);
+      if (cp != null) {
+        cp.preFlush();
+      }
+    }
+
+    @Override
+    public void afterFlush(Region r) {
+      RegionCoprocessorHost cp = of(r);
+      if (cp != null) {
+        cp.postFlush();
+      }
+    }
+
+    @Override
+    public void beforeCompaction(Region r, byte[] family, boolean major) throws IOException {
+      RegionCoprocessorHost cp = of(r);
+      if (cp != null) {
+        cp.preCompact(family, major);
+      }
+    }
+
+    @Override
+    public void afterCompaction(Region r, byte[] family, boolean major) {
+      RegionCoprocessorHost cp = of(r);
+      if (cp != null) {
+        cp.postCompact(family, major);
+      }
+    }
+  }
+
   /** The connection coprocessors get: the server's own. */
   private io.strata.client.Connection coprocessorConnection() {
     try {
@@ -235,7 +276,7 @@ public final class RegionServer implements Closeable {
           (int) (long) conf.get(RegionKeys.MSLAB_CHUNK_SIZE), conf.get(RegionKeys.MSLAB_POOL_CHUNKS)),
           RegionOptions.from(conf), flusher, MemStoreLimiter.fromHeap(name.toString(), conf,
               flusher), compactions, InstantSource.system(),
-          RegionCaching.fromConfig(conf, cache), recycled);
+          RegionCaching.fromConfig(conf, cache), recycled, new CoprocessorEvents());
       flushChore = new FlushChore(regions, wal, flusher,
           conf.get(RegionKeys.MEMSTORE_FLUSH_PERIOD), conf.get(WalKeys.MAX_FILES),
           InstantSource.system());
