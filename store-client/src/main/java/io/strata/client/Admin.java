@@ -215,6 +215,12 @@ public interface Admin extends Closeable {
   boolean exceedThrottleQuotaSwitch(boolean enable) throws IOException;
 
   /**
+   * Makes the region server start a new WAL file now, as HBase's {@code rollWALWriter} (the
+   * shell's {@code wal_roll}).
+   */
+  void rollWALWriter(ServerName server) throws IOException;
+
+  /**
    * Every table's size as space quotas count it (its block files on disk), from the region
    * servers' latest reports, as HBase's {@code getSpaceQuotaTableSizes}.
    */

@@ -210,6 +210,12 @@ public interface AsyncAdmin {
   CompletableFuture<Boolean> exceedThrottleQuotaSwitch(boolean enable);
 
   /**
+   * Makes the region server start a new WAL file now, as HBase's {@code rollWALWriter} (the
+   * shell's {@code wal_roll}).
+   */
+  CompletableFuture<Void> rollWALWriter(ServerName server);
+
+  /**
    * Every table's size as space quotas count it (its block files on disk), from the region
    * servers' latest reports, as HBase's {@code getSpaceQuotaTableSizes}.
    */

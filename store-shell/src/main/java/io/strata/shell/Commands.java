@@ -117,6 +117,7 @@ public final class Commands {
         new CloseRegionCommand(),
         new UnassignCommand(),
         new AssignCommand(),
+        new io.strata.shell.commands.tools.WalRollCommand(),
         new io.strata.shell.commands.quotas.SetQuotaCommand(),
         new io.strata.shell.commands.quotas.ListQuotasCommand(),
         new io.strata.shell.commands.quotas.ListQuotaTableSizesCommand(),

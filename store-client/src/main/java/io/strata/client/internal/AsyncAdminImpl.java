@@ -633,6 +633,15 @@ final class AsyncAdminImpl implements AsyncAdmin {
   }
 
   @Override
+  public CompletableFuture<Void> rollWALWriter(ServerName server) {
+    return run(() -> conn.channels().connection(server, "AdminService")
+        .thenCompose(c -> c.call("RollWalWriter", io.strata.common.proto.AdminProtos
+            .RollWalWriterRequest.getDefaultInstance(), null, io.strata.common.proto.AdminProtos
+            .RollWalWriterResponse.parser(), conn.caller().policy().operationTimeout(), 1))
+        .thenApply(resp -> null));
+  }
+
+  @Override
   public CompletableFuture<java.util.Map<TableName, Long>> getSpaceQuotaTableSizes() {
     return run(() -> master.call("GetSpaceQuotaSizes", QuotaProtos.GetSpaceQuotaSizesRequest
         .getDefaultInstance(), QuotaProtos.GetSpaceQuotaSizesResponse.parser())

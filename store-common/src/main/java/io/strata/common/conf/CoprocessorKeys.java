@@ -17,6 +17,12 @@ public final class CoprocessorKeys {
       "Master coprocessors the active master loads, as HBase's hbase.coprocessor.master.classes: "
           + "class names on the master's class path, comma-separated, run in that order.");
 
+  public static final ConfigKey<String> REGIONSERVER_CLASSES = ConfigKey.string(
+      "strata.coprocessor.regionserver.classes", "",
+      "Region server coprocessors each region server loads, as HBase's "
+          + "hbase.coprocessor.regionserver.classes: class names on the server's class path, "
+          + "comma-separated, run in that order.");
+
   public static final ConfigKey<Boolean> ABORT_ON_ERROR = ConfigKey.bool(
       "strata.coprocessor.abortonerror", true,
       "What a coprocessor that throws anything but an IOException from a hook, or cannot be "

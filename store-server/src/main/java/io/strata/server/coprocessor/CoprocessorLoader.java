@@ -94,10 +94,11 @@ public final class CoprocessorLoader {
           + from + ": " + e);
     }
     if (!type.isAssignableFrom(c)) {
+      String kind = type == RegionCoprocessor.class ? "region"
+          : type == MasterCoprocessor.class ? "master" : "region server";
       throw new CoprocessorException("coprocessor class " + className + " (from " + from
-          + ") is not a " + type.getName() + "; a " + (type == RegionCoprocessor.class
-              ? "region coprocessor implements RegionCoprocessor"
-              : "master coprocessor implements MasterCoprocessor"));
+          + ") is not a " + type.getName() + "; a " + kind + " coprocessor implements "
+          + type.getSimpleName());
     }
     try {
       return type.cast(c.getDeclaredConstructor().newInstance());

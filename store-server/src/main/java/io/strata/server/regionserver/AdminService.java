@@ -12,6 +12,8 @@ import io.strata.common.proto.AdminProtos.OpenRegionRequest;
 import io.strata.common.proto.AdminProtos.OpenRegionResponse;
 import io.strata.common.proto.AdminProtos.RefreshQuotasRequest;
 import io.strata.common.proto.AdminProtos.RefreshQuotasResponse;
+import io.strata.common.proto.AdminProtos.RollWalWriterRequest;
+import io.strata.common.proto.AdminProtos.RollWalWriterResponse;
 import io.strata.common.proto.AdminProtos.SplitRegionRequest;
 import io.strata.common.proto.AdminProtos.SplitRegionResponse;
 import io.strata.common.proto.QuotaProtos.GetSpaceQuotaSnapshotsRequest;
@@ -74,6 +76,11 @@ final class AdminService {
                   + " shell's set_quota, or Admin.setQuota");
               server.refreshQuotas();
               return RpcResult.of(RefreshQuotasResponse.getDefaultInstance());
+            }),
+        "RollWalWriter", new RpcMethod(RollWalWriterRequest.parser(), CallKind.PRIORITY,
+            (p, c) -> {
+              server.rollWal();
+              return RpcResult.of(RollWalWriterResponse.getDefaultInstance());
             }),
         "GetSpaceQuotaSnapshots", new RpcMethod(GetSpaceQuotaSnapshotsRequest.parser(),
             CallKind.PRIORITY, (p, c) -> RpcResult.of(spaceSnapshots(

@@ -22,6 +22,7 @@ import io.strata.server.coordination.RegionServerTracker;
 import io.strata.server.coordination.ZkSession;
 import io.strata.server.coprocessor.CoprocessorLoader;
 import io.strata.server.coprocessor.RegionCoprocessorHost;
+import io.strata.server.coprocessor.RegionServerCoprocessorHost;
 import io.strata.server.fs.RecycledFiles;
 import io.strata.server.fs.RootDirectory;
 import io.strata.server.fs.StorageFileSystems;
@@ -95,6 +96,8 @@ public final class RegionServer implements Closeable {
   private ClusterSecret secret;
   private final RegionServerQuotas quotas;
   private final CoprocessorLoader coprocessorLoader;
+  /** The server's own coprocessors (not its regions'); null when it has none. */
+  private volatile RegionServerCoprocessorHost serverCoprocessors;
   private java.util.concurrent.ScheduledExecutorService quotaRefresh;
   private io.strata.client.Connection quotaConnection;
 
@@ -177,6 +180,23 @@ public final class RegionServer implements Closeable {
       LOG.warn("cannot connect to read the quota settings; keeping those in force: {}",
           e.toString());
       return false;
+    }
+  }
+
+  /**
+   * Starts a new WAL file now, as an operator asked (wal_roll), around the server
+   * coprocessors' hooks.
+   */
+  void rollWal() throws IOException {
+    checkRunning();
+    RegionServerCoprocessorHost cp = serverCoprocessors;
+    String caller = ClientService.caller();
+    if (cp != null) {
+      cp.call("preRollWALWriterRequest", caller, (o, c) -> o.preRollWALWriterRequest(c));
+    }
+    wal.roll();
+    if (cp != null) {
+      cp.call("postRollWALWriterRequest", caller, (o, c) -> o.postRollWALWriterRequest(c));
     }
   }
 
@@ -290,6 +310,8 @@ public final class RegionServer implements Closeable {
         new Thread(this::kill, "rs-abort").start();
       });
       new RegionServerTracker(zk).register(name);
+      serverCoprocessors = RegionServerCoprocessorHost.load(conf, coprocessorLoader, name,
+          this::coprocessorConnection, this::abortForCoprocessor);
       reporter = new LoadReporter(this, zk, conf.get(ServerKeys.REPORT_INTERVAL));
       reporter.start();
       startQuotaRefresh(conf.get(ServerKeys.QUOTA_REFRESH_PERIOD));
@@ -515,6 +537,10 @@ public final class RegionServer implements Closeable {
     if (stopped) {
       return;
     }
+    RegionServerCoprocessorHost cp = serverCoprocessors;
+    if (cp != null) {
+      cp.callQuietly("preStopRegionServer", (o, c) -> o.preStopRegionServer(c));
+    }
     stopped = true;
     LOG.info("region server {} stopping: closing {} region(s)", name, regions.size());
     if (reporter != null) {
@@ -538,6 +564,9 @@ public final class RegionServer implements Closeable {
             h.region().encodedName(), e);
         failed = e;
       }
+    }
+    if (cp != null) {
+      cp.stop();
     }
     closeServices();
     if (failed == null && wal != null) {
