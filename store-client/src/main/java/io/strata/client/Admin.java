@@ -190,7 +190,8 @@ public interface Admin extends Closeable {
 
   /**
    * Sets a quota, as HBase's {@code setQuota}: a throttle, a table's or namespace's space
-   * limit, the removal of either, or a user's global bypass ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds
+   * limit, the removal of either, or a user's global bypass
+   * ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds
    * to it within a second.
    */
   void setQuota(io.strata.client.quotas.QuotaSettings quota) throws IOException;
@@ -237,7 +238,8 @@ public interface Admin extends Closeable {
    * The master's latest verdict on every table with a space quota (its own or its
    * namespace's), as {@code list_quota_snapshots} shows them.
    */
-  java.util.Map<TableName, io.strata.client.quotas.SpaceQuotaSnapshot> getSpaceQuotaSnapshots() throws IOException;
+  java.util.Map<TableName, io.strata.client.quotas.SpaceQuotaSnapshot> getSpaceQuotaSnapshots()
+      throws IOException;
 
   /** The master's latest verdict on the namespace's space quota, or null if it has none. */
   io.strata.client.quotas.SpaceQuotaSnapshot getCurrentSpaceQuotaSnapshot(

@@ -185,7 +185,8 @@ public interface AsyncAdmin {
 
   /**
    * Sets a quota, as HBase's {@code setQuota}: a throttle, a table's or namespace's space
-   * limit, the removal of either, or a user's global bypass ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds
+   * limit, the removal of either, or a user's global bypass
+   * ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds
    * to it within a second.
    */
   CompletableFuture<Void> setQuota(io.strata.client.quotas.QuotaSettings quota);

@@ -59,6 +59,7 @@ import io.strata.server.coprocessor.MasterCoprocessorEnvironment;
 import io.strata.server.coprocessor.MasterCoprocessorHost;
 import io.strata.server.coprocessor.MasterObserver;
 import io.strata.server.coprocessor.ObserverContext;
+import io.strata.server.coprocessor.ServerCoprocessorHost;
 import io.strata.server.rpc.CallKind;
 import io.strata.server.rpc.RpcMethod;
 import io.strata.server.rpc.RpcResult;
@@ -242,7 +243,9 @@ final class MasterService {
   }
 
   /** Calls a hook of the master's observers, as the caller's request; nothing if none. */
-  private void observe(String name, MasterCoprocessorHost.Hook hook) throws IOException {
+  private void observe(String name,
+      ServerCoprocessorHost.Hook<MasterCoprocessorEnvironment, MasterObserver> hook)
+      throws IOException {
     MasterCoprocessorHost cp = master.coprocessors();
     if (cp != null) {
       String caller = RpcServer.caller();
