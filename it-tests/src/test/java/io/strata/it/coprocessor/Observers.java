@@ -55,6 +55,9 @@ public final class Observers {
 
     private void record(ObserverContext<RegionCoprocessorEnvironment> c, String hook,
         byte[] row) {
+      if (io.strata.server.rpc.RpcServer.onIoThread()) {
+        CALLS.add("ON A NETWORK THREAD: " + hook); // hooks may wait: they must not run there
+      }
       CALLS.add(name + " " + hook + " " + (row == null ? "" : Bytes.toString(row)) + " "
           + c.getCaller().orElse("-") + " " + c.getEnvironment().getRegionInfo().getTable());
     }

@@ -101,6 +101,21 @@ class RegionObserverTest {
       }
       assertEquals(expected, Observers.userCalls());
 
+      // A scanner called row by row: every call's hooks, none on a network thread.
+      Observers.CALLS.clear();
+      try (io.strata.client.ResultScanner scanner = t.getScanner(new io.strata.client.Scan()
+          .setCaching(1))) {
+        int rows = 0;
+        while (scanner.next() != null) {
+          rows++;
+        }
+        assertEquals(3, rows);
+      }
+      assertTrue(Observers.userCalls().stream().noneMatch(c -> c.startsWith("ON A NETWORK")),
+          Observers.userCalls().toString());
+      assertTrue(Observers.userCalls().stream().filter(c -> c.startsWith("a preScannerNext"))
+          .count() >= 3, Observers.userCalls().toString());
+
       // A flush and a compaction, on the server's own threads: no caller.
       Observers.CALLS.clear();
       admin.flush(T);

@@ -59,6 +59,9 @@ final class ScanCalls {
 
   RpcResult scan(ScanRequest req) throws IOException {
     if (req.getCloseScanner() && req.getScannerId() != 0 && !req.hasScan()) {
+      if (RpcServer.onIoThread() && scanners.costly(req.getScannerId())) {
+        return RpcResult.HAND_OFF; // its close hooks may wait
+      }
       ScannerRegistry.Open o = scanners.take(req.getScannerId());
       try {
         close(req.getScannerId(), o);

@@ -45,7 +45,10 @@ final class ScannerRegistry implements Closeable {
     /** The next call's rows, read after the last call was answered; null when none. */
     private ScanAnswer ahead;
 
-    /** Its filter may cost a network thread too much per cell ({@link FilterCost}). */
+    /**
+     * Its calls stay off the network threads: its filter may cost too much per cell
+     * ({@link FilterCost}), or its region's scanner hooks may wait.
+     */
     final boolean costly;
 
     /** The table the scanner reads, for the quotas that count its calls. */
@@ -63,6 +66,7 @@ final class ScannerRegistry implements Closeable {
         io.strata.common.schema.TableName table,
         io.strata.server.coprocessor.RegionCoprocessorHost coprocessors) {
       this.coprocessors = coprocessors;
+      costly |= coprocessors != null;
       this.table = table;
       this.scanner = scanner;
       this.region = region;
