@@ -98,6 +98,23 @@ public final class CompactionService implements Closeable {
   }
 
   /**
+   * After a flush: a major compaction of the region if a store's oldest file is past the major
+   * period, else a minor one if a store has the policy's minimum of files, else nothing.
+   */
+  void requestIfDue(Region region, java.util.Collection<Store> stores, long nowMillis) {
+    boolean minor = false;
+    boolean major = false;
+    for (Store s : stores) {
+      minor |= s.fileCount() >= policy.minFiles();
+      long oldest = s.oldestFileMillis();
+      major |= oldest >= 0 && s.fileCount() > 0 && nowMillis - oldest >= majorPeriod.toMillis();
+    }
+    if (major || minor) {
+      requestCompaction(region, major);
+    }
+  }
+
+  /**
    * Compacts the region soon on a background thread, even with automatic compactions turned
    * off: an operator asked for it.
    */

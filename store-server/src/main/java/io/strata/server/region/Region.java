@@ -814,27 +814,10 @@ public final class Region implements Closeable {
           flushedBytes, info.getEncodedName(), flushSeqId, written.size(),
           TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos));
       ctx.events().afterFlush(this);
-      requestCompactionIfDue();
+      ctx.compactions().requestIfDue(this, stores.values(), ctx.clock().millis());
       return flushSeqId;
     } finally {
       flushLock.unlock();
-    }
-  }
-
-  private void requestCompactionIfDue() {
-    long now = ctx.clock().millis();
-    boolean minor = false;
-    boolean major = false;
-    for (Store s : stores.values()) {
-      minor |= s.fileCount() >= ctx.compactions().policy().minFiles();
-      long oldest = s.oldestFileMillis();
-      major |= oldest >= 0 && s.fileCount() > 0
-          && now - oldest >= ctx.compactions().majorPeriod().toMillis();
-    }
-    if (major) {
-      ctx.compactions().requestCompaction(this, true);
-    } else if (minor) {
-      ctx.compactions().requestCompaction(this, false);
     }
   }
 
