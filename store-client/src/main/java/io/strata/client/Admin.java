@@ -216,6 +216,13 @@ public interface Admin extends Closeable {
   boolean exceedThrottleQuotaSwitch(boolean enable) throws IOException;
 
   /**
+   * The channel of the active master's coprocessor endpoints ({@code
+   * strata.coprocessor.master.classes}): make a stub of the endpoint's service over it ({@code
+   * MyService.newBlockingStub(channel)}) and call; a master that changed is found again.
+   */
+  io.strata.client.coprocessor.CoprocessorRpcChannel coprocessorService();
+
+  /**
    * Makes the region server start a new WAL file now, as HBase's {@code rollWALWriter} (the
    * shell's {@code wal_roll}).
    */

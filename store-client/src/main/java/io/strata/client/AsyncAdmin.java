@@ -211,6 +211,15 @@ public interface AsyncAdmin {
   CompletableFuture<Boolean> exceedThrottleQuotaSwitch(boolean enable);
 
   /**
+   * Calls an endpoint of the active master's coprocessors ({@code
+   * strata.coprocessor.master.classes}): {@code stubMaker} makes a stub of the endpoint's
+   * service over the master's channel, {@code callable} makes the call. As HBase's.
+   */
+  <S, R> CompletableFuture<R> coprocessorService(
+      java.util.function.Function<com.google.protobuf.RpcChannel, S> stubMaker,
+      io.strata.client.coprocessor.ServiceCaller<S, R> callable);
+
+  /**
    * Makes the region server start a new WAL file now, as HBase's {@code rollWALWriter} (the
    * shell's {@code wal_roll}).
    */

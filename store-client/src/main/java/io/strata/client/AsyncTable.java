@@ -1,11 +1,15 @@
 package io.strata.client;
 
+import com.google.protobuf.RpcChannel;
+import io.strata.client.coprocessor.ServiceCaller;
 import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * Reads and writes one table without blocking: every operation returns a future at once and
@@ -112,6 +116,62 @@ public interface AsyncTable {
 
   /** Every row of the scan in one list: for scans known to be small. */
   CompletableFuture<List<Result>> scanAll(Scan scan);
+
+  /**
+   * Calls a coprocessor endpoint on the region holding {@code row}: {@code stubMaker} makes a
+   * stub of the endpoint's service over the region's channel (for a generated service, {@code
+   * MyService::newStub}), and {@code callable} makes the call with the given controller and
+   * callback. The future completes with what the callback is given, or fails with the server's
+   * error; a region moving or splitting is retried as every call is.
+   */
+  <S, R> CompletableFuture<R> coprocessorService(Function<RpcChannel, S> stubMaker,
+      ServiceCaller<S, R> callable, byte[] row);
+
+  /**
+   * Calls a coprocessor endpoint on every region of a key range, in parallel, telling {@code
+   * callback} of each region's outcome: set the range on the builder and {@link
+   * CoprocessorServiceBuilder#execute()} it. Regions that split, merge or move while the call
+   * runs are followed: every row of the range is covered by exactly one region's answer.
+   */
+  <S, R> CoprocessorServiceBuilder<S, R> coprocessorService(Function<RpcChannel, S> stubMaker,
+      ServiceCaller<S, R> callable, CoprocessorCallback<R> callback);
+
+  /**
+   * The outcomes of a range call of an endpoint, as HBase's: each region's answer or error, then
+   * {@link #onComplete()} once all are in; or {@link #onError} if the range's regions could not be
+   * found. Called on the connection's callback threads, one at a time.
+   */
+  interface CoprocessorCallback<R> {
+    void onRegionComplete(RegionInfo region, R resp);
+
+    /**
+     * A region's call failed (after retries, where retrying could help). {@code region} is
+     * null when the region of a part of the range could not be found.
+     */
+    void onRegionError(RegionInfo region, Throwable error);
+
+    void onComplete();
+
+    void onError(Throwable error);
+  }
+
+  /** The key range of an endpoint's range call: from the table's start to its end unless set. */
+  interface CoprocessorServiceBuilder<S, R> {
+    default CoprocessorServiceBuilder<S, R> fromRow(byte[] startKey) {
+      return fromRow(startKey, true);
+    }
+
+    CoprocessorServiceBuilder<S, R> fromRow(byte[] startKey, boolean inclusive);
+
+    default CoprocessorServiceBuilder<S, R> toRow(byte[] endKey) {
+      return toRow(endKey, false);
+    }
+
+    CoprocessorServiceBuilder<S, R> toRow(byte[] endKey, boolean inclusive);
+
+    /** Starts the calls; the callback hears how they went. */
+    void execute();
+  }
 
   /** One future done when all are, with their values in order; fails as the first failure. */
   private static <T> CompletableFuture<List<T>> allOf(List<CompletableFuture<T>> fs) {

@@ -1,11 +1,17 @@
 package io.strata.client;
 
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.Message;
+import com.google.protobuf.Service;
+import io.strata.client.coprocessor.Batch;
+import io.strata.client.coprocessor.CoprocessorRpcChannel;
 import io.strata.common.schema.Durability;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads and writes one table. Light and thread-safe; it shares its connection's resources.
@@ -88,6 +94,43 @@ public interface Table extends Closeable {
   default ResultScanner getScanner(byte[] family, byte[] qualifier) throws IOException {
     return getScanner(new Scan().addColumn(family, qualifier));
   }
+
+  /**
+   * The channel of the coprocessor endpoints of the region holding {@code row}: make a stub of
+   * the endpoint's service over it ({@code MyService.newBlockingStub(channel)}) and call. Each
+   * call finds the row's region, and is retried if the region moved or split.
+   */
+  CoprocessorRpcChannel coprocessorService(byte[] row);
+
+  /**
+   * Calls an endpoint on every region from the one holding {@code startKey} to the one holding
+   * {@code endKey} (null or empty: the table's first and last), as HBase's: {@code callable}
+   * runs once per region, in parallel, with a stub of {@code service} bound to that region.
+   * Regions that split, merge or move while the call runs are followed, so every row of the
+   * range is answered by exactly one region.
+   *
+   * @return each region's result, by region name
+   * @throws io.strata.client.coprocessor.CoprocessorCallsFailedException if some regions'
+   *     calls failed: each one's error, and the others' results
+   */
+  <T extends Service, R> Map<byte[], R> coprocessorService(Class<T> service, byte[] startKey,
+      byte[] endKey, Batch.Call<T, R> callable) throws IOException;
+
+  /**
+   * As {@link #coprocessorService(Class, byte[], byte[], Batch.Call)}, telling {@code callback}
+   * of each region's result as it arrives instead of collecting them.
+   */
+  <T extends Service, R> void coprocessorService(Class<T> service, byte[] startKey,
+      byte[] endKey, Batch.Call<T, R> callable, Batch.Callback<R> callback) throws IOException;
+
+  /**
+   * Calls {@code method} with {@code request} on every region of the range (as {@link
+   * #coprocessorService(Class, byte[], byte[], Batch.Call)}) without a thread a region: each
+   * region's answer, parsed as {@code responsePrototype}, by region name.
+   */
+  <R extends Message> Map<byte[], R> batchCoprocessorService(
+      Descriptors.MethodDescriptor method, Message request, byte[] startKey, byte[] endKey,
+      R responsePrototype) throws IOException;
 
   /** Nothing to free: the connection owns the resources. */
   @Override

@@ -2,6 +2,7 @@ package io.strata.client.internal;
 
 import io.strata.client.Admin;
 import io.strata.client.AsyncAdmin;
+import io.strata.client.coprocessor.CoprocessorRpcChannel;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
@@ -12,7 +13,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The blocking {@link Admin}, made once for every method rather than written out a second time:
  * each Admin method calls the {@link AsyncAdmin} method of the same name and parameters and
- * waits for its future, rethrowing its failure as the exception it was. {@link #check()} (run
+ * waits for its future, rethrowing its failure as the exception it was; a method returning a
+ * {@link CoprocessorRpcChannel} gets the async admin's channel. {@link #check()} (run
  * when the class loads, and by a unit test) proves every Admin method has its async twin.
  */
 final class AdminAdapter {
@@ -24,8 +26,9 @@ final class AdminAdapter {
   static Map<Method, Method> check() {
     Map<Method, Method> m = new HashMap<>();
     for (Method a : Admin.class.getMethods()) {
-      if (a.isDefault() || a.getDeclaringClass() != Admin.class) {
-        continue;
+      if (a.isDefault() || a.getDeclaringClass() != Admin.class
+          || a.getReturnType() == CoprocessorRpcChannel.class) {
+        continue; // a channel is made at once, not waited for
       }
       Method async;
       try {
@@ -55,6 +58,9 @@ final class AdminAdapter {
               throw e.getCause();
             }
             return RetryingCaller.join(f);
+          }
+          if (method.getReturnType() == CoprocessorRpcChannel.class) {
+            return ((AsyncAdminImpl) async).coprocessorService();
           }
           if (method.isDefault()) {
             return java.lang.reflect.InvocationHandler.invokeDefault(proxy, method, args);

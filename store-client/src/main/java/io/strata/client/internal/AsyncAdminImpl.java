@@ -18,6 +18,8 @@ import io.strata.common.proto.AdminProtos.FlushRegionRequest;
 import io.strata.common.proto.AdminProtos.FlushRegionResponse;
 import io.strata.common.proto.AdminProtos.RegionLoadProto;
 import io.strata.common.proto.AdminProtos.ServerLoadProto;
+import io.strata.common.proto.ClientProtos.CoprocessorServiceCall;
+import io.strata.common.proto.ClientProtos.CoprocessorServiceResponse;
 import io.strata.common.proto.MasterProtos.BalanceRequest;
 import io.strata.common.proto.MasterProtos.BalanceResponse;
 import io.strata.common.proto.MasterProtos.CheckConsistencyRequest;
@@ -38,6 +40,7 @@ import io.strata.common.proto.MasterProtos.ListNamespacesRequest;
 import io.strata.common.proto.MasterProtos.ListNamespacesResponse;
 import io.strata.common.proto.MasterProtos.ListTablesRequest;
 import io.strata.common.proto.MasterProtos.ListTablesResponse;
+import io.strata.common.proto.MasterProtos.MasterCoprocessorServiceRequest;
 import io.strata.common.proto.MasterProtos.ModifyNamespaceRequest;
 import io.strata.common.proto.MasterProtos.ModifyTableRequest;
 import io.strata.common.proto.MasterProtos.MoveRequest;
@@ -630,6 +633,30 @@ final class AsyncAdminImpl implements AsyncAdmin {
   @Override
   public CompletableFuture<Boolean> exceedThrottleQuotaSwitch(boolean enable) {
     return quotaSwitch("EXCEED_THROTTLE", enable, false);
+  }
+
+  /** The channel of the master's endpoints (the blocking Admin's coprocessorService()). */
+  io.strata.client.coprocessor.CoprocessorRpcChannel coprocessorService() {
+    return new ExecChannel() {
+      @Override
+      CompletableFuture<byte[]> send(CoprocessorServiceCall call) {
+        return master.call("ExecMasterService", MasterCoprocessorServiceRequest.newBuilder()
+            .setCall(call).build(), CoprocessorServiceResponse.parser())
+            .thenApply(r -> r.getValue().toByteArray());
+      }
+
+      @Override
+      byte[] row() {
+        return io.strata.common.util.Bytes.EMPTY;
+      }
+    };
+  }
+
+  @Override
+  public <S, R> CompletableFuture<R> coprocessorService(
+      java.util.function.Function<com.google.protobuf.RpcChannel, S> stubMaker,
+      io.strata.client.coprocessor.ServiceCaller<S, R> callable) {
+    return out(CoprocessorCalls.invoke(stubMaker, callable, coprocessorService()));
   }
 
   @Override

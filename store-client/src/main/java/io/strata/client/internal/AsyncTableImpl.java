@@ -560,6 +560,32 @@ final class AsyncTableImpl implements AsyncTable {
     return out(all);
   }
 
+  // ---- coprocessor endpoints ----
+
+  CoprocessorCalls coprocessorCalls() {
+    return new CoprocessorCalls(conn, this, policy);
+  }
+
+  @Override
+  public <S, R> CompletableFuture<R> coprocessorService(
+      java.util.function.Function<com.google.protobuf.RpcChannel, S> stubMaker,
+      io.strata.client.coprocessor.ServiceCaller<S, R> callable, byte[] row) {
+    CompletableFuture<R> bad = check(row, "row");
+    return out(bad != null ? bad : coprocessorCalls().onRow(stubMaker, callable, row));
+  }
+
+  @Override
+  public <S, R> CoprocessorServiceBuilder<S, R> coprocessorService(
+      java.util.function.Function<com.google.protobuf.RpcChannel, S> stubMaker,
+      io.strata.client.coprocessor.ServiceCaller<S, R> callable,
+      CoprocessorCallback<R> callback) {
+    if (callback == null) {
+      throw new IllegalArgumentException("the callback is null; pass a CoprocessorCallback");
+    }
+    return coprocessorCalls().builder(stubMaker, callable, callback,
+        callbacks != null ? callbacks : conn.callbacks());
+  }
+
   @Override
   public String toString() {
     return "AsyncTable{" + name + "}";

@@ -164,6 +164,40 @@ final class TableImpl implements Table {
   }
 
   @Override
+  public io.strata.client.coprocessor.CoprocessorRpcChannel coprocessorService(byte[] row) {
+    if (row == null) {
+      throw new IllegalArgumentException("the row is null; pass the row whose region to call");
+    }
+    return table.coprocessorCalls().rowChannel(row);
+  }
+
+  @Override
+  public <T extends com.google.protobuf.Service, R> Map<byte[], R> coprocessorService(
+      Class<T> service, byte[] startKey, byte[] endKey,
+      io.strata.client.coprocessor.Batch.Call<T, R> callable) throws IOException {
+    CoprocessorCalls calls = table.coprocessorCalls();
+    return calls.blockingRange("coprocessor call of " + service.getName(), startKey, endKey,
+        calls.batchCall(service, callable), null);
+  }
+
+  @Override
+  public <T extends com.google.protobuf.Service, R> void coprocessorService(Class<T> service,
+      byte[] startKey, byte[] endKey, io.strata.client.coprocessor.Batch.Call<T, R> callable,
+      io.strata.client.coprocessor.Batch.Callback<R> callback) throws IOException {
+    CoprocessorCalls calls = table.coprocessorCalls();
+    calls.blockingRange("coprocessor call of " + service.getName(), startKey, endKey,
+        calls.batchCall(service, callable), callback);
+  }
+
+  @Override
+  public <R extends com.google.protobuf.Message> Map<byte[], R> batchCoprocessorService(
+      com.google.protobuf.Descriptors.MethodDescriptor method, com.google.protobuf.Message request,
+      byte[] startKey, byte[] endKey, R responsePrototype) throws IOException {
+    return table.coprocessorCalls().blockingRange("coprocessor call of " + method.getFullName(),
+        startKey, endKey, CoprocessorCalls.methodCall(method, request, responsePrototype), null);
+  }
+
+  @Override
   public ResultScanner getScanner(Scan scan) throws IOException {
     return table.getScanner(scan);
   }

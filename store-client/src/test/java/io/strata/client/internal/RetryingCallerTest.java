@@ -142,8 +142,10 @@ class RetryingCallerTest {
   void everyAdminMethodHasAnAsyncTwin() {
     java.util.Map<java.lang.reflect.Method, java.lang.reflect.Method> twins =
         AdminAdapter.check();
+    // A method returning a channel (the master's coprocessorService()) waits for nothing.
     long abstractMethods = java.util.Arrays.stream(io.strata.client.Admin.class.getMethods())
-        .filter(m -> !m.isDefault() && m.getDeclaringClass() == io.strata.client.Admin.class)
+        .filter(m -> !m.isDefault() && m.getDeclaringClass() == io.strata.client.Admin.class
+            && m.getReturnType() != io.strata.client.coprocessor.CoprocessorRpcChannel.class)
         .count();
     assertEquals(abstractMethods, twins.size());
     twins.forEach((blocking, async) -> assertEquals(blocking.getParameterCount(),

@@ -1,6 +1,8 @@
 package io.strata.server.coprocessor;
 
+import com.google.protobuf.Service;
 import java.io.IOException;
+import java.util.List;
 
 /**
  * What every coprocessor is, as HBase's: started when its host loads it (a region opening),
@@ -18,4 +20,15 @@ public interface Coprocessor {
 
   /** Called once after the last hook. */
   default void stop(CoprocessorEnvironment<?> env) throws IOException {}
+
+  /**
+   * The endpoints it offers: protobuf services (generated with {@code option
+   * java_generic_services = true}) that clients call by name through {@code
+   * Table.coprocessorService} (a region's) or {@code Admin.coprocessorService} (the master's).
+   * A method answers by calling its {@code done} callback before it returns, and reports an
+   * error with {@code CoprocessorRpcUtils.setControllerException}.
+   */
+  default Iterable<Service> getServices() {
+    return List.of();
+  }
 }

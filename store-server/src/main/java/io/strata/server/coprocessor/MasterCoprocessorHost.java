@@ -21,7 +21,7 @@ public final class MasterCoprocessorHost
   }
 
   private MasterCoprocessorHost(
-      ObserverChain<MasterCoprocessorEnvironment, MasterObserver> chain) {
+      ObserverChain<MasterCoprocessorEnvironment, MasterObserver> chain) throws IOException {
     super(chain);
   }
 

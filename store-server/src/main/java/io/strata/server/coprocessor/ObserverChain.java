@@ -55,6 +55,11 @@ final class ObserverChain<E extends CoprocessorEnvironment<?>, O> {
     this.abort = abort;
   }
 
+  /** The endpoints of the loaded coprocessors. */
+  Endpoints endpoints() throws CoprocessorException {
+    return Endpoints.of(where, slowNanos, entries);
+  }
+
   List<String> classNames() {
     return entries.stream().map(Entry::toString).toList();
   }

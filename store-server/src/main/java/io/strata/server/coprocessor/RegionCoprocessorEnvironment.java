@@ -11,6 +11,12 @@ public interface RegionCoprocessorEnvironment
   /** The region it is loaded for. */
   RegionInfo getRegionInfo();
 
+  /**
+   * The region itself, read and written in this process (see {@link LocalRegion}); from
+   * postOpen on.
+   */
+  LocalRegion getRegion();
+
   /** The table's descriptor as the region opened with it. */
   TableDescriptor getTableDescriptor();
 

@@ -89,6 +89,16 @@ public final class RegionCoprocessorHost {
     public Connection getConnection() {
       return connection.get();
     }
+
+    @Override
+    public LocalRegion getRegion() {
+      LocalRegion r = open;
+      if (r == null) {
+        throw new IllegalStateException("region " + region.getRegionNameAsString() + " is not "
+            + "open yet; use getRegion() from postOpen on, not in start() or preOpen");
+      }
+      return r;
+    }
   }
 
   private final RegionInfo region;
@@ -96,6 +106,9 @@ public final class RegionCoprocessorHost {
   private final ServerName server;
   private final Supplier<Connection> connection;
   private ObserverChain<RegionCoprocessorEnvironment, RegionObserver> chain;
+  private Endpoints endpoints;
+  /** The open region, once it is open: what getRegion() gives. */
+  private volatile LocalRegion open;
   /** The hooks some loaded observer overrides: the others cost a call nothing. */
   private java.util.Set<String> overridden = java.util.Set.of();
 
@@ -133,6 +146,7 @@ public final class RegionCoprocessorHost {
             cp -> cp.getRegionObserver().orElse(null), where, abortOnError);
     host.chain = new ObserverChain<>(where, loaded, abortOnError,
         conf.get(CoprocessorKeys.SLOW_HOOK).toNanos(), abort);
+    host.endpoints = host.chain.endpoints();
     host.overridden = overridden(loaded.stream().map(ObserverChain.Entry::observer)
         .filter(java.util.Objects::nonNull).toList());
     return host;
@@ -184,6 +198,17 @@ public final class RegionCoprocessorHost {
   public boolean observesScans() {
     return overrides("preScannerOpen", "postScannerOpen", "preScannerNext", "postScannerNext",
         "preScannerClose", "postScannerClose");
+  }
+
+  /** The region is open: {@code region} is what the environments' getRegion() gives. */
+  public void attach(LocalRegion region) {
+    open = region;
+  }
+
+  /** Calls one of the coprocessors' endpoints; its answer, serialized. */
+  public byte[] execService(io.strata.common.proto.ClientProtos.CoprocessorServiceCall call)
+      throws IOException {
+    return endpoints.call(call);
   }
 
   /** The loaded coprocessors' class names, in the order their hooks run. */

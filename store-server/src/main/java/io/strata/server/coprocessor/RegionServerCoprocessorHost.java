@@ -24,7 +24,8 @@ public final class RegionServerCoprocessorHost
   }
 
   private RegionServerCoprocessorHost(
-      ObserverChain<RegionServerCoprocessorEnvironment, RegionServerObserver> chain) {
+      ObserverChain<RegionServerCoprocessorEnvironment, RegionServerObserver> chain)
+      throws IOException {
     super(chain);
   }
 

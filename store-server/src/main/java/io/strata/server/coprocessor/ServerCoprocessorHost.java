@@ -19,9 +19,11 @@ public class ServerCoprocessorHost<E extends CoprocessorEnvironment<?>, O> {
   }
 
   private final ObserverChain<E, O> chain;
+  private final Endpoints endpoints;
 
-  ServerCoprocessorHost(ObserverChain<E, O> chain) {
+  ServerCoprocessorHost(ObserverChain<E, O> chain) throws IOException {
     this.chain = chain;
+    this.endpoints = chain.endpoints();
   }
 
   /**
@@ -56,6 +58,12 @@ public class ServerCoprocessorHost<E extends CoprocessorEnvironment<?>, O> {
   /** A hook whose failure cannot fail a request (what it follows happened already). */
   public void callQuietly(String name, Hook<E, O> hook) {
     chain.runQuietly(name, hook::call);
+  }
+
+  /** Calls one of the coprocessors' endpoints; its answer, serialized. */
+  public byte[] execService(io.strata.common.proto.ClientProtos.CoprocessorServiceCall call)
+      throws IOException {
+    return endpoints.call(call);
   }
 
   /** Stops every coprocessor: the process stops. */

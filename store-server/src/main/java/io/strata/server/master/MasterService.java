@@ -175,6 +175,18 @@ final class MasterService {
     m.put("IsBalancerEnabled", method(IsBalancerEnabledRequest.parser(),
         r -> IsBalancerEnabledResponse.newBuilder().setEnabled(master.isBalancerOn()).build()));
     m.put("Split", method(SplitRequest.parser(), this::split));
+    m.put("ExecMasterService", method(io.strata.common.proto.MasterProtos
+        .MasterCoprocessorServiceRequest.parser(), r -> {
+          MasterCoprocessorHost cp = master.coprocessors();
+          if (cp == null) {
+            throw new io.strata.common.error.CoprocessorException("no coprocessor endpoint "
+                + r.getCall().getServiceName() + " is loaded on the master (it has no "
+                + "coprocessors); name the coprocessor in strata.coprocessor.master.classes");
+          }
+          return io.strata.common.proto.ClientProtos.CoprocessorServiceResponse.newBuilder()
+              .setValue(com.google.protobuf.ByteString.copyFrom(cp.execService(r.getCall())))
+              .build();
+        }));
     MasterQuotas quotas = master.quotas();
     m.put("SetQuota", method(SetQuotaRequest.parser(), r -> {
       quotas.set(r.getSetting());

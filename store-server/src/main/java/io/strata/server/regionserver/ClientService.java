@@ -21,6 +21,8 @@ import io.strata.common.error.StrataException;
 import io.strata.common.error.WrongRegionException;
 import io.strata.common.proto.ClientProtos.ActionProto;
 import io.strata.common.proto.ClientProtos.ActionResultProto;
+import io.strata.common.proto.ClientProtos.CoprocessorServiceRequest;
+import io.strata.common.proto.ClientProtos.CoprocessorServiceResponse;
 import io.strata.common.proto.ClientProtos.ExceptionPayloadProto;
 import io.strata.common.proto.ClientProtos.GetRequest;
 import io.strata.common.proto.ClientProtos.GetResponse;
@@ -55,7 +57,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The client service: Get, Mutate, Multi, PutBatch and Scan over the hosted regions. Reads go
+ * The client service: Get, Mutate, Multi, PutBatch, Scan and ExecService (coprocessor
+ * endpoints) over the hosted regions. Reads go
  * through the regions' in-place paths: cells are written straight from where they lie
  * (memstore, cache blocks) into the answer's cell block, and the blocks are given back once
  * written.
@@ -88,11 +91,37 @@ final class ClientService {
             (p, cells) -> mutateOrHandOff((MutateRequest) p, cells), true),
         "Multi", RpcMethod.raw(CallKind.WRITE, this::multi),
         "Scan", new RpcMethod(ScanRequest.parser(), CallKind.SCAN,
-            (p, cells) -> scans.scan((ScanRequest) p))));
+            (p, cells) -> scans.scan((ScanRequest) p)),
+        "ExecService", new RpcMethod(CoprocessorServiceRequest.parser(), CallKind.SCAN,
+            (p, cells) -> execService((CoprocessorServiceRequest) p))));
     if (putBatch) {
       methods.put("PutBatch", RpcMethod.raw(CallKind.WRITE, this::putBatch));
     }
     return new RpcService(NAME, Map.copyOf(methods));
+  }
+
+  /**
+   * A call of an endpoint of the region's coprocessors, on a scan handler (an endpoint may read
+   * much of its region): admitted by quotas as one read, charged with its answer's size.
+   */
+  private RpcResult execService(CoprocessorServiceRequest req) throws IOException {
+    if (RpcServer.onIoThread()) {
+      return RpcResult.HAND_OFF; // an endpoint may wait, which a network thread must not
+    }
+    OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
+    if (h.coprocessors() == null) {
+      throw new io.strata.common.error.CoprocessorException("no coprocessor endpoint "
+          + req.getCall().getServiceName() + " is loaded on region "
+          + h.region().info().getRegionNameAsString() + " (its table has no coprocessors); "
+          + "load the coprocessor that registers it (alter 't', METHOD => 'table_att', "
+          + "'coprocessor' => 'jar|class|priority')");
+    }
+    TableName table = h.region().info().getTable();
+    quotas.admit(ClientService::caller, table, ThrottleType.Kind.READ, 1, 0);
+    byte[] value = h.coprocessors().execService(req.getCall());
+    quotas.charge(ClientService::caller, table, ThrottleType.Kind.READ, value.length);
+    return RpcResult.of(CoprocessorServiceResponse.newBuilder()
+        .setValue(com.google.protobuf.ByteString.copyFrom(value)).build());
   }
 
   private RpcResult get(GetRequest req) throws IOException {

@@ -70,9 +70,14 @@ final class OnlineRegions {
     return regions.get(encodedName);
   }
 
+  /** Serves {@code r}; its coprocessors' getRegion() gives it from now on. */
   void add(Region r, long maxCellSize, RegionCoprocessorHost coprocessors) {
-    regions.put(r.encodedName(), new Hosted(r, new RequestTranslator(r.table(), maxCellSize),
-        new LongAdder(), new LongAdder(), coprocessors));
+    Hosted h = new Hosted(r, new RequestTranslator(r.table(), maxCellSize), new LongAdder(),
+        new LongAdder(), coprocessors);
+    if (coprocessors != null) {
+      coprocessors.attach(new LocalRegionImpl(h));
+    }
+    regions.put(r.encodedName(), h);
   }
 
   Hosted remove(String encodedName) {
