@@ -23,6 +23,13 @@ public final class CoprocessorKeys {
           + "hbase.coprocessor.regionserver.classes: class names on the server's class path, "
           + "comma-separated, run in that order.");
 
+  public static final ConfigKey<String> WAL_CLASSES = ConfigKey.string(
+      "strata.coprocessor.wal.classes", "",
+      "WAL coprocessors each region server loads for its WAL, as HBase's "
+          + "hbase.coprocessor.wal.classes: class names on the server's class path, "
+          + "comma-separated, run in that order; their WALObserver hooks see every edit "
+          + "written.");
+
   public static final ConfigKey<Boolean> ABORT_ON_ERROR = ConfigKey.bool(
       "strata.coprocessor.abortonerror", true,
       "What a coprocessor that throws anything but an IOException from a hook, or cannot be "

@@ -13,6 +13,7 @@ import io.strata.examples.proto.ExampleProtos.AggregateRequest;
 import io.strata.examples.proto.ExampleProtos.AggregateResponse;
 import io.strata.examples.proto.ExampleProtos.AggregateService;
 import io.strata.server.coprocessor.CoprocessorEnvironment;
+import io.strata.server.coprocessor.InternalScanner;
 import io.strata.server.coprocessor.LocalRegion;
 import io.strata.server.coprocessor.RegionCoprocessor;
 import io.strata.server.coprocessor.RegionCoprocessorEnvironment;
@@ -65,7 +66,7 @@ public class AggregateImplementation extends AggregateService implements RegionC
     long min = Long.MAX_VALUE;
     long max = Long.MIN_VALUE;
     double squares = 0;
-    try (LocalRegion.Scanner s = region.getScanner(scan)) {
+    try (InternalScanner s = region.getScanner(scan)) {
       List<Cell> row = new ArrayList<>();
       boolean more;
       do {

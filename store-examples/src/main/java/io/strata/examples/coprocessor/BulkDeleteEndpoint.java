@@ -13,6 +13,7 @@ import io.strata.examples.proto.ExampleProtos.BulkDeleteRequest;
 import io.strata.examples.proto.ExampleProtos.BulkDeleteResponse;
 import io.strata.examples.proto.ExampleProtos.BulkDeleteService;
 import io.strata.server.coprocessor.CoprocessorEnvironment;
+import io.strata.server.coprocessor.InternalScanner;
 import io.strata.server.coprocessor.LocalRegion;
 import io.strata.server.coprocessor.RegionCoprocessor;
 import io.strata.server.coprocessor.RegionCoprocessorEnvironment;
@@ -66,7 +67,7 @@ public class BulkDeleteEndpoint extends BulkDeleteService implements RegionCopro
     int batchSize = request.getBatchSize() == 0 ? 500 : request.getBatchSize();
     long deleted = 0;
     List<Delete> batch = new ArrayList<>(batchSize);
-    try (LocalRegion.Scanner s = region.getScanner(scan)) {
+    try (InternalScanner s = region.getScanner(scan)) {
       List<Cell> row = new ArrayList<>();
       boolean more;
       do {

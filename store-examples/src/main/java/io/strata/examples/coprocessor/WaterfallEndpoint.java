@@ -15,6 +15,7 @@ import io.strata.examples.proto.ExampleProtos.WaterfallResponse;
 import io.strata.examples.proto.ExampleProtos.WaterfallRow;
 import io.strata.examples.proto.ExampleProtos.WaterfallService;
 import io.strata.server.coprocessor.CoprocessorEnvironment;
+import io.strata.server.coprocessor.InternalScanner;
 import io.strata.server.coprocessor.LocalRegion;
 import io.strata.server.coprocessor.RegionCoprocessor;
 import io.strata.server.coprocessor.RegionCoprocessorEnvironment;
@@ -71,7 +72,7 @@ public class WaterfallEndpoint extends WaterfallService implements RegionCoproce
       scan.addFamily(s.family());
     }
     WaterfallResponse.Builder out = WaterfallResponse.newBuilder();
-    try (LocalRegion.Scanner s = region.getScanner(scan)) {
+    try (InternalScanner s = region.getScanner(scan)) {
       List<Cell> row = new ArrayList<>();
       boolean more;
       do {

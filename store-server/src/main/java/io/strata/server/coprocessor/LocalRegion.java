@@ -6,10 +6,8 @@ import io.strata.client.Mutation;
 import io.strata.client.Put;
 import io.strata.client.Result;
 import io.strata.client.Scan;
-import io.strata.common.cell.Cell;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.TableDescriptor;
-import java.io.Closeable;
 import java.io.IOException;
 import java.util.List;
 
@@ -28,7 +26,7 @@ public interface LocalRegion {
   Result get(Get get) throws IOException;
 
   /** A scanner over the scan's rows in this region; close it. */
-  Scanner getScanner(Scan scan) throws IOException;
+  InternalScanner getScanner(Scan scan) throws IOException;
 
   void put(Put put) throws IOException;
 
@@ -39,16 +37,4 @@ public interface LocalRegion {
    * row's changes are atomic.
    */
   void batchMutate(List<? extends Mutation> mutations) throws IOException;
-
-  /** The rows of a scan, one at a time, as HBase's RegionScanner. */
-  interface Scanner extends Closeable {
-    /**
-     * Adds the next row's cells to {@code row}; returns whether more rows follow it (false with
-     * the last row, and with nothing added once the rows are done).
-     */
-    boolean next(List<Cell> row) throws IOException;
-
-    @Override
-    void close();
-  }
 }

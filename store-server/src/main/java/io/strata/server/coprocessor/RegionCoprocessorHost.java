@@ -1,10 +1,13 @@
 package io.strata.server.coprocessor;
 
 import io.strata.client.Append;
+import io.strata.client.CheckAndMutate;
+import io.strata.client.CheckAndMutateResult;
 import io.strata.client.Connection;
 import io.strata.client.Delete;
 import io.strata.client.Get;
 import io.strata.client.Increment;
+import io.strata.client.Mutation;
 import io.strata.client.Put;
 import io.strata.client.Result;
 import io.strata.client.Scan;
@@ -161,9 +164,11 @@ public final class RegionCoprocessorHost {
           if (o.getClass().getMethod(m.getName(), m.getParameterTypes()).getDeclaringClass()
               != RegionObserver.class) {
             names.add(m.getName());
+            names.add(m.getName() + "/" + m.getParameterCount());
           }
         } catch (NoSuchMethodException e) {
           names.add(m.getName()); // cannot tell: call it
+          names.add(m.getName() + "/" + m.getParameterCount());
         }
       }
     }
@@ -184,9 +189,25 @@ public final class RegionCoprocessorHost {
     return overrides("preGetOp", "postGetOp", "preExists", "postExists");
   }
 
-  /** Whether any observer has a put or delete hook. */
+  /** Whether any observer has a put or delete hook, or a mini-batch one. */
   public boolean observesPutsAndDeletes() {
-    return overrides("prePut", "postPut", "preDelete", "postDelete");
+    return overrides("prePut", "postPut", "preDelete", "postDelete", "preBatchMutate",
+        "postBatchMutate");
+  }
+
+  /** Whether any observer has a mini-batch hook. */
+  public boolean observesBatches() {
+    return overrides("preBatchMutate", "postBatchMutate");
+  }
+
+  /** Whether any observer has a check-and-mutate hook. */
+  public boolean observesCheckAndMutate() {
+    return overrides("preCheckAndMutate", "postCheckAndMutate");
+  }
+
+  /** Whether any observer wraps the rows of compactions (the scanner form of preCompact). */
+  public boolean rewritesCompactions() {
+    return overrides("preCompact/4");
   }
 
   /** Whether any observer has an increment or append hook. */
@@ -362,6 +383,70 @@ public final class RegionCoprocessorHost {
 
   public void postCompact(byte[] family, boolean major) {
     chain.runQuietly("postCompact", (o, c) -> o.postCompact(c, family, major));
+  }
+
+  /** The file names a hook left of {@code candidates}, in place. */
+  public void preCompactSelection(byte[] family, List<String> candidates) throws IOException {
+    chain.run("preCompactSelection", "", false,
+        (o, c) -> o.preCompactSelection(c, family, candidates));
+  }
+
+  public void postCompactSelection(byte[] family, List<String> selected) {
+    List<String> view = java.util.Collections.unmodifiableList(selected);
+    chain.runQuietly("postCompactSelection", (o, c) -> o.postCompactSelection(c, family, view));
+  }
+
+  /** The compaction's rows as every observer wrapped them, in order. */
+  public InternalScanner preCompactScanner(byte[] family, InternalScanner rows, boolean major)
+      throws IOException {
+    InternalScanner[] wrapped = {rows};
+    chain.run("preCompact", "", false,
+        (o, c) -> wrapped[0] = o.preCompact(c, family, wrapped[0], major));
+    return wrapped[0];
+  }
+
+  /** The answer a hook gave and bypassed the check-and-mutate with, or null to do it. */
+  public CheckAndMutateResult preCheckAndMutate(String caller, CheckAndMutate cam)
+      throws IOException {
+    CheckAndMutateResult[] answer = {null};
+    boolean bypass = chain.run("preCheckAndMutate", caller, true,
+        (o, c) -> answer[0] = o.preCheckAndMutate(c, cam, answer[0]));
+    return bypass ? (answer[0] != null ? answer[0] : new CheckAndMutateResult(false, null))
+        : null;
+  }
+
+  public CheckAndMutateResult postCheckAndMutate(String caller, CheckAndMutate cam,
+      CheckAndMutateResult result) throws IOException {
+    CheckAndMutateResult[] answer = {result};
+    chain.run("postCheckAndMutate", caller, false,
+        (o, c) -> answer[0] = o.postCheckAndMutate(c, cam, answer[0]));
+    return answer[0];
+  }
+
+  public void preBatchMutate(String caller, MiniBatchOperationInProgress<Mutation> batch)
+      throws IOException {
+    chain.run("preBatchMutate", caller, false, (o, c) -> o.preBatchMutate(c, batch));
+  }
+
+  public void postBatchMutate(String caller, MiniBatchOperationInProgress<Mutation> batch)
+      throws IOException {
+    chain.run("postBatchMutate", caller, false, (o, c) -> o.postBatchMutate(c, batch));
+  }
+
+  public void preSplit(String caller, byte[] splitRow) throws IOException {
+    chain.run("preSplit", caller, false, (o, c) -> o.preSplit(c, splitRow));
+  }
+
+  public void postSplit(RegionInfo left, RegionInfo right) {
+    chain.runQuietly("postSplit", (o, c) -> o.postSplit(c, left, right));
+  }
+
+  public void preReplayWALs(org.apache.hadoop.fs.Path edits) throws IOException {
+    chain.run("preReplayWALs", "", false, (o, c) -> o.preReplayWALs(c, region, edits));
+  }
+
+  public void postReplayWALs(org.apache.hadoop.fs.Path edits) throws IOException {
+    chain.run("postReplayWALs", "", false, (o, c) -> o.postReplayWALs(c, region, edits));
   }
 
   private static Result orEmpty(Result r) {

@@ -1,16 +1,21 @@
 package io.strata.server.coprocessor;
 
 import io.strata.client.Append;
+import io.strata.client.CheckAndMutate;
+import io.strata.client.CheckAndMutateResult;
 import io.strata.client.Delete;
 import io.strata.client.Get;
 import io.strata.client.Increment;
+import io.strata.client.Mutation;
 import io.strata.client.Put;
 import io.strata.client.Result;
 import io.strata.client.Scan;
 import io.strata.common.cell.Cell;
 import io.strata.common.schema.Durability;
+import io.strata.common.schema.RegionInfo;
 import java.io.IOException;
 import java.util.List;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Hooks around a region's operations, with HBase's names; every one does nothing unless
@@ -161,4 +166,80 @@ public interface RegionObserver {
   /** Once a family's compaction committed its file. */
   default void postCompact(ObserverContext<RegionCoprocessorEnvironment> c, byte[] family,
       boolean major) throws IOException {}
+
+  /**
+   * Before a family's store picks the files of a compaction: {@code candidates} are the names of
+   * its files, newest first; remove any to keep it out of this compaction.
+   */
+  default void preCompactSelection(ObserverContext<RegionCoprocessorEnvironment> c,
+      byte[] family, List<String> candidates) throws IOException {}
+
+  /** Once the store picked the files it compacts ({@code selected}, by name). */
+  default void postCompactSelection(ObserverContext<RegionCoprocessorEnvironment> c,
+      byte[] family, List<String> selected) {}
+
+  /**
+   * The rows a family's compaction writes, as HBase's preCompact: return {@code scanner}, or a
+   * wrapper of it that drops or changes cells (a cleanup of expired queue entries, say). A
+   * wrapper's rows must keep their cells in order and in their row; what it returns is what the
+   * new file holds. A wrapper makes the compaction merge cells even where it would have copied
+   * whole blocks.
+   */
+  default InternalScanner preCompact(ObserverContext<RegionCoprocessorEnvironment> c,
+      byte[] family, InternalScanner scanner, boolean major) throws IOException {
+    return scanner;
+  }
+
+  /**
+   * Before a check-and-mutate (HBase 2.4's form): bypass and return the answer to skip it, or
+   * return {@code result} to go on.
+   */
+  default CheckAndMutateResult preCheckAndMutate(ObserverContext<RegionCoprocessorEnvironment> c,
+      CheckAndMutate checkAndMutate, CheckAndMutateResult result) throws IOException {
+    return result;
+  }
+
+  /** After a check-and-mutate, with its answer; returns the answer the client gets. */
+  default CheckAndMutateResult postCheckAndMutate(
+      ObserverContext<RegionCoprocessorEnvironment> c, CheckAndMutate checkAndMutate,
+      CheckAndMutateResult result) throws IOException {
+    return result;
+  }
+
+  /**
+   * Before a mini-batch, the puts and deletes the region writes as one (a batch's run of them on
+   * this region, or one row's mutations), once each one's own pre hook ran: fail any with
+   * {@link MiniBatchOperationInProgress#setOperationStatus}; an IOException fails them all.
+   */
+  default void preBatchMutate(ObserverContext<RegionCoprocessorEnvironment> c,
+      MiniBatchOperationInProgress<Mutation> miniBatch) throws IOException {}
+
+  /**
+   * Once a mini-batch was written: the same one, whose operations failed by preBatchMutate
+   * (their status set) were not.
+   */
+  default void postBatchMutate(ObserverContext<RegionCoprocessorEnvironment> c,
+      MiniBatchOperationInProgress<Mutation> miniBatch) throws IOException {}
+
+  /**
+   * Before the region splits at {@code splitRow} (null: at its middle row, found next); an
+   * IOException refuses the split.
+   */
+  default void preSplit(ObserverContext<RegionCoprocessorEnvironment> c, byte[] splitRow)
+      throws IOException {}
+
+  /** Once the region split into {@code left} and {@code right} (before its coprocessors stop). */
+  default void postSplit(ObserverContext<RegionCoprocessorEnvironment> c, RegionInfo left,
+      RegionInfo right) {}
+
+  /**
+   * Before the region, opening, replays the edits of one WAL file it did not flush (after a
+   * server's crash): {@code edits} is the file.
+   */
+  default void preReplayWALs(ObserverContext<RegionCoprocessorEnvironment> c, RegionInfo info,
+      Path edits) throws IOException {}
+
+  /** Once the region replayed the file's edits. */
+  default void postReplayWALs(ObserverContext<RegionCoprocessorEnvironment> c, RegionInfo info,
+      Path edits) throws IOException {}
 }

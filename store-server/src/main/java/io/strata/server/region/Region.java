@@ -170,7 +170,7 @@ public final class Region implements Closeable {
       }
       List<Path> replay = new ArrayList<>(walsToReplay);
       replay.addAll(recovered);
-      long replayedMax = new WalReplayer(r).replay(replay);
+      long replayedMax = new WalReplayer(r, ctx.events()).replay(replay);
       ctx.wal().advanceSequenceIdTo(Math.max(maxSeq, replayedMax) + 1);
       if (replayedMax >= 0) {
         r.flush();
@@ -852,7 +852,8 @@ public final class Region implements Closeable {
       byte[] name = s.family().getName();
       ctx.events().beforeCompaction(this, name, major);
       replaced += s.compact(major, ctx.compactions().policy(), tmpDir,
-          ctx.compactions().limiter(), ctx.compactions()::bytesPerSecond, ctx.clock().millis());
+          ctx.compactions().limiter(), ctx.compactions()::bytesPerSecond, ctx.clock().millis(),
+          new Store.Listener(this, ctx.events(), name));
       ctx.events().afterCompaction(this, name, major);
     }
     if (!parents.isEmpty() && !hasReferences()) {

@@ -448,13 +448,13 @@ final class Store {
    * Paced by {@code limiter} at the rate {@code rate} gives the store's file count.
    */
   int compact(boolean major, CompactionPolicy policy, Path tmpDir, ThroughputLimiter limiter,
-      IntToLongFunction rate, long nowMillis) throws IOException {
+      IntToLongFunction rate, long nowMillis, Listener listener) throws IOException {
     synchronized (compactionLock) {
       if (closed) {
         return 0;
       }
       // Only compactions remove files, and they hold this lock: the selection stays valid.
-      List<StoreFile> current = files;
+      List<StoreFile> current = listener.candidates(files);
       List<StoreFile> inputs = new ArrayList<>();
       // A daughter's references are rewritten all at once, so the parent's files can go.
       major |= current.stream().anyMatch(StoreFile::isReference);
@@ -473,13 +473,15 @@ final class Store {
         return 0;
       }
       inputs.sort(NEWEST_FIRST);
+      listener.selected(inputs);
+      boolean rewrite = listener.rewrites();
       Path tmp = newTmpFile(tmpDir);
-      List<StoreFile> byKey = major ? null : disjointInKeyOrder(inputs);
+      List<StoreFile> byKey = major || rewrite ? null : disjointInKeyOrder(inputs);
       boolean copied = byKey != null && writeConcatenated(byKey, tmp, limiter, rate);
       if (copied) {
         copiedCompactions++;
       } else {
-        writeMerged(inputs, major, tmp, limiter, rate, nowMillis);
+        writeMerged(inputs, major, tmp, limiter, rate, nowMillis, rewrite ? listener : null);
       }
       StoreFile merged = moveIntoPlace(tmp);
       synchronized (filesLock) {
@@ -610,7 +612,8 @@ final class Store {
   }
 
   private void writeMerged(List<StoreFile> inputs, boolean major, Path tmp,
-      ThroughputLimiter limiter, IntToLongFunction rate, long nowMillis) throws IOException {
+      ThroughputLimiter limiter, IntToLongFunction rate, long nowMillis, Listener rewriter)
+      throws IOException {
     List<CellSource> sources = new ArrayList<>();
     BlockFileWriter w;
     try {
@@ -630,9 +633,12 @@ final class Store {
     MergePacer pace = new MergePacer(limiter, rate);
     try (MergingScanner merged = new MergingScanner(sources)) {
       merged.seek(CellKeys.firstOnRow(Bytes.EMPTY));
-      if (major) {
-        RowMatcher matcher = new RowMatcher(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE),
-            f -> family, nowMillis);
+      RowMatcher matcher = major ? new RowMatcher(ScanSpec.all()
+          .withMaxVersions(Integer.MAX_VALUE), f -> family, nowMillis) : null;
+      if (rewriter != null) {
+        writeRewritten(rewriter.rows(major, new MergedRows(merged, matcher,
+            this::checkNotStopped)), w, pace);
+      } else if (major) {
         while (merged.peek() != null) {
           checkNotStopped();
           for (Cell c : matcher.readRow(merged)) {
@@ -656,6 +662,56 @@ final class Store {
     } catch (IOException | RuntimeException e) {
       w.abort();
       throw e;
+    }
+  }
+
+  /** Writes the rows a listener's rewriter gives; the writer refuses cells out of order. */
+  private static void writeRewritten(CompactionRows rows, BlockFileWriter w, MergePacer pace)
+      throws IOException {
+    try (rows) {
+      List<Cell> row = new ArrayList<>();
+      boolean more;
+      do {
+        row.clear();
+        more = rows.next(row);
+        for (Cell c : row) {
+          if (w.appendIfNewKey(c)) { // else an older copy of the last key
+            pace.wrote(c);
+          }
+        }
+      } while (more);
+    }
+  }
+
+  /**
+   * What a compaction tells the region's listener ({@link RegionEvents}): the candidate files,
+   * which it may narrow; the files picked; and, if it rewrites them, the rows written.
+   */
+  record Listener(Region region, RegionEvents events, byte[] family) {
+    List<StoreFile> candidates(List<StoreFile> files) throws IOException {
+      if (events == RegionEvents.NONE) {
+        return files;
+      }
+      List<String> names = new ArrayList<>();
+      files.forEach(f -> names.add(f.name()));
+      events.selectingCompaction(region, family, names);
+      Set<String> kept = new HashSet<>(names);
+      return files.stream().filter(f -> kept.contains(f.name())).toList();
+    }
+
+    void selected(List<StoreFile> inputs) {
+      if (events != RegionEvents.NONE) {
+        events.selectedCompaction(region, family, inputs.stream().map(StoreFile::name)
+            .toList());
+      }
+    }
+
+    boolean rewrites() {
+      return events.rewritesCompactions(region, family);
+    }
+
+    CompactionRows rows(boolean major, CompactionRows rows) throws IOException {
+      return events.compactionRows(region, family, major, rows);
     }
   }
 

@@ -22,9 +22,11 @@ final class WalReplayer {
   private static final Logger LOG = LoggerFactory.getLogger(WalReplayer.class);
 
   private final Region region;
+  private final RegionEvents events;
 
-  WalReplayer(Region region) {
+  WalReplayer(Region region, RegionEvents events) {
     this.region = region;
+    this.events = events;
   }
 
   /** Returns the highest sequence id replayed, or -1 if none was. */
@@ -35,6 +37,7 @@ final class WalReplayer {
     long applied = 0;
     Map<String, Long> skippedFamilies = new HashMap<>();
     for (Path p : wals) {
+      events.beforeReplay(region.info(), p);
       try (WalReader r = WalReader.open(region.storesFs(), p)) {
         WalEntry e;
         while ((e = r.next()) != null) {
@@ -63,6 +66,7 @@ final class WalReplayer {
               r.tornTailOffset());
         }
       }
+      events.afterReplay(region.info(), p);
     }
     if (!skippedFamilies.isEmpty()) {
       LOG.warn("region {}: skipped replayed cells of families the table no longer has: {}",

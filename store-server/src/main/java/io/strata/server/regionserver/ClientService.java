@@ -39,6 +39,7 @@ import io.strata.common.quota.ThrottleType;
 import io.strata.common.rpc.CellBlock;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
+import io.strata.server.coprocessor.MiniBatchOperationInProgress;
 import io.strata.server.coprocessor.RegionCoprocessorHost;
 import io.strata.server.quota.RegionServerQuotas;
 import io.strata.server.region.Condition;
@@ -216,7 +217,7 @@ final class ClientService {
     }
     OnlineRegions.Hosted observed = regions.find(req.getRegion().getEncodedName());
     if (observed != null && (observed.observingPuts() != null
-        || observed.observingAtomics() != null)) {
+        || observed.observingAtomics() != null || observed.observingCheckAndMutate() != null)) {
       return RpcResult.HAND_OFF; // a hook may wait, which a network thread must not
     }
     try {
@@ -244,6 +245,9 @@ final class ClientService {
     h.writes().increment();
     if (req.hasCondition()) {
       byte[] row = req.getConditionRow().toByteArray();
+      if (h.observingCheckAndMutate() != null) {
+        return observedCheckAndMutate(h, req, row, cellBlock, in);
+      }
       if (isIncrementOrAppend(req.getMutations(0))) {
         return checkAndUpdate(h, req, row, in);
       }
@@ -272,9 +276,22 @@ final class ClientService {
         return RpcResult.of(MutateResponse.newBuilder().setProcessed(true).build());
       }
     }
+    MiniBatchOperationInProgress<Mutation> batch = null;
+    if (observed != null && h.coprocessors().observesBatches()) {
+      batch = new MiniBatchOperationInProgress<>(observed);
+      h.coprocessors().preBatchMutate(caller(), batch);
+      for (int i = 0; i < batch.size(); i++) {
+        if (batch.getOperationStatus(i) != null) {
+          throw batch.getOperationStatus(i); // one row's mutations go together or not at all
+        }
+      }
+    }
     // One row, one edit: a RowMutations is atomic, also across a crash, so its mutations share
     // the strongest of their durabilities.
     h.region().mutate(List.of(merge(edits.get(0).row(), edits)));
+    if (batch != null) {
+      h.coprocessors().postBatchMutate(caller(), batch);
+    }
     if (observed != null) {
       for (Mutation m : observed) {
         post(h.coprocessors(), m);
@@ -332,11 +349,64 @@ final class ClientService {
   }
 
   /**
+   * A check-and-mutate on a region with check-and-mutate hooks: the pre hooks may answer it
+   * (bypass), the post hooks change its answer. The call's cells are read twice: once into the
+   * observers' CheckAndMutate, once to apply.
+   */
+  private static RpcResult observedCheckAndMutate(OnlineRegions.Hosted h, MutateRequest req,
+      byte[] row, byte[] cellBlock, CellBlock.Reader in) throws IOException {
+    RegionCoprocessorHost cp = h.coprocessors();
+    io.strata.client.CheckAndMutate cam = ObservedCalls.checkAndMutate(row, req,
+        new CellBlock.Reader(cellBlock), h.translator());
+    io.strata.client.CheckAndMutateResult answer = cp.preCheckAndMutate(caller(), cam);
+    if (answer == null) {
+      MutationProto first = req.getMutations(0);
+      List<Cell> values = null;
+      boolean done;
+      if (isIncrementOrAppend(first)) {
+        values = checkAndUpdateValues(h, req, row, in);
+        done = values != null;
+      } else {
+        done = h.region().checkAndMutate(row, h.translator().condition(req.getCondition()),
+            merge(row, edits(h, req.getMutationsList(), in)));
+      }
+      answer = cp.postCheckAndMutate(caller(), cam, new io.strata.client.CheckAndMutateResult(
+          done, values == null || first.getSkipResults() ? null : Result.create(values)));
+    }
+    MutateResponse.Builder resp = MutateResponse.newBuilder().setProcessed(answer.isSuccess());
+    Result r = answer.getResult();
+    if (r == null || r.isEmpty()) {
+      return RpcResult.of(resp.build());
+    }
+    List<Cell> cells = new ArrayList<>(java.util.Arrays.asList(r.rawCells()));
+    cells.sort(CellComparator.INSTANCE);
+    CellBlock.Writer out = CellBlock.Writer.withoutTags(128);
+    out.addAll(cells);
+    return new RpcResult(resp.setResult(ResultProto.newBuilder().setCellCount(cells.size()))
+        .build(), out.toBytes());
+  }
+
+  /**
    * A check-and-mutate whose action is one increment or append: applied, under the row lock,
    * only if the condition holds; the new values come back as for an increment on its own.
    */
   private static RpcResult checkAndUpdate(OnlineRegions.Hosted h, MutateRequest req, byte[] row,
       CellBlock.Reader in) throws IOException {
+    MutationProto m = req.getMutations(0);
+    List<Cell> values = checkAndUpdateValues(h, req, row, in);
+    MutateResponse.Builder resp = MutateResponse.newBuilder().setProcessed(values != null);
+    if (values == null || m.getSkipResults()) {
+      return RpcResult.of(resp.build());
+    }
+    CellBlock.Writer out = CellBlock.Writer.withoutTags(128);
+    out.addAll(values);
+    return new RpcResult(resp.setResult(ResultProto.newBuilder().setCellCount(values.size()))
+        .build(), out.toBytes());
+  }
+
+  /** The new values of a check-and-mutate's increment or append, or null if it failed. */
+  private static List<Cell> checkAndUpdateValues(OnlineRegions.Hosted h, MutateRequest req,
+      byte[] row, CellBlock.Reader in) throws IOException {
     if (req.getMutationsCount() != 1) {
       throw new BadRequestException("a check-and-mutate with an increment or append carries "
           + "that one mutation only");
@@ -349,17 +419,9 @@ final class ClientService {
     }
     RequestTranslator t = h.translator();
     Condition condition = t.condition(req.getCondition());
-    List<Cell> values = m.getType() == MutationProto.Type.INCREMENT
+    return m.getType() == MutationProto.Type.INCREMENT
         ? h.region().checkAndIncrement(row, condition, t.deltas(m, in), t.readModifyWrite(m))
         : h.region().checkAndAppend(row, condition, t.appends(m, in), t.readModifyWrite(m));
-    MutateResponse.Builder resp = MutateResponse.newBuilder().setProcessed(values != null);
-    if (values == null || m.getSkipResults()) {
-      return RpcResult.of(resp.build());
-    }
-    CellBlock.Writer out = CellBlock.Writer.withoutTags(128);
-    out.addAll(values);
-    return new RpcResult(resp.setResult(ResultProto.newBuilder().setCellCount(values.size()))
-        .build(), out.toBytes());
   }
 
   private static List<RowEdit> edits(OnlineRegions.Hosted h, List<MutationProto> ms,
@@ -672,6 +734,11 @@ final class ClientService {
   private static boolean applyPending(OnlineRegions.Hosted h, List<RowEdit> pending,
       List<Integer> indexes, List<Mutation> observed, RegionActionResultProto.Builder results,
       boolean asIndexes) throws IOException {
+    MiniBatchOperationInProgress<Mutation> batch = null;
+    if (!pending.isEmpty() && observed != null && h.coprocessors().observesBatches()) {
+      batch = new MiniBatchOperationInProgress<>(observed);
+      preBatch(h, batch, pending, indexes, observed, results);
+    }
     if (pending.isEmpty()) {
       return false;
     }
@@ -679,8 +746,20 @@ final class ClientService {
     boolean kept = true; // unless the region says it copied them: a failed write may not have
     try {
       kept = h.region().mutate(pending);
+      StrataException postFailed = null;
+      if (batch != null) {
+        try {
+          h.coprocessors().postBatchMutate(caller(), batch);
+        } catch (IOException e) {
+          postFailed = ObservedCalls.asStrata(e, h.region().info().getRegionNameAsString());
+        }
+      }
       for (int i = 0; i < pending.size(); i++) {
-        written(h, observed, i, indexes.get(i), results, asIndexes);
+        if (postFailed != null) {
+          results.addResults(failed(indexes.get(i), postFailed));
+        } else {
+          written(h, observed, i, indexes.get(i), results, asIndexes);
+        }
       }
     } catch (StrataException e) {
       if (e.isRetryable() || pending.size() == 1) {
@@ -702,6 +781,35 @@ final class ClientService {
       observed.clear();
     }
     return kept;
+  }
+
+  /**
+   * A mini-batch's pre hook: the actions it failed are answered with their errors and leave
+   * the pending lists; an error of the hook itself fails them all.
+   */
+  private static void preBatch(OnlineRegions.Hosted h, MiniBatchOperationInProgress<Mutation>
+      batch, List<RowEdit> pending, List<Integer> indexes, List<Mutation> observed,
+      RegionActionResultProto.Builder results) {
+    String region = h.region().info().getRegionNameAsString();
+    try {
+      h.coprocessors().preBatchMutate(caller(), batch);
+    } catch (IOException e) {
+      StrataException refused = ObservedCalls.asStrata(e, region);
+      indexes.forEach(i -> results.addResults(failed(i, refused)));
+      pending.clear();
+      indexes.clear();
+      observed.clear();
+      return;
+    }
+    for (int i = batch.size() - 1; i >= 0; i--) {
+      IOException refused = batch.getOperationStatus(i);
+      if (refused != null) {
+        results.addResults(failed(indexes.get(i), ObservedCalls.asStrata(refused, region)));
+        pending.remove(i);
+        indexes.remove(i);
+        observed.remove(i);
+      }
+    }
   }
 
   /** Answers a written action: its post hook's error if it has one, else success. */

@@ -15,6 +15,7 @@ import io.strata.common.rpc.CellBlock;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.util.Bytes;
+import io.strata.server.coprocessor.InternalScanner;
 import io.strata.server.coprocessor.LocalRegion;
 import io.strata.server.region.RegionScanner;
 import io.strata.server.region.RowEdit;
@@ -52,9 +53,9 @@ final class LocalRegionImpl implements LocalRegion {
   }
 
   @Override
-  public Scanner getScanner(Scan scan) throws IOException {
+  public InternalScanner getScanner(Scan scan) throws IOException {
     RegionScanner s = h.region().scanner(h.translator().scan(OperationProtos.toProto(scan)));
-    return new Scanner() {
+    return new InternalScanner() {
       private List<Cell> ahead;
       private boolean started;
 

@@ -93,6 +93,47 @@ final class ObservedCalls {
     return scan;
   }
 
+  /**
+   * The CheckAndMutate a conditional mutate call is, its mutations read from {@code cells} (a
+   * reader of its own over the call's cell block) through {@code t}'s checks.
+   */
+  static io.strata.client.CheckAndMutate checkAndMutate(byte[] row,
+      io.strata.common.proto.ClientProtos.MutateRequest req, io.strata.common.rpc.CellBlock.Reader
+          cells, RequestTranslator t) throws java.io.IOException {
+    io.strata.common.proto.ClientProtos.ConditionProto c = req.getCondition();
+    io.strata.client.CheckAndMutate.Builder b = io.strata.client.CheckAndMutate.newBuilder(row);
+    try {
+      if (c.hasFilter()) {
+        b.ifMatches(FilterCodec.fromProto(c.getFilter()));
+      } else {
+        b.ifMatches(c.getFamily().toByteArray(), c.getQualifier().toByteArray(),
+            io.strata.common.filter.CompareOperator.valueOf(c.getCompareOp()),
+            c.hasValue() ? c.getValue().toByteArray() : null);
+      }
+      if (c.hasTimeRange()) {
+        b.timeRange(io.strata.client.TimeRange.between(c.getTimeRange().getMin(),
+            max(c.getTimeRange())));
+      }
+      java.util.List<Mutation> actions = new java.util.ArrayList<>();
+      for (MutationProto m : req.getMutationsList()) {
+        actions.add(m.getType() == MutationProto.Type.PUT
+            || m.getType() == MutationProto.Type.DELETE ? mutation(m.getType(), t.edit(m, cells))
+            : readModifyWrite(m, cells.next(m.getCellCount())));
+      }
+      if (actions.size() == 1) {
+        Mutation m = actions.get(0);
+        return m instanceof Put p ? b.build(p) : m instanceof Delete d ? b.build(d)
+            : m instanceof io.strata.client.Increment i ? b.build(i)
+                : b.build((io.strata.client.Append) m);
+      }
+      return b.build(new io.strata.client.RowMutations(row).add(actions));
+    } catch (IllegalArgumentException e) {
+      throw new BadRequestException("the check-and-mutate of row '"
+          + io.strata.common.util.Bytes.toStringBinary(row) + "' cannot be read: "
+          + e.getMessage());
+    }
+  }
+
   private static long max(TimeRangeProto t) {
     return t.hasMax() ? t.getMax() : Long.MAX_VALUE;
   }

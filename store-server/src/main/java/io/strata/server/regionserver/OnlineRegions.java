@@ -35,6 +35,12 @@ final class OnlineRegions {
           : null;
     }
 
+    /** The coprocessors if one observes check-and-mutates, else null. */
+    RegionCoprocessorHost observingCheckAndMutate() {
+      return coprocessors != null && coprocessors.observesCheckAndMutate() ? coprocessors
+          : null;
+    }
+
     /** The coprocessors if one observes scanners, else null. */
     RegionCoprocessorHost observingScans() {
       return coprocessors != null && coprocessors.observesScans() ? coprocessors : null;

@@ -23,6 +23,7 @@ import io.strata.server.coordination.ZkSession;
 import io.strata.server.coprocessor.CoprocessorLoader;
 import io.strata.server.coprocessor.RegionCoprocessorHost;
 import io.strata.server.coprocessor.RegionServerCoprocessorHost;
+import io.strata.server.coprocessor.WALCoprocessorHost;
 import io.strata.server.fs.RecycledFiles;
 import io.strata.server.fs.RootDirectory;
 import io.strata.server.fs.StorageFileSystems;
@@ -34,7 +35,6 @@ import io.strata.server.region.MemStoreLimiter;
 import io.strata.server.region.Region;
 import io.strata.server.region.RegionCaching;
 import io.strata.server.region.RegionContext;
-import io.strata.server.region.RegionEvents;
 import io.strata.server.region.RegionFlusher;
 import io.strata.server.region.RegionOptions;
 import io.strata.server.region.RegionSplitter;
@@ -48,6 +48,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.time.InstantSource;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.fs.FileSystem;
@@ -76,6 +77,8 @@ public final class RegionServer implements Closeable {
   private final OnlineRegions regions;
   /** Regions being opened or closed now, so that two requests for one do not race. */
   private final Set<String> inTransition = ConcurrentHashMap.newKeySet();
+  /** The coprocessors of regions opening now, by encoded name, until they serve. */
+  private final Map<String, RegionCoprocessorHost> opening = new ConcurrentHashMap<>();
   /**
    * Regions whose open the master gave up on (it asked to close them while they opened): the
    * open closes them again as soon as it finishes, so no region is served by two servers.
@@ -98,6 +101,8 @@ public final class RegionServer implements Closeable {
   private final CoprocessorLoader coprocessorLoader;
   /** The server's own coprocessors (not its regions'); null when it has none. */
   private volatile RegionServerCoprocessorHost serverCoprocessors;
+  /** The WAL's coprocessors; null when it has none. */
+  private volatile WALCoprocessorHost walCoprocessors;
   private java.util.concurrent.ScheduledExecutorService quotaRefresh;
   private io.strata.client.Connection quotaConnection;
 
@@ -200,46 +205,6 @@ public final class RegionServer implements Closeable {
     }
   }
 
-  /** A serving region's flushes and compactions, told to its coprocessors. */
-  private final class CoprocessorEvents implements RegionEvents {
-    private RegionCoprocessorHost of(Region r) {
-      OnlineRegions.Hosted h = regions.find(r.encodedName());
-      return h == null ? null : h.coprocessors();
-    }
-
-    @Override
-    public void beforeFlush(Region r) throws IOException {
-      RegionCoprocessorHost cp = of(r);
-      if (cp != null) {
-        cp.preFlush();
-      }
-    }
-
-    @Override
-    public void afterFlush(Region r) {
-      RegionCoprocessorHost cp = of(r);
-      if (cp != null) {
-        cp.postFlush();
-      }
-    }
-
-    @Override
-    public void beforeCompaction(Region r, byte[] family, boolean major) throws IOException {
-      RegionCoprocessorHost cp = of(r);
-      if (cp != null) {
-        cp.preCompact(family, major);
-      }
-    }
-
-    @Override
-    public void afterCompaction(Region r, byte[] family, boolean major) {
-      RegionCoprocessorHost cp = of(r);
-      if (cp != null) {
-        cp.postCompact(family, major);
-      }
-    }
-  }
-
   /** The connection coprocessors get: the server's own. */
   private io.strata.client.Connection coprocessorConnection() {
     try {
@@ -296,7 +261,7 @@ public final class RegionServer implements Closeable {
           (int) (long) conf.get(RegionKeys.MSLAB_CHUNK_SIZE), conf.get(RegionKeys.MSLAB_POOL_CHUNKS)),
           RegionOptions.from(conf), flusher, MemStoreLimiter.fromHeap(name.toString(), conf,
               flusher), compactions, InstantSource.system(),
-          RegionCaching.fromConfig(conf, cache), recycled, new CoprocessorEvents());
+          RegionCaching.fromConfig(conf, cache), recycled, new CoprocessorEvents(regions, opening));
       flushChore = new FlushChore(regions, wal, flusher,
           conf.get(RegionKeys.MEMSTORE_FLUSH_PERIOD), conf.get(WalKeys.MAX_FILES),
           InstantSource.system());
@@ -312,6 +277,11 @@ public final class RegionServer implements Closeable {
       new RegionServerTracker(zk).register(name);
       serverCoprocessors = RegionServerCoprocessorHost.load(conf, coprocessorLoader, name,
           this::coprocessorConnection, this::abortForCoprocessor);
+      walCoprocessors = WALCoprocessorHost.load(conf, coprocessorLoader, name,
+          this::coprocessorConnection, this::abortForCoprocessor);
+      if (walCoprocessors != null) {
+        wal.setListener(new WalEdits(walCoprocessors, regions));
+      }
       reporter = new LoadReporter(this, zk, conf.get(ServerKeys.REPORT_INTERVAL));
       reporter.start();
       startQuotaRefresh(conf.get(ServerKeys.QUOTA_REFRESH_PERIOD));
@@ -371,8 +341,14 @@ public final class RegionServer implements Closeable {
           coprocessorLoader, this::coprocessorConnection, this::abortForCoprocessor);
       if (cp != null) {
         cp.preOpen();
+        opening.put(name, cp); // its WAL replay's hooks
       }
-      Region r = Region.create(ctx, info, table);
+      Region r;
+      try {
+        r = Region.create(ctx, info, table);
+      } finally {
+        opening.remove(name);
+      }
       if (cancelledOpens.remove(name)) {
         r.close();
         if (cp != null) {
@@ -468,11 +444,16 @@ public final class RegionServer implements Closeable {
     }
     Region parent = h.region();
     try {
+      if (h.coprocessors() != null) {
+        String caller = io.strata.server.rpc.RpcServer.caller();
+        h.coprocessors().preSplit(caller == null ? "" : caller, row);
+      }
       try {
         RegionSplitter.Daughters d = RegionSplitter.split(parent, row);
         regions.remove(encodedName);
         scanners.closeRegion(encodedName);
         if (h.coprocessors() != null) {
+          h.coprocessors().postSplit(d.a(), d.b());
           h.coprocessors().postClose(false); // the parent is gone; its daughters load their own
         }
         return d;
@@ -567,6 +548,9 @@ public final class RegionServer implements Closeable {
     }
     if (cp != null) {
       cp.stop();
+    }
+    if (walCoprocessors != null) {
+      walCoprocessors.stop();
     }
     closeServices();
     if (failed == null && wal != null) {

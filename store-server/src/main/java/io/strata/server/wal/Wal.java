@@ -97,6 +97,8 @@ public final class Wal implements Closeable {
   private final java.util.concurrent.atomic.AtomicBoolean ageRollRequested =
       new java.util.concurrent.atomic.AtomicBoolean();
   private volatile boolean closed;
+  /** Told of each logged edit (the server's WAL coprocessors); null when none listens. */
+  private volatile WalListener listener;
   private final java.util.concurrent.CountDownLatch consumerDone =
       new java.util.concurrent.CountDownLatch(1);
 
@@ -241,6 +243,23 @@ public final class Wal implements Closeable {
     if (closed) {
       throw closedForWrites();
     }
+    WalListener l = listener;
+    if (l != null && durability != Durability.SKIP_WAL && !cells.isEmpty()) {
+      if (!mayWait) {
+        return null; // the listener's hooks may wait, which this thread must not
+      }
+      List<Cell> view = java.util.Collections.unmodifiableList(cells);
+      l.beforeAppend(region, view);
+      WalTicket t = appendNow(region, cells, durability, true);
+      l.afterAppend(region, t.sequenceId(), view);
+      return t;
+    }
+    return appendNow(region, cells, durability, mayWait);
+  }
+
+  /** As {@link #append(String, List, Durability, boolean)}, told to no listener. */
+  private WalTicket appendNow(String region, List<? extends Cell> cells, Durability durability,
+      boolean mayWait) throws IOException {
     boolean sync = durability == Durability.SYNC_WAL || durability == Durability.FSYNC_WAL;
     if (sync && options.directSync() && ring.remainingCapacity() == ring.getBufferSize()
         && fileLock.tryLock()) {
@@ -392,6 +411,11 @@ public final class Wal implements Closeable {
   public void regionFlushed(String region, long flushedSeqId) throws IOException {
     files.flushed(region, flushedSeqId);
     files.archiveFlushed(currentFile());
+  }
+
+  /** Tells {@code l} of every edit logged from now on (null: nobody). */
+  public void setListener(WalListener l) {
+    listener = l;
   }
 
   /** Asks the consumer to start a new file now; returns once it has. */
