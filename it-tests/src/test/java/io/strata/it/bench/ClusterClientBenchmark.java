@@ -8,14 +8,10 @@ import io.strata.client.ResultScanner;
 import io.strata.client.Scan;
 import io.strata.client.SplitAlgorithm;
 import io.strata.client.Table;
-import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
-import io.strata.server.launcher.StandaloneCluster;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -44,8 +40,7 @@ public class ClusterClientBenchmark {
   @Param({"10000"})
   public int rows;
 
-  private Path dir;
-  private StandaloneCluster cluster;
+  private TempStandalone cluster;
   private Connection conn;
   private Table table;
 
@@ -55,12 +50,7 @@ public class ClusterClientBenchmark {
 
   @Setup
   public void setUp() throws Exception {
-    dir = Files.createTempDirectory("strata-bench");
-    StrataConfiguration conf = StrataConfiguration.defaults()
-        .set("strata.rootdir", dir.toUri().toString())
-        .set("strata.zookeeper.quorum", "127.0.0.1:0")
-        .set("strata.master.port", "0").set("strata.regionserver.port", "0");
-    cluster = StandaloneCluster.start(conf);
+    cluster = TempStandalone.start();
     conn = ConnectionFactory.createConnection(cluster.clientConfiguration());
     TableName name = TableName.valueOf("bench");
     conn.getAdmin().createTable(TableDescriptor.newBuilder(name)
@@ -82,10 +72,7 @@ public class ClusterClientBenchmark {
   @TearDown
   public void tearDown() throws Exception {
     conn.close();
-    cluster.stop();
-    try (var files = Files.walk(dir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
+    cluster.close();
   }
 
   @Benchmark

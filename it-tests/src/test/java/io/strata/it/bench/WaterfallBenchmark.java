@@ -4,7 +4,6 @@ import io.strata.client.Connection;
 import io.strata.client.ConnectionFactory;
 import io.strata.client.Put;
 import io.strata.client.Table;
-import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.CoprocessorSpec;
 import io.strata.common.schema.TableDescriptor;
@@ -12,9 +11,6 @@ import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import io.strata.examples.coprocessor.WaterfallClient;
 import io.strata.examples.coprocessor.WaterfallEndpoint;
-import io.strata.server.launcher.StandaloneCluster;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -48,8 +44,7 @@ public class WaterfallBenchmark {
   @Param({"TCP", "LOCAL"})
   public String transport;
 
-  private Path dir;
-  private StandaloneCluster cluster;
+  private TempStandalone cluster;
   private Connection conn;
   private WaterfallClient client;
   private final TableName name = TableName.valueOf("bonds");
@@ -63,12 +58,7 @@ public class WaterfallBenchmark {
 
   @Setup
   public void setUp() throws Exception {
-    dir = Files.createTempDirectory("strata-bench");
-    StrataConfiguration conf = StrataConfiguration.defaults()
-        .set("strata.rootdir", dir.toUri().toString())
-        .set("strata.zookeeper.quorum", "127.0.0.1:0")
-        .set("strata.master.port", "0").set("strata.regionserver.port", "0");
-    cluster = StandaloneCluster.start(conf);
+    cluster = TempStandalone.start();
     conn = ConnectionFactory.createConnection(cluster.clientConfiguration()
         .set("strata.rpc.local.sockets", String.valueOf(transport.equals("LOCAL"))));
     TableDescriptor.Builder d = TableDescriptor.newBuilder(name).addCoprocessor(
@@ -112,10 +102,7 @@ public class WaterfallBenchmark {
   @TearDown
   public void tearDown() throws Exception {
     conn.close();
-    cluster.stop();
-    try (var files = Files.walk(dir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
+    cluster.close();
   }
 
   /** One waterfall over every row through the endpoint. */

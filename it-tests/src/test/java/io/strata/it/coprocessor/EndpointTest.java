@@ -26,6 +26,7 @@ import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import io.strata.examples.proto.ExampleProtos.AggregateRequest;
+import io.strata.examples.proto.ExampleProtos.AggregateResponse;
 import io.strata.examples.proto.ExampleProtos.AggregateService;
 import io.strata.it.coprocessor.proto.TestEndpointProtos.PingRequest;
 import io.strata.it.coprocessor.proto.TestEndpointProtos.PingResponse;
@@ -68,17 +69,7 @@ class EndpointTest {
 
   /** The Batch.Call of a ping through a callback stub, as HBase users write them. */
   private static Batch.Call<PingService, PingResponse> call(PingRequest req) {
-    return stub -> {
-      CoprocessorRpcController controller = new CoprocessorRpcController();
-      CoprocessorRpcUtils.BlockingRpcCallback<PingResponse> done =
-          new CoprocessorRpcUtils.BlockingRpcCallback<>();
-      stub.ping(controller, req, done);
-      PingResponse r = done.get();
-      if (controller.failed()) {
-        throw controller.getFailedOn();
-      }
-      return r;
-    };
+    return stub -> CoprocessorRpcUtils.call(stub, (s, c, done) -> s.ping(c, req, done));
   }
 
   /** Each region's name, by name: what a range call over them must answer. */
@@ -273,15 +264,9 @@ class EndpointTest {
       // A service no coprocessor of the table registers.
       CoprocessorCallsFailedException none = assertThrows(
           CoprocessorCallsFailedException.class, () -> t.coprocessorService(
-              AggregateService.class, Bytes.toBytes("a"), Bytes.toBytes("a"), stub -> {
-                CoprocessorRpcController controller = new CoprocessorRpcController();
-                CoprocessorRpcUtils.BlockingRpcCallback<?> done =
-                    new CoprocessorRpcUtils.BlockingRpcCallback<>();
-                stub.aggregate(controller, AggregateRequest.getDefaultInstance(),
-                    r -> done.run(null));
-                done.get();
-                throw controller.getFailedOn();
-              }));
+              AggregateService.class, Bytes.toBytes("a"), Bytes.toBytes("a"),
+              stub -> CoprocessorRpcUtils.<AggregateService, AggregateResponse>call(stub,
+                  (s, c, done) -> s.aggregate(c, AggregateRequest.getDefaultInstance(), done))));
       assertEquals("no coprocessor endpoint strata.examples.AggregateService is loaded on "
           + "region " + regions.get(0).getRegionNameAsString() + " (it has "
           + "[strata.test.PingService]); load the coprocessor that registers it on the table "

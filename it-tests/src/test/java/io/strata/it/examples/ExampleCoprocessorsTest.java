@@ -19,7 +19,6 @@ import io.strata.client.ResultScanner;
 import io.strata.client.Scan;
 import io.strata.client.Table;
 import io.strata.client.coprocessor.CoprocessorCallsFailedException;
-import io.strata.client.coprocessor.CoprocessorRpcController;
 import io.strata.client.coprocessor.CoprocessorRpcUtils;
 import io.strata.common.error.CoprocessorException;
 import io.strata.common.schema.ColumnFamilyDescriptor;
@@ -329,17 +328,8 @@ class ExampleCoprocessorsTest {
           .setFamily(ByteString.copyFrom(F)).setQualifier(ByteString.copyFrom(state))
           .setValue(ByteString.copyFrom(Bytes.toBytes("done"))).setBatchSize(17).build();
       Map<byte[], BulkDeleteResponse> answers = t.coprocessorService(BulkDeleteService.class,
-          null, null, stub -> {
-            CoprocessorRpcController controller = new CoprocessorRpcController();
-            CoprocessorRpcUtils.BlockingRpcCallback<BulkDeleteResponse> cb =
-                new CoprocessorRpcUtils.BlockingRpcCallback<>();
-            stub.delete(controller, req, cb);
-            BulkDeleteResponse r = cb.get();
-            if (controller.failed()) {
-              throw controller.getFailedOn();
-            }
-            return r;
-          });
+          null, null, stub -> CoprocessorRpcUtils.call(stub,
+              (s, controller, cb) -> s.delete(controller, req, cb)));
       assertEquals(3, answers.size());
       assertEquals(done, answers.values().stream().mapToLong(BulkDeleteResponse::getRowsDeleted)
           .sum());

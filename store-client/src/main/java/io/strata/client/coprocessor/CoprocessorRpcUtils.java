@@ -50,6 +50,22 @@ public final class CoprocessorRpcUtils {
   }
 
   /**
+   * Makes one call through a callback stub and waits for it, for a {@link Batch.Call}: {@code
+   * stub -> CoprocessorRpcUtils.call(stub, (s, controller, done) -> s.count(controller,
+   * request, done))}. Returns the answer, or throws the call's error.
+   */
+  public static <S, R> R call(S stub, ServiceCaller<S, R> caller) throws IOException {
+    CoprocessorRpcController controller = new CoprocessorRpcController();
+    BlockingRpcCallback<R> done = new BlockingRpcCallback<>();
+    caller.call(stub, controller, done);
+    R answer = done.get();
+    if (controller.failed()) {
+      throw controller.getFailedOn();
+    }
+    return answer;
+  }
+
+  /**
    * A callback that keeps what it is given, for a callback stub used where one may wait (a
    * {@link Batch.Call}): {@code stub.method(controller, request, done); return done.get();}.
    */

@@ -4,7 +4,6 @@ import com.google.protobuf.ByteString;
 import io.strata.client.Connection;
 import io.strata.client.Scan;
 import io.strata.client.Table;
-import io.strata.client.coprocessor.CoprocessorRpcController;
 import io.strata.client.coprocessor.CoprocessorRpcUtils;
 import io.strata.common.schema.TableName;
 import io.strata.examples.proto.ExampleProtos.AggregateRequest;
@@ -101,17 +100,8 @@ public final class AggregationClient {
     Map<byte[], AggregateResponse> parts;
     try (Table t = connection.getTable(table)) {
       parts = t.coprocessorService(AggregateService.class, scan.getStartRow(),
-          scan.getStopRow(), stub -> {
-            CoprocessorRpcController controller = new CoprocessorRpcController();
-            CoprocessorRpcUtils.BlockingRpcCallback<AggregateResponse> done =
-                new CoprocessorRpcUtils.BlockingRpcCallback<>();
-            stub.aggregate(controller, request, done);
-            AggregateResponse r = done.get();
-            if (controller.failed()) {
-              throw controller.getFailedOn();
-            }
-            return r;
-          });
+          scan.getStopRow(), stub -> CoprocessorRpcUtils.call(stub,
+              (s, controller, done) -> s.aggregate(controller, request, done)));
     }
     long count = 0;
     long sum = 0;

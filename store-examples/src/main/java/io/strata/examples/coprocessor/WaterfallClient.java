@@ -7,7 +7,6 @@ import io.strata.client.Result;
 import io.strata.client.ResultScanner;
 import io.strata.client.Scan;
 import io.strata.client.Table;
-import io.strata.client.coprocessor.CoprocessorRpcController;
 import io.strata.client.coprocessor.CoprocessorRpcUtils;
 import io.strata.common.filter.ColumnPrefixFilter;
 import io.strata.common.filter.FilterList;
@@ -54,17 +53,9 @@ public final class WaterfallClient {
     WaterfallRequest request = b.build();
     Map<byte[], WaterfallResponse> parts;
     try (Table t = connection.getTable(table)) {
-      parts = t.coprocessorService(WaterfallService.class, start, stop, stub -> {
-        CoprocessorRpcController controller = new CoprocessorRpcController();
-        CoprocessorRpcUtils.BlockingRpcCallback<WaterfallResponse> done =
-            new CoprocessorRpcUtils.BlockingRpcCallback<>();
-        stub.waterfall(controller, request, done);
-        WaterfallResponse r = done.get();
-        if (controller.failed()) {
-          throw controller.getFailedOn();
-        }
-        return r;
-      });
+      parts = t.coprocessorService(WaterfallService.class, start, stop,
+          stub -> CoprocessorRpcUtils.call(stub,
+              (s, controller, done) -> s.waterfall(controller, request, done)));
     }
     NavigableMap<byte[], NavigableMap<byte[], WaterfallValue>> out =
         new TreeMap<>(Bytes.BYTES_COMPARATOR);

@@ -1,16 +1,9 @@
 package io.strata.server.regionserver;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import io.strata.client.Append;
-import io.strata.client.Delete;
 import io.strata.client.Get;
-import io.strata.client.Increment;
 import io.strata.client.Mutation;
-import io.strata.client.Put;
-import io.strata.client.Result;
-import io.strata.client.internal.OperationProtos;
 import io.strata.common.cell.Cell;
-import io.strata.common.cell.CellComparator;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
 import io.strata.common.cell.Tag;
@@ -40,7 +33,6 @@ import io.strata.common.rpc.CellBlock;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import io.strata.server.coprocessor.MiniBatchOperationInProgress;
-import io.strata.server.coprocessor.RegionCoprocessorHost;
 import io.strata.server.quota.RegionServerQuotas;
 import io.strata.server.region.Condition;
 import io.strata.server.region.Region;
@@ -138,12 +130,12 @@ final class ClientService {
     quotas.admit(ClientService::caller, table, ThrottleType.Kind.READ, 1, 0);
     CellBlock.Writer out = CellBlock.Writer.withoutTags(256);
     ResultProto result = h.observingGets() == null ? doGet(h, req.getGet(), out)
-        : observedGet(h, req.getGet(), out);
+        : ObservedOps.observedGet(h, req.getGet(), out);
     quotas.charge(ClientService::caller, table, ThrottleType.Kind.READ, out.size());
     return new RpcResult(GetResponse.newBuilder().setResult(result).build(), out.toBytes());
   }
 
-  private static ResultProto doGet(OnlineRegions.Hosted h,
+  static ResultProto doGet(OnlineRegions.Hosted h,
       io.strata.common.proto.ClientProtos.GetProto g, CellBlock.Writer out) throws IOException {
     ScanSpec spec = h.translator().get(g);
     h.reads().increment();
@@ -158,35 +150,6 @@ final class ClientService {
     return ResultProto.newBuilder().setCellCount(n).build();
   }
 
-  /**
-   * A get on a region with coprocessors: its observers' pre hooks may change it or answer it
-   * (bypass), their post hooks change the cells it read; the cells go out sorted.
-   */
-  private static ResultProto observedGet(OnlineRegions.Hosted h,
-      io.strata.common.proto.ClientProtos.GetProto g, CellBlock.Writer out) throws IOException {
-    RegionCoprocessorHost cp = h.coprocessors();
-    String caller = caller();
-    Get get = ObservedCalls.get(g);
-    if (g.getExistenceOnly()) {
-      java.util.Optional<Boolean> answered = cp.preExists(caller, get);
-      boolean exists = answered.isPresent() ? answered.get() : cp.postExists(caller, get,
-          doGet(h, OperationProtos.toProto(get), out).getExists());
-      return ResultProto.newBuilder().setExists(exists).build();
-    }
-    List<Cell> cells = new ArrayList<>();
-    if (!cp.preGetOp(caller, get, cells)) {
-      ScanSpec spec = h.translator().get(OperationProtos.toProto(get));
-      h.reads().increment();
-      h.region().readRow(spec.startRow(), spec, read -> {
-        read.forEach(c -> cells.add(KeyValue.deepCopy(c)));
-        return read.size();
-      });
-      cp.postGetOp(caller, get, cells);
-    }
-    cells.sort(CellComparator.INSTANCE);
-    out.addAll(cells);
-    return ResultProto.newBuilder().setCellCount(cells.size()).build();
-  }
 
   /**
    * Refuses a write to a system table (strata:meta) unless one of the cluster's own processes
@@ -246,7 +209,7 @@ final class ClientService {
     if (req.hasCondition()) {
       byte[] row = req.getConditionRow().toByteArray();
       if (h.observingCheckAndMutate() != null) {
-        return observedCheckAndMutate(h, req, row, cellBlock, in);
+        return ObservedOps.observedCheckAndMutate(h, req, row, cellBlock, in);
       }
       if (isIncrementOrAppend(req.getMutations(0))) {
         return checkAndUpdate(h, req, row, in);
@@ -271,7 +234,7 @@ final class ClientService {
     List<Mutation> observed = null;
     if (h.observingPuts() != null) {
       observed = new ArrayList<>();
-      edits = observe(h, req.getMutationsList(), edits, observed);
+      edits = ObservedOps.observe(h, req.getMutationsList(), edits, observed);
       if (edits.isEmpty()) { // every one bypassed
         return RpcResult.of(MutateResponse.newBuilder().setProcessed(true).build());
       }
@@ -294,97 +257,20 @@ final class ClientService {
     }
     if (observed != null) {
       for (Mutation m : observed) {
-        post(h.coprocessors(), m);
+        ObservedOps.post(h.coprocessors(), m);
       }
     }
     return RpcResult.of(MutateResponse.newBuilder().setProcessed(true).build());
   }
 
-  /**
-   * The edits of a mutate call once its observers' pre hooks had each put and delete (they may
-   * change or bypass it); the ones to write, with their observed forms added to
-   * {@code observed} for the post hooks.
-   */
-  private static List<RowEdit> observe(OnlineRegions.Hosted h, List<MutationProto> ms,
-      List<RowEdit> edits, List<Mutation> observed) throws IOException {
-    List<RowEdit> kept = new ArrayList<>(edits.size());
-    for (int i = 0; i < edits.size(); i++) {
-      RowEdit e = pre(h, ms.get(i).getType(), edits.get(i), observed);
-      if (e != null) {
-        kept.add(e);
-      }
-    }
-    return kept;
-  }
 
-  /**
-   * One put's or delete's pre hook: the edit to write (changed if the hook changed it), or
-   * null if it bypassed the write. What the post hook gets is added to {@code observed}.
-   */
-  private static RowEdit pre(OnlineRegions.Hosted h, MutationProto.Type type, RowEdit e,
-      List<Mutation> observed) throws IOException {
-    RegionCoprocessorHost cp = h.coprocessors();
-    Mutation m = ObservedCalls.mutation(type, e);
-    boolean bypassed = m instanceof Put put ? cp.prePut(caller(), put, m.getDurability())
-        : cp.preDelete(caller(), (Delete) m, m.getDurability());
-    if (bypassed) {
-      return null;
-    }
-    observed.add(m);
-    return h.translator().observed(m, e);
-  }
 
-  /** The post hook of a written put or delete. */
-  private static void post(RegionCoprocessorHost cp, Mutation m) throws IOException {
-    if (m instanceof Put put) {
-      cp.postPut(caller(), put, m.getDurability());
-    } else {
-      cp.postDelete(caller(), (Delete) m, m.getDurability());
-    }
-  }
 
-  private static boolean isIncrementOrAppend(MutationProto m) {
+  static boolean isIncrementOrAppend(MutationProto m) {
     return m.getType() == MutationProto.Type.INCREMENT
         || m.getType() == MutationProto.Type.APPEND;
   }
 
-  /**
-   * A check-and-mutate on a region with check-and-mutate hooks: the pre hooks may answer it
-   * (bypass), the post hooks change its answer. The call's cells are read twice: once into the
-   * observers' CheckAndMutate, once to apply.
-   */
-  private static RpcResult observedCheckAndMutate(OnlineRegions.Hosted h, MutateRequest req,
-      byte[] row, byte[] cellBlock, CellBlock.Reader in) throws IOException {
-    RegionCoprocessorHost cp = h.coprocessors();
-    io.strata.client.CheckAndMutate cam = ObservedCalls.checkAndMutate(row, req,
-        new CellBlock.Reader(cellBlock), h.translator());
-    io.strata.client.CheckAndMutateResult answer = cp.preCheckAndMutate(caller(), cam);
-    if (answer == null) {
-      MutationProto first = req.getMutations(0);
-      List<Cell> values = null;
-      boolean done;
-      if (isIncrementOrAppend(first)) {
-        values = checkAndUpdateValues(h, req, row, in);
-        done = values != null;
-      } else {
-        done = h.region().checkAndMutate(row, h.translator().condition(req.getCondition()),
-            merge(row, edits(h, req.getMutationsList(), in)));
-      }
-      answer = cp.postCheckAndMutate(caller(), cam, new io.strata.client.CheckAndMutateResult(
-          done, values == null || first.getSkipResults() ? null : Result.create(values)));
-    }
-    MutateResponse.Builder resp = MutateResponse.newBuilder().setProcessed(answer.isSuccess());
-    Result r = answer.getResult();
-    if (r == null || r.isEmpty()) {
-      return RpcResult.of(resp.build());
-    }
-    List<Cell> cells = new ArrayList<>(java.util.Arrays.asList(r.rawCells()));
-    cells.sort(CellComparator.INSTANCE);
-    CellBlock.Writer out = CellBlock.Writer.withoutTags(128);
-    out.addAll(cells);
-    return new RpcResult(resp.setResult(ResultProto.newBuilder().setCellCount(cells.size()))
-        .build(), out.toBytes());
-  }
 
   /**
    * A check-and-mutate whose action is one increment or append: applied, under the row lock,
@@ -405,7 +291,7 @@ final class ClientService {
   }
 
   /** The new values of a check-and-mutate's increment or append, or null if it failed. */
-  private static List<Cell> checkAndUpdateValues(OnlineRegions.Hosted h, MutateRequest req,
+  static List<Cell> checkAndUpdateValues(OnlineRegions.Hosted h, MutateRequest req,
       byte[] row, CellBlock.Reader in) throws IOException {
     if (req.getMutationsCount() != 1) {
       throw new BadRequestException("a check-and-mutate with an increment or append carries "
@@ -424,7 +310,7 @@ final class ClientService {
         : h.region().checkAndAppend(row, condition, t.appends(m, in), t.readModifyWrite(m));
   }
 
-  private static List<RowEdit> edits(OnlineRegions.Hosted h, List<MutationProto> ms,
+  static List<RowEdit> edits(OnlineRegions.Hosted h, List<MutationProto> ms,
       CellBlock.Reader in) throws IOException {
     List<RowEdit> edits = new ArrayList<>(ms.size());
     for (MutationProto m : ms) {
@@ -437,7 +323,7 @@ final class ClientService {
    * The edits as one edit of {@code row}, with the strongest of their durabilities; refuses
    * edits of other rows. Each put keeps its own TTL: it is written into its cells here.
    */
-  private static RowEdit merge(byte[] row, List<RowEdit> edits) throws BadRequestException {
+  static RowEdit merge(byte[] row, List<RowEdit> edits) throws BadRequestException {
     if (edits.size() == 1) {
       RowEdit only = edits.get(0);
       if (!Bytes.equals(only.row(), row)) {
@@ -472,7 +358,7 @@ final class ClientService {
   private static ResultProto atomic(OnlineRegions.Hosted h, MutationProto m, CellBlock.Reader in,
       CellBlock.Writer out) throws IOException {
     if (h.observingAtomics() != null) {
-      return observedAtomic(h, m, in, out);
+      return ObservedOps.observedAtomic(h, m, in, out);
     }
     byte[] row = m.getRow().toByteArray();
     List<Cell> values = m.getType() == MutationProto.Type.INCREMENT
@@ -487,37 +373,6 @@ final class ClientService {
     return ResultProto.newBuilder().setCellCount(values.size()).build();
   }
 
-  /**
-   * An increment or append on a region with coprocessors: the pre hook may change it or answer
-   * it (bypass), the post hook change its result. The observed operation goes through the
-   * client's encoding and the server's checks again, as if the client had sent it so.
-   */
-  private static ResultProto observedAtomic(OnlineRegions.Hosted h, MutationProto m,
-      CellBlock.Reader in, CellBlock.Writer out) throws IOException {
-    RegionCoprocessorHost cp = h.coprocessors();
-    Mutation op = ObservedCalls.readModifyWrite(m, in.next(m.getCellCount()));
-    Result answer = op instanceof Increment inc ? cp.preIncrement(caller(), inc)
-        : cp.preAppend(caller(), (Append) op);
-    if (answer == null) {
-      CellBlock.Writer encoded = CellBlock.Writer.withoutTags(128);
-      MutationProto p = OperationProtos.toProto(op, encoded);
-      CellBlock.Reader again = new CellBlock.Reader(encoded.toBytes());
-      RequestTranslator t = h.translator();
-      byte[] row = p.getRow().toByteArray();
-      List<Cell> values = op instanceof Increment
-          ? h.region().increment(row, t.deltas(p, again), t.readModifyWrite(p))
-          : h.region().append(row, t.appends(p, again), t.readModifyWrite(p));
-      answer = op instanceof Increment inc ? cp.postIncrement(caller(), inc,
-          Result.create(values)) : cp.postAppend(caller(), (Append) op, Result.create(values));
-    }
-    if (m.getSkipResults()) {
-      return ResultProto.getDefaultInstance();
-    }
-    List<Cell> cells = new ArrayList<>(java.util.Arrays.asList(answer.rawCells()));
-    cells.sort(CellComparator.INSTANCE);
-    out.addAll(cells);
-    return ResultProto.newBuilder().setCellCount(cells.size()).build();
-  }
 
   /**
    * A batch from its parameter's bytes: a batch of plain puts and deletes read by
@@ -600,7 +455,7 @@ final class ClientService {
         try {
           RowEdit e = h.translator().plainEdit(a, in);
           checkInRegion(h.region(), e.row());
-          if (observed != null && (e = pre(h, a.type(), e, observed)) == null) {
+          if (observed != null && (e = ObservedOps.pre(h, a.type(), e, observed)) == null) {
             ok(results, a.index(), req.succeededAsIndexes()); // bypassed: not written
             continue;
           }
@@ -685,7 +540,8 @@ final class ClientService {
         try {
           RowEdit e = h.translator().edit(a.getMutation(), in);
           checkInRegion(h.region(), e.row());
-          if (observed != null && (e = pre(h, a.getMutation().getType(), e, observed)) == null) {
+          if (observed != null
+              && (e = ObservedOps.pre(h, a.getMutation().getType(), e, observed)) == null) {
             ok(results, a.getIndex(), asIndexes); // bypassed: not written
             continue;
           }
@@ -702,7 +558,7 @@ final class ClientService {
         if (a.hasGet()) {
           results.addResults(ActionResultProto.newBuilder().setIndex(a.getIndex())
               .setResult(h.observingGets() == null ? doGet(h, a.getGet(), out)
-                  : observedGet(h, a.getGet(), out)));
+                  : ObservedOps.observedGet(h, a.getGet(), out)));
         } else if (a.hasMutation()) {
           h.writes().increment();
           results.addResults(ActionResultProto.newBuilder().setIndex(a.getIndex())
@@ -737,7 +593,7 @@ final class ClientService {
     MiniBatchOperationInProgress<Mutation> batch = null;
     if (!pending.isEmpty() && observed != null && h.coprocessors().observesBatches()) {
       batch = new MiniBatchOperationInProgress<>(observed);
-      preBatch(h, batch, pending, indexes, observed, results);
+      ObservedOps.preBatch(h, batch, pending, indexes, observed, results);
     }
     if (pending.isEmpty()) {
       return false;
@@ -783,41 +639,13 @@ final class ClientService {
     return kept;
   }
 
-  /**
-   * A mini-batch's pre hook: the actions it failed are answered with their errors and leave
-   * the pending lists; an error of the hook itself fails them all.
-   */
-  private static void preBatch(OnlineRegions.Hosted h, MiniBatchOperationInProgress<Mutation>
-      batch, List<RowEdit> pending, List<Integer> indexes, List<Mutation> observed,
-      RegionActionResultProto.Builder results) {
-    String region = h.region().info().getRegionNameAsString();
-    try {
-      h.coprocessors().preBatchMutate(caller(), batch);
-    } catch (IOException e) {
-      StrataException refused = ObservedCalls.asStrata(e, region);
-      indexes.forEach(i -> results.addResults(failed(i, refused)));
-      pending.clear();
-      indexes.clear();
-      observed.clear();
-      return;
-    }
-    for (int i = batch.size() - 1; i >= 0; i--) {
-      IOException refused = batch.getOperationStatus(i);
-      if (refused != null) {
-        results.addResults(failed(indexes.get(i), ObservedCalls.asStrata(refused, region)));
-        pending.remove(i);
-        indexes.remove(i);
-        observed.remove(i);
-      }
-    }
-  }
 
   /** Answers a written action: its post hook's error if it has one, else success. */
   private static void written(OnlineRegions.Hosted h, List<Mutation> observed, int position,
       int index, RegionActionResultProto.Builder results, boolean asIndexes) {
     if (observed != null) {
       try {
-        post(h.coprocessors(), observed.get(position));
+        ObservedOps.post(h.coprocessors(), observed.get(position));
       } catch (IOException e) {
         results.addResults(failed(index, ObservedCalls.asStrata(e,
             h.region().info().getRegionNameAsString())));
@@ -837,7 +665,7 @@ final class ClientService {
     }
   }
 
-  private static ActionResultProto failed(int index, StrataException e) {
+  static ActionResultProto failed(int index, StrataException e) {
     return ActionResultProto.newBuilder().setIndex(index).setException(payload(e)).build();
   }
 
