@@ -96,6 +96,43 @@ public final class OperationProtos {
   }
 
   /**
+   * The Scan a message is (the inverse of {@link #toProto(Scan)}): for a server's observers,
+   * and for a job's scan carried in its configuration.
+   *
+   * @throws IllegalArgumentException when the message holds a setting a Scan refuses
+   */
+  public static Scan toScan(ScanProto p) {
+    Scan scan = new Scan().withStartRow(p.getStartRow().toByteArray())
+        .withStopRow(p.getStopRow().toByteArray(), p.getIncludeStopRow())
+        .setReversed(p.getReversed()).setRaw(p.getRaw()).setBatch(p.getBatch())
+        .setCacheBlocks(!p.getSkipBlockCache());
+    for (ColumnProto c : p.getColumnsList()) {
+      byte[] family = c.getFamily().toByteArray();
+      if (c.getQualifiersCount() == 0) {
+        scan.addFamily(family);
+      }
+      c.getQualifiersList().forEach(q -> scan.addColumn(family, q.toByteArray()));
+    }
+    if (p.hasFilter()) {
+      scan.setFilter(FilterCodec.fromProto(p.getFilter()));
+    }
+    if (p.hasTimeRange()) {
+      scan.setTimeRange(p.getTimeRange().getMin(), max(p.getTimeRange()));
+    }
+    for (FamilyTimeRangeProto f : p.getFamilyTimeRangesList()) {
+      scan.setColumnFamilyTimeRange(f.getFamily().toByteArray(), f.getTimeRange().getMin(),
+          max(f.getTimeRange()));
+    }
+    scan.readVersions(Math.max(1, p.getMaxVersions()));
+    p.getAttributesMap().forEach((k, v) -> scan.setAttribute(k, v.toByteArray()));
+    return scan;
+  }
+
+  private static long max(TimeRangeProto t) {
+    return t.hasMax() ? t.getMax() : Long.MAX_VALUE;
+  }
+
+  /**
    * The start row to send. ScanProto's start row is always inclusive, so an exclusive start is
    * sent as the smallest row after it, {@code row + 0x00}. Going down (reversed) there is no
    * such neighbour ("b" is preceded by "a\xFF\xFF..."), so that case is refused.

@@ -7,6 +7,7 @@ import io.strata.client.Increment;
 import io.strata.client.Mutation;
 import io.strata.client.Put;
 import io.strata.client.Scan;
+import io.strata.client.internal.OperationProtos;
 import io.strata.common.cell.Cell;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.ServerErrorException;
@@ -61,36 +62,13 @@ final class ObservedCalls {
   }
 
   static Scan scan(ScanProto p) throws BadRequestException {
-    Scan scan = new Scan().withStartRow(p.getStartRow().toByteArray())
-        .withStopRow(p.getStopRow().toByteArray(), p.getIncludeStopRow())
-        .setReversed(p.getReversed()).setRaw(p.getRaw()).setBatch(p.getBatch())
-        .setCacheBlocks(!p.getSkipBlockCache());
-    for (ColumnProto c : p.getColumnsList()) {
-      byte[] family = c.getFamily().toByteArray();
-      if (c.getQualifiersCount() == 0) {
-        scan.addFamily(family);
-      }
-      c.getQualifiersList().forEach(q -> scan.addColumn(family, q.toByteArray()));
-    }
     try {
-      if (p.hasFilter()) {
-        scan.setFilter(FilterCodec.fromProto(p.getFilter()));
-      }
-      if (p.hasTimeRange()) {
-        scan.setTimeRange(p.getTimeRange().getMin(), max(p.getTimeRange()));
-      }
-      for (FamilyTimeRangeProto f : p.getFamilyTimeRangesList()) {
-        scan.setColumnFamilyTimeRange(f.getFamily().toByteArray(), f.getTimeRange().getMin(),
-            max(f.getTimeRange()));
-      }
-      scan.readVersions(Math.max(1, p.getMaxVersions()));
+      return OperationProtos.toScan(p);
     } catch (IllegalArgumentException e) {
       throw new BadRequestException("the scan from row '" + io.strata.common.util.Bytes
           .toStringBinary(p.getStartRow().toByteArray()) + "' cannot be read: "
           + e.getMessage());
     }
-    p.getAttributesMap().forEach((k, v) -> scan.setAttribute(k, v.toByteArray()));
-    return scan;
   }
 
   /**

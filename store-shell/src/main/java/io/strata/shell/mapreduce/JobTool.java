@@ -1,0 +1,121 @@
+package io.strata.shell.mapreduce;
+
+import io.strata.mapreduce.StrataJobConfiguration;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.conf.Configured;
+import org.apache.hadoop.mapreduce.Counter;
+import org.apache.hadoop.mapreduce.CounterGroup;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.util.Tool;
+import org.apache.hadoop.util.ToolRunner;
+
+/**
+ * What the tools share: Hadoop's generic options ({@code -Dkey=value}, {@code -conf FILE}) over
+ * this process's Strata configuration, the local runner unless told otherwise, a usage message
+ * for bad arguments (exit code 2), and the job's counters printed at the end, as HBase's tools
+ * print them.
+ */
+public abstract class JobTool extends Configured implements Tool {
+  /** Thrown for arguments the tool cannot run with: its message says what is wrong. */
+  static final class UsageException extends Exception {
+    UsageException(String message) {
+      super(message);
+    }
+  }
+
+  /** The tool's usage, printed after an argument error. */
+  abstract String usage();
+
+  /** Makes the job from the arguments left after the generic options. */
+  abstract Job createJob(Configuration conf, String[] args) throws Exception;
+
+  @Override
+  public int run(String[] args) throws Exception {
+    Job job;
+    try {
+      job = createJob(getConf(), args);
+    } catch (UsageException e) {
+      err().println("ERROR: " + e.getMessage());
+      err().println(usage());
+      return 2;
+    }
+    boolean ok = job.waitForCompletion(false);
+    printCounters(job, out());
+    if (!ok) {
+      err().println("ERROR: the job failed: " + job.getStatus().getFailureInfo());
+    }
+    return ok ? 0 : 1;
+  }
+
+  PrintStream out() {
+    return System.out;
+  }
+
+  PrintStream err() {
+    return System.err;
+  }
+
+  /** The job's counters, group by group, as Hadoop prints them. */
+  static void printCounters(Job job, PrintStream out) throws Exception {
+    out.println("Counters:");
+    for (CounterGroup g : job.getCounters()) {
+      out.println("\t" + g.getDisplayName());
+      for (Counter c : g) {
+        out.println("\t\t" + c.getDisplayName() + "=" + c.getValue());
+      }
+    }
+  }
+
+  /** Runs {@code tool} with this process's configuration and exits with its code. */
+  static void main(JobTool tool, String[] args) throws Exception {
+    Configuration conf = StrataJobConfiguration.create();
+    if (conf.get("mapreduce.framework.name") == null) {
+      conf.set("mapreduce.framework.name", "local");
+    }
+    if (conf.get("mapreduce.local.map.tasks.maximum") == null) {
+      // The local runner runs one map at a time unless told: a split per region is for running
+      // them side by side.
+      conf.setInt("mapreduce.local.map.tasks.maximum",
+          Runtime.getRuntime().availableProcessors());
+    }
+    System.exit(ToolRunner.run(conf, tool, args));
+  }
+
+  /** The arguments of the form {@code --name=value} split from the others. */
+  static final class Options {
+    final java.util.Map<String, String> named = new java.util.LinkedHashMap<>();
+    final List<String> positional = new ArrayList<>();
+
+    Options(String[] args, List<String> known) throws UsageException {
+      for (String a : args) {
+        if (a.startsWith("--")) {
+          int eq = a.indexOf('=');
+          String name = eq < 0 ? a.substring(2) : a.substring(2, eq);
+          if (!known.contains(name)) {
+            throw new UsageException("unknown option --" + name + "; the options are --"
+                + String.join(", --", known));
+          }
+          named.put(name, eq < 0 ? "" : a.substring(eq + 1));
+        } else {
+          positional.add(a);
+        }
+      }
+    }
+
+    long time(String name, long otherwise) throws UsageException {
+      String v = named.get(name);
+      if (v == null || v.isEmpty()) {
+        return otherwise;
+      }
+      try {
+        return Long.parseLong(v);
+      } catch (NumberFormatException e) {
+        throw new UsageException("--" + name + "=" + v + " is not a time in milliseconds since "
+            + "the epoch");
+      }
+    }
+  }
+}
