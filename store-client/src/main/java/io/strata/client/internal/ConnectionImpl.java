@@ -19,6 +19,10 @@ public final class ConnectionImpl implements Connection {
     this.async = async;
   }
 
+  AsyncConnectionImpl async() {
+    return async;
+  }
+
   @Override
   public StrataConfiguration getConfiguration() {
     return async.getConfiguration();

@@ -211,10 +211,6 @@ public final class Region implements Closeable {
     return mvcc;
   }
 
-  org.apache.hadoop.fs.FileSystem storesFs() {
-    return ctx.fs();
-  }
-
   RegionContext context() {
     return ctx;
   }
@@ -234,20 +230,6 @@ public final class Region implements Closeable {
     return false;
   }
 
-  /**
-   * Where the region would split: the mid row of its largest store's largest file, or null when
-   * no row divides it (no files, or one row). Flush first for the memstore to count.
-   */
-  public byte[] midRow() throws IOException {
-    Store largest = null;
-    for (Store s : stores.values()) {
-      if (largest == null || s.size() > largest.size()) {
-        largest = s;
-      }
-    }
-    byte[] row = largest == null ? null : largest.midRow();
-    return row != null && Bytes.compare(row, info.getStartKey()) > 0 ? row : null;
-  }
 
   /**
    * Applies the edits atomically per edit (the batch's logged cells are one WAL entry), each as
@@ -960,6 +942,25 @@ public final class Region implements Closeable {
     storesClosed = true;
     ctx.limiter().unregister(this);
     closeStores();
+  }
+
+  /**
+   * Flushes and runs {@code work} with writes held off, given a sequence id above every edit so
+   * far and below every later one (a bulk load's: a replayed WAL then neither loses nor hides).
+   */
+  <T> T withWritesHeld(HeldWork<T> work) throws IOException {
+    flushLock.lock();
+    updatesLock.writeLock().lock(); // after the flush lock, as flush takes them (reentrant)
+    try {
+      checkOpen();
+      flush();
+      long seq = ctx.wal().nextSequenceId();
+      ctx.wal().advanceSequenceIdTo(seq + 1);
+      return work.run(seq);
+    } finally {
+      updatesLock.writeLock().unlock();
+      flushLock.unlock();
+    }
   }
 
   /**

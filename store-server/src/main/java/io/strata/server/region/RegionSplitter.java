@@ -64,7 +64,7 @@ public final class RegionSplitter {
     byte[] row = splitRow;
     if (row == null) {
       parent.flush();
-      row = parent.midRow();
+      row = midRow(parent);
       if (row == null) {
         throw new BadRequestException("region " + info.getRegionNameAsString()
             + " has no row to split at: it holds no data or a single row; "
@@ -171,5 +171,20 @@ public final class RegionSplitter {
         }
       }
     }
+  }
+
+  /**
+   * Where the region would split: the mid row of its largest store's largest file, or null when
+   * no row divides it (no files, or one row). Flush first for the memstore to count.
+   */
+  public static byte[] midRow(Region r) throws IOException {
+    Store largest = null;
+    for (Store s : r.stores().values()) {
+      if (largest == null || s.size() > largest.size()) {
+        largest = s;
+      }
+    }
+    byte[] row = largest == null ? null : largest.midRow();
+    return row != null && Bytes.compare(row, r.info().getStartKey()) > 0 ? row : null;
   }
 }

@@ -432,6 +432,30 @@ final class Store {
     }
   }
 
+  /**
+   * Adds a bulk-loaded block file as one of the store's, named with {@code sequenceId}
+   * ({@link StoreFile#bulkLoadedName}): moved if it is on the store's file system, else copied.
+   * The caller holds the region's writes off (a flush must not interleave).
+   */
+  void addBulkLoaded(FileSystem source, Path file, long sequenceId) throws IOException {
+    Path target = new Path(dir, StoreFile.bulkLoadedName(sequenceId));
+    if (source.getUri().equals(fs.getUri())) {
+      if (!fs.rename(file, target)) {
+        throw new IOException("could not move " + file + " to " + target);
+      }
+    } else if (!org.apache.hadoop.fs.FileUtil.copy(source, file, fs, target, false,
+        fs.getConf())) {
+      throw new IOException("could not copy " + file + " to " + target);
+    }
+    StoreFile added = new StoreFile(BlockFileReader.open(fs, target, caching));
+    synchronized (filesLock) {
+      List<StoreFile> next = new ArrayList<>(files);
+      next.add(added);
+      next.sort(NEWEST_FIRST);
+      files = List.copyOf(next);
+    }
+  }
+
   private StoreFile moveIntoPlace(Path tmp) throws IOException {
     Path target = new Path(dir, tmp.getName());
     if (!fs.rename(tmp, target)) {

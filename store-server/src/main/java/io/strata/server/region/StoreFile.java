@@ -63,8 +63,33 @@ final class StoreFile {
     return reference;
   }
 
+  /**
+   * The highest sequence id of the file's cells: its file info's, or for a bulk-loaded file the
+   * id its name carries ({@link #bulkLoadedName}), given when it was loaded.
+   */
   long maxSequenceId() {
-    return reader.maxSequenceId();
+    return Math.max(reader.maxSequenceId(), loadedSequenceId(storePath.getName()));
+  }
+
+  /** The name a file bulk-loaded with {@code sequenceId} takes in the family directory. */
+  static String bulkLoadedName(long sequenceId) {
+    return java.util.UUID.randomUUID().toString().replace("-", "") + BULK_LOADED + sequenceId
+        + "_";
+  }
+
+  /** Marks a bulk-loaded file's name: {@code <uuid>_SeqId_<sequence id>_}, as HBase's. */
+  private static final String BULK_LOADED = "_SeqId_";
+
+  private static long loadedSequenceId(String name) {
+    int at = name.indexOf(BULK_LOADED);
+    if (at < 0 || !name.endsWith("_")) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(name.substring(at + BULK_LOADED.length(), name.length() - 1));
+    } catch (NumberFormatException e) {
+      return -1;
+    }
   }
 
   /**

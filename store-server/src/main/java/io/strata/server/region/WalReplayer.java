@@ -38,7 +38,7 @@ final class WalReplayer {
     Map<String, Long> skippedFamilies = new HashMap<>();
     for (Path p : wals) {
       events.beforeReplay(region.info(), p);
-      try (WalReader r = WalReader.open(region.storesFs(), p)) {
+      try (WalReader r = WalReader.open(region.context().fs(), p)) {
         WalEntry e;
         while ((e = r.next()) != null) {
           if (!e.region().equals(region.encodedName())) {

@@ -34,6 +34,7 @@ import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import io.strata.server.coprocessor.MiniBatchOperationInProgress;
 import io.strata.server.quota.RegionServerQuotas;
+import io.strata.server.region.BulkLoader;
 import io.strata.server.region.Condition;
 import io.strata.server.region.Region;
 import io.strata.server.region.RowEdit;
@@ -86,7 +87,10 @@ final class ClientService {
         "Scan", new RpcMethod(ScanRequest.parser(), CallKind.SCAN,
             (p, cells) -> scans.scan((ScanRequest) p)),
         "ExecService", new RpcMethod(CoprocessorServiceRequest.parser(), CallKind.SCAN,
-            (p, cells) -> execService((CoprocessorServiceRequest) p))));
+            (p, cells) -> execService((CoprocessorServiceRequest) p)),
+        "BulkLoad", new RpcMethod(io.strata.common.proto.ClientProtos.BulkLoadRequest.parser(),
+            CallKind.WRITE, (p, cells) -> bulkLoad(
+                (io.strata.common.proto.ClientProtos.BulkLoadRequest) p))));
     if (putBatch) {
       methods.put("PutBatch", RpcMethod.raw(CallKind.WRITE, this::putBatch));
     }
@@ -115,6 +119,21 @@ final class ClientService {
     quotas.charge(ClientService::caller, table, ThrottleType.Kind.READ, value.length);
     return RpcResult.of(CoprocessorServiceResponse.newBuilder()
         .setValue(com.google.protobuf.ByteString.copyFrom(value)).build());
+  }
+
+  /** Adds ready block files to a region (a bulk load): see {@link BulkLoader}. */
+  private RpcResult bulkLoad(io.strata.common.proto.ClientProtos.BulkLoadRequest req)
+      throws IOException {
+    OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
+    checkWritable(h);
+    List<BulkLoader.LoadFile> files = new ArrayList<>();
+    for (io.strata.common.proto.ClientProtos.BulkLoadFileProto f : req.getFilesList()) {
+      files.add(new BulkLoader.LoadFile(f.getFamily().toByteArray(),
+          new org.apache.hadoop.fs.Path(f.getPath())));
+    }
+    long seq = BulkLoader.load(h.region(), files);
+    return RpcResult.of(io.strata.common.proto.ClientProtos.BulkLoadResponse.newBuilder()
+        .setSequenceId(seq).build());
   }
 
   private RpcResult get(GetRequest req) throws IOException {

@@ -94,7 +94,7 @@ class SplitTest {
         writeRows(f);
         List<String> before = rows(f.region, false);
         f.region.flush();
-        byte[] mid = f.region.midRow();
+        byte[] mid = RegionSplitter.midRow(f.region);
         RegionSplitter.Daughters d = RegionSplitter.split(f.region, null);
         assertArrayEquals(mid, d.splitRow());
         assertTrue(Bytes.compare(mid, Bytes.toBytes("row020")) > 0
