@@ -151,6 +151,40 @@ public final class OperationProtos {
   }
 
   /**
+   * The Put or Delete a message is, its cells the next ones of {@code cells} (the inverse of
+   * {@link #toProto(Mutation, CellBlock.Writer)} for those two).
+   *
+   * @throws BadRequestException when the block holds fewer cells than the message says
+   * @throws IllegalArgumentException for an increment or append, or cells of another row
+   */
+  public static Mutation toMutation(MutationProto p, CellBlock.Reader cells)
+      throws BadRequestException {
+    byte[] row = p.getRow().toByteArray();
+    List<Cell> own = cells.next(p.getCellCount());
+    Mutation m;
+    switch (p.getType()) {
+      case PUT -> {
+        Put put = new Put(row);
+        own.forEach(put::add);
+        m = put;
+      }
+      case DELETE -> {
+        Delete d = p.hasTimestamp() ? new Delete(row, p.getTimestamp()) : new Delete(row);
+        own.forEach(d::add);
+        m = d;
+      }
+      default -> throw new IllegalArgumentException("a " + p.getType() + " cannot be read "
+          + "back as a Put or Delete");
+    }
+    m.setDurability(toDurability(p.getDurability()));
+    if (p.hasTtl()) {
+      m.setTTL(p.getTtl());
+    }
+    p.getAttributesMap().forEach((k, v) -> m.setAttribute(k, v.toByteArray()));
+    return m;
+  }
+
+  /**
    * A cell block writer for {@code cells} cells: deferred ({@link CellBlock.Writer#deferred}),
    * so the mutations' cells are copied once, into the frame's buffer, when the call is written.
    */

@@ -81,5 +81,11 @@ public final class MapReduceKeys {
       "The ZooKeeper quorum of the cluster a TableOutputFormat job writes to, when it is not the "
           + "one the job reads (copytable --peer.adr); empty: strata.zookeeper.quorum.");
 
+  public static final ConfigKey<String> BULKLOAD_TABLE = ConfigKey.string(
+      "strata.mapreduce.bulkload.table", "",
+      "The descriptor of the table a bulk-load job writes block files for (Base64 of its "
+          + "protobuf form), as BlockFileOutputFormat.configureIncrementalLoad sets it: each "
+          + "family's files take its compression, encoding and bloom filter.");
+
   private MapReduceKeys() {}
 }

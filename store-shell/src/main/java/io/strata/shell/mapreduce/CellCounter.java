@@ -10,6 +10,7 @@ import io.strata.common.filter.PrefixFilter;
 import io.strata.common.filter.RowFilter;
 import io.strata.common.util.Bytes;
 import io.strata.mapreduce.ImmutableBytesWritable;
+import io.strata.mapreduce.JobTool;
 import io.strata.mapreduce.TableMapReduceUtil;
 import io.strata.mapreduce.TableMapper;
 import java.io.IOException;
@@ -75,7 +76,7 @@ public final class CellCounter extends JobTool {
   }
 
   @Override
-  String usage() {
+  protected String usage() {
     return "Usage: bin/strata cellcounter TABLE OUTDIR [SEPARATOR] [^REGEX | PREFIX] "
         + "[--starttime=MS] [--endtime=MS]\n"
         + "  Counts TABLE's rows, families, columns and versions into text files in OUTDIR "
@@ -84,7 +85,7 @@ public final class CellCounter extends JobTool {
   }
 
   @Override
-  Job createJob(Configuration conf, String[] args) throws Exception {
+  protected Job createJob(Configuration conf, String[] args) throws Exception {
     Options o = new Options(args, List.of("starttime", "endtime"));
     List<String> a = o.positional;
     if (a.size() < 2 || a.size() > 4) {

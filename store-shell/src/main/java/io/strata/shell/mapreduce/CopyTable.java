@@ -9,6 +9,7 @@ import io.strata.common.cell.CellUtil;
 import io.strata.common.conf.MapReduceKeys;
 import io.strata.common.util.Bytes;
 import io.strata.mapreduce.ImmutableBytesWritable;
+import io.strata.mapreduce.JobTool;
 import io.strata.mapreduce.TableMapReduceUtil;
 import io.strata.mapreduce.TableMapper;
 import java.io.IOException;
@@ -64,7 +65,7 @@ public final class CopyTable extends JobTool {
   }
 
   @Override
-  String usage() {
+  protected String usage() {
     return "Usage: bin/strata copytable [--new.name=NEW] [--peer.adr=QUORUM] [--starttime=MS] "
         + "[--endtime=MS] [--versions=N]\n"
         + "                           [--families=FAMILY[:NEWFAMILY],...] [--startrow=ROW] "
@@ -75,7 +76,7 @@ public final class CopyTable extends JobTool {
   }
 
   @Override
-  Job createJob(Configuration conf, String[] args) throws Exception {
+  protected Job createJob(Configuration conf, String[] args) throws Exception {
     Options o = new Options(args, List.of("new.name", "peer.adr", "starttime", "endtime",
         "versions", "families", "startrow", "stoprow"));
     if (o.positional.size() != 1) {

@@ -3,6 +3,7 @@ package io.strata.shell.mapreduce;
 import io.strata.client.Result;
 import io.strata.client.Scan;
 import io.strata.mapreduce.ImmutableBytesWritable;
+import io.strata.mapreduce.JobTool;
 import io.strata.mapreduce.ResultSerialization;
 import io.strata.mapreduce.TableMapReduceUtil;
 import io.strata.mapreduce.TableMapper;
@@ -34,7 +35,7 @@ public final class Export extends JobTool {
   }
 
   @Override
-  String usage() {
+  protected String usage() {
     return "Usage: bin/strata export TABLE OUTDIR [VERSIONS [STARTTIME [ENDTIME]]]\n"
         + "  Writes TABLE's rows (VERSIONS versions of each column, default 1, with timestamps "
         + "in [STARTTIME, ENDTIME))\n  to sequence files in OUTDIR, which must not exist; "
@@ -42,7 +43,7 @@ public final class Export extends JobTool {
   }
 
   @Override
-  Job createJob(Configuration conf, String[] args) throws Exception {
+  protected Job createJob(Configuration conf, String[] args) throws Exception {
     Options o = new Options(args, List.of());
     List<String> a = o.positional;
     if (a.size() < 2 || a.size() > 5) {

@@ -5,6 +5,7 @@ import io.strata.client.Put;
 import io.strata.client.Result;
 import io.strata.common.cell.Cell;
 import io.strata.mapreduce.ImmutableBytesWritable;
+import io.strata.mapreduce.JobTool;
 import io.strata.mapreduce.ResultSerialization;
 import io.strata.mapreduce.TableMapReduceUtil;
 import java.io.IOException;
@@ -43,13 +44,13 @@ public final class Import extends JobTool {
   }
 
   @Override
-  String usage() {
+  protected String usage() {
     return "Usage: bin/strata import TABLE INPUTDIR\n"
         + "  Writes the rows bin/strata export wrote to INPUTDIR into TABLE, which must exist.";
   }
 
   @Override
-  Job createJob(Configuration conf, String[] args) throws Exception {
+  protected Job createJob(Configuration conf, String[] args) throws Exception {
     List<String> a = new Options(args, List.of()).positional;
     if (a.size() != 2) {
       throw new UsageException("import takes TABLE and INPUTDIR; it was given " + a.size()

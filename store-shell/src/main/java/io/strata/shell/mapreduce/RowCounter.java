@@ -8,6 +8,7 @@ import io.strata.common.filter.FirstKeyOnlyFilter;
 import io.strata.common.filter.MultiRowRangeFilter;
 import io.strata.common.util.Bytes;
 import io.strata.mapreduce.ImmutableBytesWritable;
+import io.strata.mapreduce.JobTool;
 import io.strata.mapreduce.TableMapReduceUtil;
 import io.strata.mapreduce.TableMapper;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ public final class RowCounter extends JobTool {
   }
 
   @Override
-  String usage() {
+  protected String usage() {
     return "Usage: bin/strata rowcounter TABLE [--range=[startKey],[endKey][;[startKey],"
         + "[endKey]...]] [--starttime=MS] [--endtime=MS] [COLUMN ...]\n"
         + "  Counts the rows of TABLE (those with a cell in one of the COLUMNS, family or "
@@ -45,7 +46,7 @@ public final class RowCounter extends JobTool {
   }
 
   @Override
-  Job createJob(Configuration conf, String[] args) throws Exception {
+  protected Job createJob(Configuration conf, String[] args) throws Exception {
     Options o = new Options(args, List.of("range", "starttime", "endtime"));
     if (o.positional.isEmpty()) {
       throw new UsageException("no table named");

@@ -1,6 +1,5 @@
-package io.strata.shell.mapreduce;
+package io.strata.mapreduce;
 
-import io.strata.mapreduce.StrataJobConfiguration;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,24 +12,24 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
- * What the tools share: Hadoop's generic options ({@code -Dkey=value}, {@code -conf FILE}) over
+ * What the MapReduce tools share (bin/strata rowcounter, importtsv, ...): Hadoop's generic options ({@code -Dkey=value}, {@code -conf FILE}) over
  * this process's Strata configuration, the local runner unless told otherwise, a usage message
  * for bad arguments (exit code 2), and the job's counters printed at the end, as HBase's tools
  * print them.
  */
 public abstract class JobTool extends Configured implements Tool {
   /** Thrown for arguments the tool cannot run with: its message says what is wrong. */
-  static final class UsageException extends Exception {
-    UsageException(String message) {
+  public static final class UsageException extends Exception {
+    public UsageException(String message) {
       super(message);
     }
   }
 
   /** The tool's usage, printed after an argument error. */
-  abstract String usage();
+  protected abstract String usage();
 
   /** Makes the job from the arguments left after the generic options. */
-  abstract Job createJob(Configuration conf, String[] args) throws Exception;
+  protected abstract Job createJob(Configuration conf, String[] args) throws Exception;
 
   @Override
   public int run(String[] args) throws Exception {
@@ -70,7 +69,7 @@ public abstract class JobTool extends Configured implements Tool {
   }
 
   /** Runs {@code tool} with this process's configuration and exits with its code. */
-  static void main(JobTool tool, String[] args) throws Exception {
+  protected static void main(JobTool tool, String[] args) throws Exception {
     Configuration conf = StrataJobConfiguration.create();
     if (conf.get("mapreduce.framework.name") == null) {
       conf.set("mapreduce.framework.name", "local");
@@ -85,11 +84,11 @@ public abstract class JobTool extends Configured implements Tool {
   }
 
   /** The arguments of the form {@code --name=value} split from the others. */
-  static final class Options {
-    final java.util.Map<String, String> named = new java.util.LinkedHashMap<>();
-    final List<String> positional = new ArrayList<>();
+  protected static final class Options {
+    public final java.util.Map<String, String> named = new java.util.LinkedHashMap<>();
+    public final List<String> positional = new ArrayList<>();
 
-    Options(String[] args, List<String> known) throws UsageException {
+    public Options(String[] args, List<String> known) throws UsageException {
       for (String a : args) {
         if (a.startsWith("--")) {
           int eq = a.indexOf('=');
@@ -105,7 +104,7 @@ public abstract class JobTool extends Configured implements Tool {
       }
     }
 
-    long time(String name, long otherwise) throws UsageException {
+    public long time(String name, long otherwise) throws UsageException {
       String v = named.get(name);
       if (v == null || v.isEmpty()) {
         return otherwise;
