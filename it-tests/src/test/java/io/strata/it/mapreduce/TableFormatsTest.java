@@ -208,6 +208,52 @@ class TableFormatsTest {
     }
   }
 
+  /** Sends even rows to table "evens" and odd ones to "odds", through MultiTableOutputFormat. */
+  public static class SplittingMapper extends TableMapper<ImmutableBytesWritable, Put> {
+    @Override
+    protected void map(ImmutableBytesWritable key, Result value, Context context)
+        throws IOException, InterruptedException {
+      int n = Integer.parseInt(Bytes.toString(key.get()).substring(3));
+      Put p = new Put(key.copyBytes());
+      for (var cell : value.rawCells()) {
+        p.add(cell);
+      }
+      context.write(new ImmutableBytesWritable(Bytes.toBytes(n % 2 == 0 ? "evens" : "odds")), p);
+    }
+  }
+
+  @Test
+  void aScanFromConfigurationKeysIntoSeveralTables() throws Exception {
+    try (MiniCluster mini = MiniCluster.start(dir.resolve("cluster"), 1)) {
+      Connection conn = mini.connect();
+      Admin admin = conn.getAdmin();
+      Table source = conn.getTable(SOURCE);
+      createAndFill(admin, source, SOURCE, 200, 2);
+      for (String t : List.of("evens", "odds")) {
+        admin.createTable(TableDescriptor.newBuilder(TableName.valueOf(t))
+            .setColumnFamily(ColumnFamilyDescriptor.of("f")).build());
+      }
+      Configuration conf = Jobs.configuration(mini.configuration(), dir);
+      conf.set("strata.mapreduce.inputtable", "source");
+      conf.set("strata.mapreduce.scan.row.start", "row00050");
+      conf.set("strata.mapreduce.scan.row.stop", "row00150");
+      conf.set("strata.mapreduce.scan.columns", "f:q");
+      Job job = Job.getInstance(conf, "split by parity");
+      job.setInputFormatClass(io.strata.mapreduce.TableInputFormat.class);
+      job.setMapperClass(SplittingMapper.class);
+      job.setOutputFormatClass(io.strata.mapreduce.MultiTableOutputFormat.class);
+      job.setNumReduceTasks(0);
+      assertTrue(job.waitForCompletion(false));
+      Map<String, String> evens = new TreeMap<>();
+      Map<String, String> odds = new TreeMap<>();
+      for (int i = 50; i < 150; i++) {
+        (i % 2 == 0 ? evens : odds).put(Bytes.toString(row(i)), "v" + i);
+      }
+      assertEquals(evens, contents(conn.getTable(TableName.valueOf("evens"))));
+      assertEquals(odds, contents(conn.getTable(TableName.valueOf("odds"))));
+    }
+  }
+
   /** Counts rows. */
   public static class CountingMapper extends TableMapper<NullWritable, NullWritable> {
     @Override
