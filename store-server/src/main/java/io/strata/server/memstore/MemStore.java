@@ -130,6 +130,12 @@ public final class MemStore {
     return snapshot;
   }
 
+  /** The heap the active segment and the snapshot take (what the server-wide limit counts). */
+  public long heapSize() {
+    Segment snap = snapshot;
+    return active.heapSize() + (snap == null ? 0 : snap.heapSize());
+  }
+
   /** Bytes held by the active segment and any snapshot. */
   public long dataSize() {
     Segment s = snapshot;

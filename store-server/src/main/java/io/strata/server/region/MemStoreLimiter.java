@@ -9,7 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Keeps the memstores of all regions of a server within the heap. Above the lower limit it asks
  * for the largest regions to be flushed; above the upper limit it refuses writes with a
- * retryable "server busy" error instead of letting the heap run out.
+ * retryable "server busy" error instead of letting the heap run out. It counts the heap the
+ * memstores take ({@link io.strata.server.memstore.MemStore#heapSize}), cells' objects and
+ * index included, not only their bytes.
  */
 public final class MemStoreLimiter {
   private final String server;
@@ -49,7 +51,16 @@ public final class MemStoreLimiter {
   public long globalSize() {
     long total = 0;
     for (Region r : regions) {
-      total += r.memStoreSize();
+      total += heapSize(r);
+    }
+    return total;
+  }
+
+  /** The heap a region's memstores take. */
+  static long heapSize(Region r) {
+    long total = 0;
+    for (Store s : r.stores().values()) {
+      total += s.memstore().heapSize();
     }
     return total;
   }
@@ -74,13 +85,13 @@ public final class MemStoreLimiter {
 
   private void flushLargest(long total) {
     java.util.List<Region> bySize = new java.util.ArrayList<>(regions);
-    bySize.sort((a, b) -> Long.compare(b.memStoreSize(), a.memStoreSize()));
+    bySize.sort((a, b) -> Long.compare(heapSize(b), heapSize(a)));
     long remaining = total;
     for (Region r : bySize) {
       if (remaining < lowerLimit) {
         break;
       }
-      long size = r.memStoreSize();
+      long size = heapSize(r);
       if (size == 0) {
         break;
       }

@@ -22,13 +22,16 @@ class MemStoreLimiterTest {
     List<Region> flushRequests = new ArrayList<>();
     MemStoreLimiter limiter = new MemStoreLimiter("rs1", 2_000, 4_000, flushRequests::add);
     try (RegionFixture f = new RegionFixture(tmp, 1, limiter)) {
-      for (int i = 0; i < 10; i++) {
+      int i = 0;
+      while (limiter.globalSize() < 1_500) { // a cell takes well under 500 bytes of heap
         f.mutate("r" + i, put("r" + i, CF1, "q", 1, "x".repeat(100)));
+        i++;
       }
       assertTrue(limiter.globalSize() < 2_000, limiter.globalSize() + " bytes");
       assertEquals(List.of(), flushRequests);
-      for (int i = 10; i < 17; i++) {
+      while (limiter.globalSize() < 2_000) {
         f.mutate("r" + i, put("r" + i, CF1, "q", 1, "x".repeat(100)));
+        i++;
       }
       assertTrue(limiter.globalSize() >= 2_000);
       assertEquals(f.region, flushRequests.get(0), "the largest region is asked to flush");
@@ -44,6 +47,11 @@ class MemStoreLimiterTest {
       assertTrue(e.isRetryable());
       f.region.flush();
       assertEquals(0, limiter.globalSize());
+      // The heap counted: each cell's bytes and its objects.
+      f.mutate("h", put("h", CF1, "q", 1, "v"));
+      assertEquals(f.region.memStoreSize() + io.strata.server.memstore.Segment.CELL_HEAP_OVERHEAD,
+          limiter.globalSize());
+      f.region.flush();
       f.mutate("r", put("r", CF1, "q", 1, "accepted again"));
     }
   }
