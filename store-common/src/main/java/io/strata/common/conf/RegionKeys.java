@@ -30,7 +30,7 @@ public final class RegionKeys {
   public static final ConfigKey<Integer> MSLAB_POOL_CHUNKS = ConfigKey.integer(
       "strata.memstore.mslab.pool.chunks", 256, "chunks",
       "Idle MSLAB chunks kept for reuse after flushes, so flushed memory is recycled instead of "
-          + "fragmenting the heap.");
+          + "fragmenting the heap; never more than a tenth of the heap's worth.");
 
   public static final ConfigKey<Double> GLOBAL_MEMSTORE_HEAP_FRACTION = ConfigKey.decimal(
       "strata.memstore.global.heap.fraction", 0.4, "fraction of max heap",

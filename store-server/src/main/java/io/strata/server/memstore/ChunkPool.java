@@ -24,6 +24,16 @@ public final class ChunkPool {
     this.free = new ArrayBlockingQueue<>(Math.max(1, maxPooled));
   }
 
+  /**
+   * The pool of a server: at most {@code configured} idle chunks, and no more than a tenth of
+   * the heap's worth, so that idle chunks, the memstores and the block cache together fit the
+   * heap (256 chunks of 2 MB were half of a 1 GB standalone's heap).
+   */
+  public static ChunkPool forHeap(int chunkSize, int configured, long maxHeap) {
+    long tenth = maxHeap / 10 / chunkSize;
+    return new ChunkPool(chunkSize, (int) Math.max(1, Math.min(configured, tenth)));
+  }
+
   public int chunkSize() {
     return chunkSize;
   }

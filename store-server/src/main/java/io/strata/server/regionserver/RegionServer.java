@@ -257,8 +257,9 @@ public final class RegionServer implements Closeable {
       flusher = new RegionFlusher();
       compactions = CompactionService.fromConfig(conf);
       compactions.refuseWhen(quotas::compactionRefusal); // a space quota may stop them
-      ctx = new RegionContext(fs, root, wal, new ChunkPool(
-          (int) (long) conf.get(RegionKeys.MSLAB_CHUNK_SIZE), conf.get(RegionKeys.MSLAB_POOL_CHUNKS)),
+      ctx = new RegionContext(fs, root, wal, ChunkPool.forHeap(
+          (int) (long) conf.get(RegionKeys.MSLAB_CHUNK_SIZE), conf.get(RegionKeys.MSLAB_POOL_CHUNKS),
+          Runtime.getRuntime().maxMemory()),
           RegionOptions.from(conf), flusher, MemStoreLimiter.fromHeap(name.toString(), conf,
               flusher), compactions, InstantSource.system(),
           RegionCaching.fromConfig(conf, cache), recycled, new CoprocessorEvents(regions, opening));
