@@ -107,6 +107,20 @@ class EndpointTest {
           ping("cb"), done);
       assertEquals(regions.get(0).getRegionNameAsString(), done.get().getWhere());
 
+      // A call cancelled before it goes out is not sent; its callback hears it failed.
+      CoprocessorRpcController cancelled = new CoprocessorRpcController();
+      List<String> told = new ArrayList<>();
+      cancelled.notifyOnCancel(x -> told.add("cancelled"));
+      cancelled.startCancel();
+      assertEquals(List.of("cancelled"), told);
+      CoprocessorRpcUtils.BlockingRpcCallback<PingResponse> none =
+          new CoprocessorRpcUtils.BlockingRpcCallback<>();
+      PingService.newStub(t.coprocessorService(Bytes.toBytes("a"))).ping(cancelled,
+          ping("never"), none);
+      assertEquals(null, none.get());
+      assertEquals("the call of strata.test.PingService.Ping was cancelled "
+          + "(RpcController.startCancel)", cancelled.errorText());
+
       // A failure through the blocking stub: a ServiceException whose cause is the server's.
       ServiceException e = assertThrows(ServiceException.class, () -> blocking.ping(null,
           ping("x").toBuilder().setFail(PingRequest.Failure.CONTROLLER).build()));

@@ -7,17 +7,24 @@ import java.io.IOException;
 /**
  * A controller that keeps the exception a call failed with, on the client (what the server
  * answered) and on the server (what the endpoint reported with {@link
- * CoprocessorRpcUtils#setControllerException}). Cancellation is not supported: a call, once
- * sent, runs to its end.
+ * CoprocessorRpcUtils#setControllerException}). {@link #startCancel} is protobuf's: a call
+ * not yet sent is not sent, and one whose answer has not come fails as cancelled (the server may
+ * still have run it); either way its callback is told.
  */
 public class CoprocessorRpcController implements RpcController {
   private volatile Throwable failed;
   private volatile String errorText;
+  private final java.util.List<RpcCallback<Object>> onCancel = new java.util.ArrayList<>();
+  private boolean canceled; // guarded by onCancel
 
   @Override
   public void reset() {
     failed = null;
     errorText = null;
+    synchronized (onCancel) {
+      canceled = false;
+      onCancel.clear();
+    }
   }
 
   @Override
@@ -60,17 +67,34 @@ public class CoprocessorRpcController implements RpcController {
 
   @Override
   public void startCancel() {
-    throw new UnsupportedOperationException("an endpoint call cannot be cancelled once sent; "
-        + "give it a shorter strata.client.operation.timeout instead");
+    java.util.List<RpcCallback<Object>> told;
+    synchronized (onCancel) {
+      if (canceled) {
+        return;
+      }
+      canceled = true;
+      told = new java.util.ArrayList<>(onCancel);
+      onCancel.clear();
+    }
+    told.forEach(c -> c.run(null));
   }
 
   @Override
   public boolean isCanceled() {
-    return false;
+    synchronized (onCancel) {
+      return canceled;
+    }
   }
 
+  /** Runs {@code callback} once the call is cancelled, at once if it is already. */
   @Override
   public void notifyOnCancel(RpcCallback<Object> callback) {
-    // Never cancelled: nothing to tell.
+    synchronized (onCancel) {
+      if (!canceled) {
+        onCancel.add(callback);
+        return;
+      }
+    }
+    callback.run(null);
   }
 }

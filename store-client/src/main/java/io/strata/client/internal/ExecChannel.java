@@ -52,14 +52,17 @@ abstract class ExecChannel implements CoprocessorRpcChannel {
   @Override
   public void callMethod(MethodDescriptor method, RpcController controller, Message request,
       Message responsePrototype, RpcCallback<Message> done) {
+    if (controller != null && controller.isCanceled()) {
+      fail(controller, cancelled(method));
+      done.run(null);
+      return;
+    }
     call(method, request, responsePrototype).whenComplete((answer, e) -> {
+      if (e == null && controller != null && controller.isCanceled()) {
+        e = cancelled(method); // answered after the caller gave up on it
+      }
       if (e != null) {
-        Throwable cause = RetryingCaller.unwrap(e);
-        if (controller instanceof CoprocessorRpcController c) {
-          c.setFailed(cause);
-        } else if (controller != null) {
-          controller.setFailed(cause.toString());
-        }
+        fail(controller, RetryingCaller.unwrap(e));
         done.run(null);
       } else {
         done.run(answer);
@@ -67,10 +70,26 @@ abstract class ExecChannel implements CoprocessorRpcChannel {
     });
   }
 
+  private static void fail(RpcController controller, Throwable cause) {
+    if (controller instanceof CoprocessorRpcController c) {
+      c.setFailed(cause);
+    } else if (controller != null) {
+      controller.setFailed(cause.toString());
+    }
+  }
+
+  private static IOException cancelled(MethodDescriptor method) {
+    return new IOException("the call of " + method.getFullName() + " was cancelled "
+        + "(RpcController.startCancel)");
+  }
+
   @Override
   public Message callBlockingMethod(MethodDescriptor method, RpcController controller,
       Message request, Message responsePrototype) throws ServiceException {
     try {
+      if (controller != null && controller.isCanceled()) {
+        throw cancelled(method);
+      }
       return RetryingCaller.join(call(method, request, responsePrototype));
     } catch (IOException | RuntimeException e) {
       if (controller instanceof CoprocessorRpcController c) {
