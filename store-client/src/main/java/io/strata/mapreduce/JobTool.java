@@ -74,13 +74,25 @@ public abstract class JobTool extends Configured implements Tool {
     if (conf.get("mapreduce.framework.name") == null) {
       conf.set("mapreduce.framework.name", "local");
     }
-    if (conf.get("mapreduce.local.map.tasks.maximum") == null) {
-      // The local runner runs one map at a time unless told: a split per region is for running
-      // them side by side.
-      conf.setInt("mapreduce.local.map.tasks.maximum",
-          Runtime.getRuntime().availableProcessors());
+    // The local runner runs one map and one reduce at a time unless told: a split per region,
+    // and a reduce per region of a bulk load, are for running side by side.
+    for (String key : List.of("mapreduce.local.map.tasks.maximum",
+        "mapreduce.local.reduce.tasks.maximum")) {
+      if (conf.get(key) == null) {
+        conf.setInt(key, Runtime.getRuntime().availableProcessors());
+      }
     }
-    System.exit(ToolRunner.run(conf, tool, args));
+    if ("local".equals(conf.get("mapreduce.framework.name"))
+        && conf.get(Job.COMPLETION_POLL_INTERVAL_KEY) == null) {
+      // waitForCompletion looks at the job every 5 s by default, sized for a YARN cluster's
+      // minutes-long jobs; a local job that counts a table in a second would wait out the rest.
+      conf.setInt(Job.COMPLETION_POLL_INTERVAL_KEY, 50);
+    }
+    int code = ToolRunner.run(conf, tool, args);
+    // A thread waiting in a native call (ZooKeeper's and Netty's selectors) holds the JVM's exit
+    // up to 300 ms: the tasks' connections are closed first.
+    TaskConnections.closeAll();
+    System.exit(code);
   }
 
   /** The arguments of the form {@code --name=value} split from the others. */

@@ -1,8 +1,6 @@
 package io.strata.mapreduce;
 
 import io.strata.client.BufferedMutator;
-import io.strata.client.Connection;
-import io.strata.client.ConnectionFactory;
 import io.strata.client.Mutation;
 import io.strata.common.schema.TableName;
 import java.io.IOException;
@@ -23,7 +21,7 @@ public class MultiTableOutputFormat extends OutputFormat<ImmutableBytesWritable,
   @Override
   public RecordWriter<ImmutableBytesWritable, Mutation> getRecordWriter(
       TaskAttemptContext context) throws IOException {
-    Connection connection = ConnectionFactory.createConnection(
+    TaskConnections.Lease connection = TaskConnections.acquire(
         StrataJobConfiguration.toStrata(context.getConfiguration()));
     return new RecordWriter<>() {
       private final Map<TableName, BufferedMutator> mutators = new HashMap<>();
@@ -33,7 +31,7 @@ public class MultiTableOutputFormat extends OutputFormat<ImmutableBytesWritable,
         TableName name = TableName.valueOf(io.strata.common.util.Bytes.toString(table.get()));
         BufferedMutator m = mutators.get(name);
         if (m == null) {
-          m = connection.getBufferedMutator(name);
+          m = connection.connection().getBufferedMutator(name);
           mutators.put(name, m);
         }
         m.mutate(TableOutputFormat.checked(value));

@@ -1,7 +1,6 @@
 package io.strata.mapreduce;
 
 import io.strata.client.Connection;
-import io.strata.client.ConnectionFactory;
 import io.strata.client.RegionLocation;
 import io.strata.client.RegionLocator;
 import io.strata.client.Result;
@@ -62,8 +61,9 @@ public abstract class TableInputFormatBase extends InputFormat<ImmutableBytesWri
     int perRegion = c.getBoolean(MapReduceKeys.AUTOBALANCE.name(), false)
         ? Math.max(1, c.getInt(MapReduceKeys.MAPPERS_PER_REGION.name(), 1)) : 1;
     List<InputSplit> splits = new ArrayList<>();
-    try (Connection conn = ConnectionFactory.createConnection(
+    try (TaskConnections.Lease lease = TaskConnections.acquire(
         StrataJobConfiguration.toStrata(c))) {
+      Connection conn = lease.connection();
       for (int i = 0; i < scans.size(); i++) {
         Scan scan = scans.get(i);
         TableName table = tableOf(scan);

@@ -1,8 +1,6 @@
 package io.strata.mapreduce;
 
 import io.strata.client.BufferedMutator;
-import io.strata.client.Connection;
-import io.strata.client.ConnectionFactory;
 import io.strata.client.Delete;
 import io.strata.client.Mutation;
 import io.strata.client.Put;
@@ -54,16 +52,21 @@ public class TableOutputFormat<KEY> extends OutputFormat<KEY, Mutation> implemen
       throws IOException {
     Configuration c = conf(context);
     TableName table = outputTable(c);
-    Connection connection = ConnectionFactory.createConnection(outputCluster(c));
-    return new MutationWriter<>(connection, connection.getBufferedMutator(table));
+    TaskConnections.Lease connection = TaskConnections.acquire(outputCluster(c));
+    try {
+      return new MutationWriter<>(connection, connection.connection().getBufferedMutator(table));
+    } catch (RuntimeException e) {
+      connection.close();
+      throw e;
+    }
   }
 
   @Override
   public void checkOutputSpecs(JobContext context) throws IOException {
     TableName table = outputTable(conf(context));
-    try (Connection connection = ConnectionFactory.createConnection(
+    try (TaskConnections.Lease connection = TaskConnections.acquire(
         outputCluster(conf(context)))) {
-      if (!connection.getAdmin().tableExists(table)) {
+      if (!connection.connection().getAdmin().tableExists(table)) {
         throw new IOException("the job's output table " + table + " does not exist; create it "
             + "first");
       }
@@ -87,10 +90,10 @@ public class TableOutputFormat<KEY> extends OutputFormat<KEY, Mutation> implemen
 
   /** Puts and deletes into one table's write buffer. */
   static final class MutationWriter<K> extends RecordWriter<K, Mutation> {
-    private final Connection connection;
+    private final TaskConnections.Lease connection;
     private final BufferedMutator mutator;
 
-    MutationWriter(Connection connection, BufferedMutator mutator) {
+    MutationWriter(TaskConnections.Lease connection, BufferedMutator mutator) {
       this.connection = connection;
       this.mutator = mutator;
     }

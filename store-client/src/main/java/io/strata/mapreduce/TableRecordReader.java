@@ -1,7 +1,5 @@
 package io.strata.mapreduce;
 
-import io.strata.client.Connection;
-import io.strata.client.ConnectionFactory;
 import io.strata.client.Result;
 import io.strata.client.ResultScanner;
 import io.strata.client.Scan;
@@ -19,7 +17,7 @@ import org.apache.hadoop.mapreduce.TaskAttemptContext;
  */
 public class TableRecordReader extends RecordReader<ImmutableBytesWritable, Result> {
   private final Scan base;
-  private Connection connection;
+  private TaskConnections.Lease connection;
   private ResultScanner scanner;
   private TableSplit split;
   private final ImmutableBytesWritable key = new ImmutableBytesWritable();
@@ -34,11 +32,11 @@ public class TableRecordReader extends RecordReader<ImmutableBytesWritable, Resu
   @Override
   public void initialize(InputSplit split, TaskAttemptContext context) throws IOException {
     this.split = (TableSplit) split;
-    connection = ConnectionFactory.createConnection(
+    connection = TaskConnections.acquire(
         StrataJobConfiguration.toStrata(context.getConfiguration()));
     Scan scan = new Scan(base).withStartRow(this.split.getStartRow())
         .withStopRow(this.split.getEndRow());
-    Table table = connection.getTable(this.split.getTable());
+    Table table = connection.connection().getTable(this.split.getTable());
     scanner = table.getScanner(scan);
   }
 

@@ -5,6 +5,7 @@ import io.strata.client.Scan;
 import io.strata.common.filter.Filter;
 import io.strata.common.filter.FilterList;
 import io.strata.common.filter.FirstKeyOnlyFilter;
+import io.strata.common.filter.KeyOnlyFilter;
 import io.strata.common.filter.MultiRowRangeFilter;
 import io.strata.common.util.Bytes;
 import io.strata.mapreduce.ImmutableBytesWritable;
@@ -71,10 +72,9 @@ public final class RowCounter extends JobTool {
     if (columns.isEmpty()) {
       filters.add(new FirstKeyOnlyFilter()); // a row's first cell says it is there
     }
-    if (!filters.isEmpty()) {
-      scan.setFilter(filters.size() == 1 ? filters.get(0)
-          : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters));
-    }
+    filters.add(new KeyOnlyFilter()); // counting needs no value: the server sends none
+    scan.setFilter(filters.size() == 1 ? filters.get(0)
+        : new FilterList(FilterList.Operator.MUST_PASS_ALL, filters));
     scan.setTimeRange(o.time("starttime", 0), o.time("endtime", Long.MAX_VALUE));
     Job job = Job.getInstance(conf, "rowcounter_" + table);
     job.setJarByClass(RowCounter.class);
