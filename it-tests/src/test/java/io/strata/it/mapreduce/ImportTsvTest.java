@@ -16,6 +16,9 @@ import io.strata.common.util.Bytes;
 import io.strata.it.minicluster.MiniCluster;
 import io.strata.server.bulkload.BulkLoad;
 import io.strata.server.bulkload.ImportTsv;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,6 +77,23 @@ class ImportTsvTest {
     return m;
   }
 
+  interface Run {
+    void run() throws Exception;
+  }
+
+  /** What {@code run} prints to System.out (a tool's counters). */
+  private static String printed(Run run) throws Exception {
+    PrintStream was = System.out;
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    try {
+      run.run();
+    } finally {
+      System.setOut(was);
+    }
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
   @Test
   void importsDirectlyAndThroughBlockFiles() throws Exception {
     try (MiniCluster mini = MiniCluster.start(dir.resolve("cluster"), 1)) {
@@ -88,9 +108,11 @@ class ImportTsvTest {
       Path in = input();
       String columns = "-Dimporttsv.columns=HBASE_ROW_KEY,f:a,f:b";
 
-      assertEquals(0, ToolRunner.run(new Configuration(conf), new ImportTsv(),
-          new String[] {columns, "direct", in.toString()}));
+      String counters = printed(() -> assertEquals(0, ToolRunner.run(new Configuration(conf),
+          new ImportTsv(), new String[] {columns, "direct", in.toString()})));
       assertEquals(expected(), contents(conn.getTable(TableName.valueOf("direct"))));
+      assertTrue(counters.contains("\t\tROWS=300\n"), counters);
+      assertTrue(counters.contains("\t\tBAD_LINES=2\n"), counters);
 
       Path out = dir.resolve("blocks");
       assertEquals(0, ToolRunner.run(new Configuration(conf), new ImportTsv(), new String[] {
