@@ -47,6 +47,15 @@ final class LayeringRules {
                 base + ".server.quota..")
             .because("coprocessor and quota hooks call into regions; regions and the storage"
                 + " below them know nothing of them")
+            .allowEmptyShould(true),
+        noClasses().that().resideInAnyPackage(base + ".server.region..",
+                base + ".server.blockfile..", base + ".server.cache..", base + ".server.wal..",
+                base + ".server.memstore..", base + ".server.scan..",
+                base + ".server.compaction..", base + ".server.rpc..")
+            .should().dependOnClassesThat().resideInAnyPackage(base + ".server.metrics..",
+                base + ".server.http..")
+            .because("metrics and info pages read the daemons through what they report; "
+                + "storage, regions and RPC know nothing of them")
             .allowEmptyShould(true));
   }
 }

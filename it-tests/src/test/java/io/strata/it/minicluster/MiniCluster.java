@@ -56,6 +56,8 @@ public final class MiniCluster implements Closeable {
         .set(CoreKeys.ZOOKEEPER_QUORUM.name(), "127.0.0.1:0")
         .set(CoreKeys.MASTER_PORT.name(), "0")
         .set(CoreKeys.REGIONSERVER_PORT.name(), "0")
+        .set(CoreKeys.MASTER_INFO_PORT.name(), "0")
+        .set(CoreKeys.REGIONSERVER_INFO_PORT.name(), "0")
         .set("strata.zookeeper.session.timeout", "10s")
         .set("strata.blockcache.l1.heap.fraction", "0.02")
         .set("strata.regionserver.report.interval", "300ms")

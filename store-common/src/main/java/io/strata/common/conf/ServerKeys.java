@@ -62,6 +62,12 @@ public final class ServerKeys {
           + "page cache instead of taking new ones. A WAL file goes to oldWALs/ only when it "
           + "does not fit. 0 turns it off; other file systems never recycle.");
 
+  public static final ConfigKey<Boolean> METRICS_ENABLED = ConfigKey.bool(
+      "strata.metrics.enabled", true,
+      "Keep metrics of the calls a daemon answers (counts, latencies, bytes: docs/metrics.md). "
+          + "Off, /jmx and /prometheus show only the gauges read when asked (regions, caches, "
+          + "the JVM); for measuring what the counting costs.");
+
   public static final ConfigKey<Boolean> PUT_BATCH = ConfigKey.bool(
       "strata.regionserver.put.batch", true,
       "Serve ClientService.PutBatch: a write buffer's batch of plain puts, sent as each put's "

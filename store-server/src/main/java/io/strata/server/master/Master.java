@@ -121,6 +121,7 @@ public final class Master implements Closeable {
   private volatile Throwable initFailure;
   /** The master's coprocessors once it is active; null when it has none. */
   private volatile MasterCoprocessorHost coprocessors;
+  private final MasterMetrics metrics;
 
   public Master(StrataConfiguration conf) throws IOException {
     this.conf = conf;
@@ -132,6 +133,7 @@ public final class Master implements Closeable {
     this.rpc = new RpcServer("master", RpcServerOptions.fromConfig(conf,
         conf.get(ServerKeys.HOST), conf.get(CoreKeys.MASTER_PORT)),
         List.of(new MasterService(this).service()));
+    this.metrics = new MasterMetrics(conf, rpc);
   }
 
   /** Binds the port and takes part in the election; returns at once (a backup waits). */
@@ -143,6 +145,9 @@ public final class Master implements Closeable {
     rpc.start();
     name = ServerName.valueOf(conf.get(ServerKeys.HOST), rpc.address().getPort(),
         System.currentTimeMillis());
+    metrics.bind(servers, states, () -> procedures == null ? 0 : procedures.runningCount(),
+        balancerRuns);
+    metrics.serveInfo(conf, conf.get(ServerKeys.HOST), MasterPages.of(this));
     zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
         conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT),
         secret);
@@ -750,10 +755,24 @@ public final class Master implements Closeable {
     }
     servers.close();
     rpcClient.close();
+    metrics.close();
     if (zk != null) {
       zk.close();
     }
     LOG.info("master {} stopped", name);
+  }
+
+  /** The port of the master's info pages, or -1 when it serves none. */
+  public int infoPort() {
+    return metrics.infoPort();
+  }
+
+  RegionStates regionStates() {
+    return states;
+  }
+
+  Map<TableName, TableDescriptor> tableDescriptors() {
+    return descriptors;
   }
 
   /** As {@link #stop}: the master keeps no state outside meta and its procedure store. */

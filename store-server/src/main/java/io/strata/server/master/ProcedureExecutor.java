@@ -138,6 +138,11 @@ final class ProcedureExecutor implements Closeable {
     return o;
   }
 
+  /** Procedures submitted and not yet finished. */
+  int runningCount() {
+    return running.size();
+  }
+
   boolean isRunning(long id) {
     return running.containsKey(id);
   }

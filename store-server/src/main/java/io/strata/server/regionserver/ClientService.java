@@ -82,7 +82,10 @@ final class ClientService {
         "Get", new RpcMethod(GetRequest.parser(), CallKind.READ,
             (p, cells) -> get((GetRequest) p)),
         "Mutate", new RpcMethod(MutateRequest.parser(), CallKind.WRITE,
-            (p, cells) -> mutateOrHandOff((MutateRequest) p, cells), true),
+            (p, cells) -> {
+              RpcServer.nameOperation(operation((MutateRequest) p));
+              return mutateOrHandOff((MutateRequest) p, cells);
+            }, true),
         "Multi", RpcMethod.raw(CallKind.WRITE, this::multi),
         "Scan", new RpcMethod(ScanRequest.parser(), CallKind.SCAN,
             (p, cells) -> scans.scan((ScanRequest) p)),
@@ -193,6 +196,22 @@ final class ClientService {
    * On a network thread, the write runs only if it need not wait there (see
    * {@link Region#withoutWaiting}); otherwise it is handed to a write handler.
    */
+  /** A mutate call's operation, as metrics name it. */
+  private static String operation(MutateRequest req) {
+    if (req.hasCondition()) {
+      return "checkAndMutate";
+    }
+    if (req.getMutationsCount() == 0) {
+      return "put";
+    }
+    return switch (req.getMutations(0).getType()) {
+      case DELETE -> "delete";
+      case INCREMENT -> "increment";
+      case APPEND -> "append";
+      default -> "put";
+    };
+  }
+
   private RpcResult mutateOrHandOff(MutateRequest req, byte[] cellBlock) throws IOException {
     if (!RpcServer.onIoThread()) {
       return mutate(req, cellBlock);

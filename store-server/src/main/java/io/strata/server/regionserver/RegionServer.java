@@ -90,6 +90,7 @@ public final class RegionServer implements Closeable {
   private Wal wal;
   private RegionContext ctx;
   private BlockCache cache;
+  private final RegionServerMetrics metrics;
   private RegionFlusher flusher;
   private CompactionService compactions;
   private ZkSession zk;
@@ -139,6 +140,7 @@ public final class RegionServer implements Closeable {
         conf.get(ServerKeys.HOST), conf.get(CoreKeys.REGIONSERVER_PORT)),
         List.of(new ClientService(regions, scanners, quotas).service(
             conf.get(ServerKeys.PUT_BATCH)), new AdminService(this).service()));
+    this.metrics = new RegionServerMetrics(conf, rpc);
   }
 
   /**
@@ -283,6 +285,8 @@ public final class RegionServer implements Closeable {
       if (walCoprocessors != null) {
         wal.setListener(new WalEdits(walCoprocessors, regions));
       }
+      metrics.bind(this::load, cache);
+      metrics.serveInfo(conf, conf.get(ServerKeys.HOST), RegionServerPages.of(this));
       reporter = new LoadReporter(this, zk, conf.get(ServerKeys.REPORT_INTERVAL));
       reporter.start();
       startQuotaRefresh(conf.get(ServerKeys.QUOTA_REFRESH_PERIOD));
@@ -641,6 +645,12 @@ public final class RegionServer implements Closeable {
     if (cache instanceof Closeable c) {
       c.close();
     }
+    metrics.close();
+  }
+
+  /** The port of the server's info pages, or -1 when it serves none. */
+  public int infoPort() {
+    return metrics.infoPort();
   }
 
   @Override

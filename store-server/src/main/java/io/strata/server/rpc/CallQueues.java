@@ -68,6 +68,16 @@ final class CallQueues {
     }
   }
 
+  /** Calls waiting in the queue of {@code kind}. */
+  int queued(CallKind kind) {
+    return pools.get(kind).getQueue().size();
+  }
+
+  /** Handlers of {@code kind} serving a call now. */
+  int active(CallKind kind) {
+    return pools.get(kind).getActiveCount();
+  }
+
   /** Takes no more calls and waits up to {@code millis} for the queued ones to finish. */
   void drain(long millis) throws InterruptedException {
     pools.values().forEach(ThreadPoolExecutor::shutdown);

@@ -69,6 +69,7 @@ public final class RpcServer implements Closeable {
   private final RequestArrays requestArrays;
   private final InflightBudget budget;
   private volatile ClusterSecret clusterSecret;
+  private volatile CallListener callListener = CallListener.NONE;
   private Channel listener;
   private Channel localListener;
   private volatile Path localSocket;
@@ -238,6 +239,41 @@ public final class RpcServer implements Closeable {
       throw new AccessDeniedException(what + " is done only by the cluster's own processes; "
           + instead);
     }
+  }
+
+  /** The operation the call being served is, as its handler named it; null: its method. */
+  static final ThreadLocal<String> OPERATION = new ThreadLocal<>();
+
+  /**
+   * Names the operation of the call being served for its metrics, where one method serves
+   * several (a Mutate is a put, a delete, an increment, ...).
+   */
+  public static void nameOperation(String operation) {
+    OPERATION.set(operation);
+  }
+
+  /** Tells {@code l} of every call answered from now on. */
+  public void listen(CallListener l) {
+    this.callListener = l == null ? CallListener.NONE : l;
+  }
+
+  CallListener callListener() {
+    return callListener;
+  }
+
+  /** Calls waiting for a handler of {@code kind}. */
+  public int queuedCalls(CallKind kind) {
+    return queues.queued(kind);
+  }
+
+  /** Calls being served by handlers of {@code kind}. */
+  public int activeCalls(CallKind kind) {
+    return queues.active(kind);
+  }
+
+  /** Open client and peer connections, over TCP and the local socket. */
+  public int openConnections() {
+    return connections.size();
   }
 
   /** The secret peers present; null when this server takes calls from anyone. */

@@ -13,6 +13,7 @@ import io.strata.common.conf.RpcKeys;
 import io.strata.common.error.AccessDeniedException;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.CallTimeoutException;
+import io.strata.common.error.ErrorCode;
 import io.strata.common.error.ServerBusyException;
 import io.strata.common.error.ServerErrorException;
 import io.strata.common.error.StrataException;
@@ -393,10 +394,12 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     if (!server.queues().offer(kind, run)) {
       giveBack(request);
       release(request);
-      answerError(ctx, callId, new ServerBusyException(server.name(), server.stopping()
-          ? "it is stopping"
-          : "its " + kind.name().toLowerCase() + " call queue is full ("
-              + server.options().queueLength() + " calls)"));
+      int size = answerError(ctx, callId, new ServerBusyException(server.name(),
+          server.stopping() ? "it is stopping"
+              : "its " + kind.name().toLowerCase() + " call queue is full ("
+                  + server.options().queueLength() + " calls)"));
+      server.callListener().answered(header.getMethod(), 0, 0,
+          request.param().length + request.cellsLength(), size, ErrorCode.SERVER_BUSY.name());
     }
   }
 
@@ -431,6 +434,10 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
       giveBack(request);
       return true;
     }
+    long start = System.nanoTime();
+    int answered = 0;
+    StrataException failed = null;
+    RpcServer.OPERATION.remove();
     try {
       RpcResult result = method.raw() != null
           ? method.raw().call(request.param(), request.cells(), request.cellsLength())
@@ -444,27 +451,35 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
       if (result.requestFree()) { // before the answer: the client's next batch may use it
         giveBack(request);
       }
-      answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId).build(),
+      answered = answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId).build(),
           result.result(), result.cellBlock());
       if (result.after() != null) {
         runAfter(result.after(), header);
       }
     } catch (StrataException e) {
-      answerError(ctx, callId, e);
+      failed = e;
     } catch (CallDeadline.Exceeded e) {
-      answerError(ctx, callId, new CallTimeoutException(service.name() + "."
+      failed = new CallTimeoutException(service.name() + "."
           + header.getMethod() + " ran past the client's timeout of "
           + header.getTimeoutMillis() + " ms on " + server.name() + ": its filter or row is"
-          + " too costly for the time; narrow the filter or the columns, or raise the timeout"));
+          + " too costly for the time; narrow the filter or the columns, or raise the timeout");
     } catch (IOException | RuntimeException e) {
       LOG.warn("{}.{} failed", service.name(), header.getMethod(), e);
-      answerError(ctx, callId, new ServerErrorException(server.name(), e));
+      failed = new ServerErrorException(server.name(), e);
     } catch (Error e) {
       // Answered all the same: a call left unanswered keeps its client waiting for its whole
       // timeout, and an error escaping here would end the handler thread for good.
       LOG.error("{}.{} failed", service.name(), header.getMethod(), e);
-      answerError(ctx, callId, new ServerErrorException(server.name(), e));
+      failed = new ServerErrorException(server.name(), e);
     }
+    if (failed != null) {
+      answered = answerError(ctx, callId, failed);
+    }
+    String operation = RpcServer.OPERATION.get();
+    server.callListener().answered(operation != null ? operation : header.getMethod(),
+        start - received, System.nanoTime() - start,
+        request.param().length + request.cellsLength(), answered,
+        failed == null ? null : failed.code().name());
     return true;
   }
 
@@ -492,15 +507,18 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     }
   }
 
-  private static void answer(ChannelHandlerContext ctx, ResponseHeaderProto header,
+  /** Writes an answer; returns its frame's size. */
+  private static int answer(ChannelHandlerContext ctx, ResponseHeaderProto header,
       MessageLite result, byte[] cellBlock) {
-    ByteBuf buf = ctx.alloc().buffer(RpcFrame.frameSize(header, result, cellBlock));
+    int size = RpcFrame.frameSize(header, result, cellBlock);
+    ByteBuf buf = ctx.alloc().buffer(size);
     RpcFrame.write(buf, header, result, cellBlock);
     ctx.writeAndFlush(buf);
+    return size;
   }
 
-  private static void answerError(ChannelHandlerContext ctx, int callId, StrataException e) {
-    answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId)
+  private static int answerError(ChannelHandlerContext ctx, int callId, StrataException e) {
+    return answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId)
         .setException(toProto(e)).build(), null, (byte[]) null);
   }
 

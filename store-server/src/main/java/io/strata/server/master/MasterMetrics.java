@@ -1,0 +1,86 @@
+package io.strata.server.master;
+
+import io.strata.common.conf.CoreKeys;
+import io.strata.common.conf.ServerKeys;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.schema.RegionState;
+import io.strata.server.http.DaemonPages;
+import io.strata.server.http.InfoServer;
+import io.strata.server.http.Page;
+import io.strata.server.metrics.MetricCatalog;
+import io.strata.server.metrics.Metrics;
+import io.strata.server.metrics.RequestMetrics;
+import io.strata.server.rpc.RpcServer;
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** A master's metrics (docs/metrics.md) and its info port. */
+final class MasterMetrics implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(MasterMetrics.class);
+
+  private final Metrics metrics = new Metrics("Master");
+  private InfoServer info;
+
+  MasterMetrics(StrataConfiguration conf, RpcServer rpc) {
+    if (conf.get(ServerKeys.METRICS_ENABLED)) {
+      RequestMetrics.attach(metrics, rpc);
+    }
+  }
+
+  /** The gauges of the cluster as this master sees it. */
+  void bind(ServerManager servers, RegionStates states, IntSupplier procedures,
+      AtomicLong balancerRuns) {
+    metrics.gauge(MetricCatalog.SERVERS_LIVE, servers, s -> s.liveServers().size());
+    metrics.gauge(MetricCatalog.SERVERS_DEAD, servers, s -> s.deadServers().size());
+    metrics.gauge(MetricCatalog.IN_TRANSITION, states, MasterMetrics::inTransition);
+    metrics.gauge(MetricCatalog.MASTER_REGIONS, states, s -> s.all().size());
+    metrics.gauge(MetricCatalog.PROCEDURES_RUNNING, procedures, IntSupplier::getAsInt);
+    metrics.counter(MetricCatalog.BALANCER_RUNS, balancerRuns, AtomicLong::get);
+  }
+
+  /** Regions opening, closing, or failed to open (to be assigned again). */
+  static int inTransition(RegionStates states) {
+    int n = 0;
+    for (RegionStates.Node node : states.all()) {
+      RegionState s = node.state();
+      if (s == RegionState.OPENING || s == RegionState.CLOSING
+          || s == RegionState.FAILED_OPEN) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** Serves the info port (strata.master.info.port; -1: none). */
+  void serveInfo(StrataConfiguration conf, String host, Map<String, Page> statusPages) {
+    int port = conf.get(CoreKeys.MASTER_INFO_PORT);
+    if (port < 0) {
+      return;
+    }
+    Map<String, Page> pages = new LinkedHashMap<>(statusPages);
+    pages.putAll(DaemonPages.of(metrics, conf, DaemonPages.logDir()));
+    try {
+      info = InfoServer.start("master", host, port, pages);
+    } catch (IOException e) {
+      LOG.warn("{}", e.getMessage()); // the master works without its info port
+    }
+  }
+
+  int infoPort() {
+    return info == null ? -1 : info.port();
+  }
+
+  @Override
+  public void close() {
+    if (info != null) {
+      info.close();
+    }
+    metrics.close();
+  }
+}

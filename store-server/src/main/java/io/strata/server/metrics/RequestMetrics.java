@@ -1,0 +1,71 @@
+package io.strata.server.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Timer;
+import io.strata.server.rpc.CallKind;
+import io.strata.server.rpc.CallListener;
+import io.strata.server.rpc.RpcServer;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The metrics of the calls an RPC server answers: latency by operation, failures by code, time
+ * queued, bytes in and out; and its queues and connections as gauges.
+ */
+public final class RequestMetrics implements CallListener {
+  /** Method names as HBase's metrics name their operations. */
+  private static final Map<String, String> OPERATIONS = Map.of("Get", "get", "Scan",
+      "scanNext", "Multi", "multi", "PutBatch", "multi");
+
+  private final Metrics metrics;
+  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+  private final Map<String, Counter> failures = new ConcurrentHashMap<>();
+  private final Timer queued;
+  private final Counter received;
+  private final Counter sent;
+
+  private RequestMetrics(Metrics metrics) {
+    this.metrics = metrics;
+    this.queued = metrics.timer(MetricCatalog.QUEUE_TIME);
+    this.received = metrics.counter(MetricCatalog.RECEIVED_BYTES);
+    this.sent = metrics.counter(MetricCatalog.SENT_BYTES);
+  }
+
+  /** Counts the calls it is told of into {@code metrics}, listening to no server yet. */
+  public static RequestMetrics into(Metrics metrics) {
+    return new RequestMetrics(metrics);
+  }
+
+  /** Counts {@code rpc}'s calls into {@code metrics}. */
+  public static RequestMetrics attach(Metrics metrics, RpcServer rpc) {
+    RequestMetrics m = new RequestMetrics(metrics);
+    for (CallKind k : CallKind.values()) {
+      String pool = k.name().toLowerCase();
+      metrics.gauge(MetricCatalog.QUEUE_LENGTH, rpc, r -> r.queuedCalls(k), pool);
+      metrics.gauge(MetricCatalog.CALLS_ACTIVE, rpc, r -> r.activeCalls(k), pool);
+    }
+    metrics.gauge(MetricCatalog.CONNECTIONS, rpc, RpcServer::openConnections);
+    metrics.counter(MetricCatalog.DROPPED_EXPIRED, rpc, RpcServer::droppedExpiredCalls);
+    rpc.listen(m);
+    return m;
+  }
+
+  @Override
+  public void answered(String method, long queuedNanos, long servedNanos, int requestBytes,
+      int responseBytes, String error) {
+    String op = OPERATIONS.getOrDefault(method, method);
+    Timer t = timers.get(op);
+    if (t == null) {
+      t = timers.computeIfAbsent(op, o -> metrics.timer(MetricCatalog.REQUESTS, o));
+    }
+    t.record(servedNanos, TimeUnit.NANOSECONDS);
+    queued.record(queuedNanos, TimeUnit.NANOSECONDS);
+    received.increment(requestBytes);
+    sent.increment(responseBytes);
+    if (error != null) {
+      failures.computeIfAbsent(op + "/" + error,
+          k -> metrics.counter(MetricCatalog.REQUESTS_FAILED, op, error)).increment();
+    }
+  }
+}

@@ -1,0 +1,173 @@
+package io.strata.server.regionserver;
+
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
+import io.strata.common.conf.CoreKeys;
+import io.strata.common.conf.ServerKeys;
+import io.strata.common.conf.StrataConfiguration;
+import io.strata.common.proto.AdminProtos.RegionLoadProto;
+import io.strata.common.proto.AdminProtos.ServerLoadProto;
+import io.strata.common.schema.RegionInfo;
+import io.strata.common.schema.SchemaCodec;
+import io.strata.server.cache.BlockCache;
+import io.strata.server.cache.BlockCategory;
+import io.strata.server.cache.CacheReport;
+import io.strata.server.http.DaemonPages;
+import io.strata.server.http.InfoServer;
+import io.strata.server.http.Page;
+import io.strata.server.metrics.MetricCatalog;
+import io.strata.server.metrics.MetricDef;
+import io.strata.server.metrics.Metrics;
+import io.strata.server.metrics.RequestMetrics;
+import io.strata.server.rpc.RpcServer;
+import java.io.Closeable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A region server's metrics (docs/metrics.md) and its info port: calls from the RPC server,
+ * regions and tables from the server's load report (read when the metrics are), the block
+ * cache's tiers from their reports.
+ */
+final class RegionServerMetrics implements Closeable {
+  private static final Logger LOG = LoggerFactory.getLogger(RegionServerMetrics.class);
+
+  private final Metrics metrics = new Metrics("RegionServer");
+  private InfoServer info;
+
+  /** Counts {@code rpc}'s calls (unless strata.metrics.enabled is off). */
+  RegionServerMetrics(StrataConfiguration conf, RpcServer rpc) {
+    if (conf.get(ServerKeys.METRICS_ENABLED)) {
+      RequestMetrics.attach(metrics, rpc);
+    }
+  }
+
+  Metrics metrics() {
+    return metrics;
+  }
+
+  /** The gauges of the server's regions, tables and cache; {@code load} reads them all. */
+  void bind(Supplier<ServerLoadProto> load, BlockCache cache) {
+    Map<MetricDef, MultiGauge> gauges = new java.util.LinkedHashMap<>();
+    for (MetricDef d : List.of(MetricCatalog.REGIONS, MetricCatalog.MEMSTORE_SIZE,
+        MetricCatalog.STOREFILES, MetricCatalog.STOREFILE_SIZE, MetricCatalog.TABLE_REGIONS,
+        MetricCatalog.TABLE_MEMSTORE_SIZE, MetricCatalog.TABLE_STOREFILES,
+        MetricCatalog.TABLE_STOREFILE_SIZE, MetricCatalog.TABLE_READS,
+        MetricCatalog.TABLE_WRITES, MetricCatalog.REGION_MEMSTORE_SIZE,
+        MetricCatalog.REGION_STOREFILES, MetricCatalog.REGION_STOREFILE_SIZE,
+        MetricCatalog.REGION_READS, MetricCatalog.REGION_WRITES)) {
+      gauges.put(d, metrics.multiGauge(d));
+    }
+    metrics.beforeReading(() -> refreshRegions(load.get(), gauges));
+    if (cache != null) {
+      bindCache(cache);
+    }
+  }
+
+  private static void refreshRegions(ServerLoadProto load, Map<MetricDef, MultiGauge> g) {
+    Map<MetricDef, List<MultiGauge.Row<?>>> rows = new java.util.HashMap<>();
+    g.keySet().forEach(d -> rows.put(d, new ArrayList<>()));
+    Map<String, long[]> tables = new TreeMap<>();
+    long memstore = 0;
+    long files = 0;
+    long fileBytes = 0;
+    for (RegionLoadProto r : load.getRegionsList()) {
+      RegionInfo info = SchemaCodec.fromProto(r.getRegion());
+      String table = info.getTable().getNameAsString();
+      Tags t = Tags.of("table", table, "region", info.getEncodedName());
+      rows.get(MetricCatalog.REGION_MEMSTORE_SIZE).add(MultiGauge.Row.of(t,
+          r.getMemstoreBytes()));
+      rows.get(MetricCatalog.REGION_STOREFILES).add(MultiGauge.Row.of(t, r.getStoreFiles()));
+      rows.get(MetricCatalog.REGION_STOREFILE_SIZE).add(MultiGauge.Row.of(t,
+          r.getStoreFileBytes()));
+      rows.get(MetricCatalog.REGION_READS).add(MultiGauge.Row.of(t, r.getReadRequests()));
+      rows.get(MetricCatalog.REGION_WRITES).add(MultiGauge.Row.of(t, r.getWriteRequests()));
+      long[] sum = tables.computeIfAbsent(table, k -> new long[6]);
+      sum[0]++;
+      sum[1] += r.getMemstoreBytes();
+      sum[2] += r.getStoreFiles();
+      sum[3] += r.getStoreFileBytes();
+      sum[4] += r.getReadRequests();
+      sum[5] += r.getWriteRequests();
+      memstore += r.getMemstoreBytes();
+      files += r.getStoreFiles();
+      fileBytes += r.getStoreFileBytes();
+    }
+    MetricDef[] perTable = {MetricCatalog.TABLE_REGIONS, MetricCatalog.TABLE_MEMSTORE_SIZE,
+        MetricCatalog.TABLE_STOREFILES, MetricCatalog.TABLE_STOREFILE_SIZE,
+        MetricCatalog.TABLE_READS, MetricCatalog.TABLE_WRITES};
+    tables.forEach((table, sum) -> {
+      for (int i = 0; i < perTable.length; i++) {
+        rows.get(perTable[i]).add(MultiGauge.Row.of(Tags.of("table", table), sum[i]));
+      }
+    });
+    rows.get(MetricCatalog.REGIONS).add(MultiGauge.Row.of(Tags.empty(),
+        load.getRegionsCount()));
+    rows.get(MetricCatalog.MEMSTORE_SIZE).add(MultiGauge.Row.of(Tags.empty(), memstore));
+    rows.get(MetricCatalog.STOREFILES).add(MultiGauge.Row.of(Tags.empty(), files));
+    rows.get(MetricCatalog.STOREFILE_SIZE).add(MultiGauge.Row.of(Tags.empty(), fileBytes));
+    g.forEach((d, gauge) -> gauge.register(rows.get(d), true));
+  }
+
+  private void bindCache(BlockCache cache) {
+    for (CacheReport r : cache.report()) {
+      String tier = r.tier();
+      metrics.gauge(MetricCatalog.CACHE_SIZE, cache, c -> tier(c, tier).usedBytes(), tier);
+      metrics.gauge(MetricCatalog.CACHE_FREE, cache, c -> tier(c, tier).freeBytes(), tier);
+      metrics.gauge(MetricCatalog.CACHE_HIT_RATIO, r.stats(), s -> s.hitRatio(), tier);
+      for (BlockCategory category : BlockCategory.values()) {
+        String type = category.name().toLowerCase();
+        metrics.gauge(MetricCatalog.CACHE_BLOCKS, r.stats(), s -> s.blocks(category), tier,
+            type);
+        metrics.counter(MetricCatalog.CACHE_HITS, r.stats(), s -> s.hits(category), tier, type);
+        metrics.counter(MetricCatalog.CACHE_MISSES, r.stats(), s -> s.misses(category), tier,
+            type);
+        metrics.counter(MetricCatalog.CACHE_EVICTIONS, r.stats(), s -> s.evictions(category),
+            tier, type);
+      }
+    }
+  }
+
+  private static CacheReport tier(BlockCache cache, String tier) {
+    for (CacheReport r : cache.report()) {
+      if (r.tier().equals(tier)) {
+        return r;
+      }
+    }
+    throw new IllegalStateException("no cache tier " + tier);
+  }
+
+  /** Serves the info port (strata.regionserver.info.port; -1: none). */
+  void serveInfo(StrataConfiguration conf, String host, Map<String, Page> statusPages) {
+    int port = conf.get(CoreKeys.REGIONSERVER_INFO_PORT);
+    if (port < 0) {
+      return;
+    }
+    Map<String, Page> pages = new java.util.LinkedHashMap<>(statusPages);
+    pages.putAll(DaemonPages.of(metrics, conf, DaemonPages.logDir()));
+    try {
+      info = InfoServer.start("regionserver", host, port, pages);
+    } catch (java.io.IOException e) {
+      // The store serves without its info port; an operator sees why in the log.
+      LOG.warn("{}", e.getMessage());
+    }
+  }
+
+  /** The info port, or -1 when none is served. */
+  int infoPort() {
+    return info == null ? -1 : info.port();
+  }
+
+  @Override
+  public void close() {
+    if (info != null) {
+      info.close();
+    }
+    metrics.close();
+  }
+}
