@@ -229,6 +229,18 @@ public interface Admin extends Closeable {
   void rollWALWriter(ServerName server) throws IOException;
 
   /**
+   * The slow (or, by the filter's type, large) calls the region servers kept, newest first, at
+   * most the filter's limit in all, as HBase 2.4's getSlowLogResponses (the shell's
+   * {@code get_slowlog_responses}).
+   */
+  java.util.List<OnlineLogRecord> getSlowLogResponses(java.util.Set<ServerName> servers,
+      LogQueryFilter filter) throws IOException;
+
+  /** Empties the region servers' slow logs; for each server, in order, whether it did. */
+  java.util.List<Boolean> clearSlowLogResponses(java.util.Set<ServerName> servers)
+      throws IOException;
+
+  /**
    * Every table's size as space quotas count it (its block files on disk), from the region
    * servers' latest reports, as HBase's {@code getSpaceQuotaTableSizes}.
    */

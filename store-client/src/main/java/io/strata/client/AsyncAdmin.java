@@ -226,6 +226,18 @@ public interface AsyncAdmin {
   CompletableFuture<Void> rollWALWriter(ServerName server);
 
   /**
+   * The slow (or, by the filter's type, large) calls the region servers kept, newest first, at
+   * most the filter's limit in all, as HBase 2.4's getSlowLogResponses (the shell's
+   * {@code get_slowlog_responses}).
+   */
+  CompletableFuture<java.util.List<OnlineLogRecord>> getSlowLogResponses(
+      java.util.Set<ServerName> servers, LogQueryFilter filter);
+
+  /** Empties the region servers' slow logs; for each server, in order, whether it did. */
+  CompletableFuture<java.util.List<Boolean>> clearSlowLogResponses(
+      java.util.Set<ServerName> servers);
+
+  /**
    * Every table's size as space quotas count it (its block files on disk), from the region
    * servers' latest reports, as HBase's {@code getSpaceQuotaTableSizes}.
    */

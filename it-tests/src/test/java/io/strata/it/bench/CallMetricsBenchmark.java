@@ -39,11 +39,12 @@ public class CallMetricsBenchmark {
 
   @Benchmark
   public void answeredGet() {
-    calls.answered("Get", 2_000, 15_000, 120, 1_150, null);
+    calls.answered("Get", 2_000, 15_000, 500, 120, 1_150, null, null, "127.0.0.1:40000", "u");
   }
 
   @Benchmark
   public void answeredFailedPut() {
-    calls.answered("put", 2_000, 15_000, 1_150, 60, "THROTTLED");
+    calls.answered("put", 2_000, 15_000, 500, 1_150, 60, "THROTTLED", null, "127.0.0.1:40000",
+        "u");
   }
 }

@@ -669,6 +669,18 @@ final class AsyncAdminImpl implements AsyncAdmin {
   }
 
   @Override
+  public CompletableFuture<java.util.List<io.strata.client.OnlineLogRecord>> getSlowLogResponses(
+      java.util.Set<ServerName> servers, io.strata.client.LogQueryFilter filter) {
+    return run(() -> SlowLogCalls.get(conn, servers, filter));
+  }
+
+  @Override
+  public CompletableFuture<java.util.List<Boolean>> clearSlowLogResponses(
+      java.util.Set<ServerName> servers) {
+    return run(() -> SlowLogCalls.clear(conn, servers));
+  }
+
+  @Override
   public CompletableFuture<java.util.Map<TableName, Long>> getSpaceQuotaTableSizes() {
     return run(() -> master.call("GetSpaceQuotaSizes", QuotaProtos.GetSpaceQuotaSizesRequest
         .getDefaultInstance(), QuotaProtos.GetSpaceQuotaSizesResponse.parser())

@@ -68,6 +68,20 @@ public final class ServerKeys {
           + "Off, /jmx and /prometheus show only the gauges read when asked (regions, caches, "
           + "the JVM); for measuring what the counting costs.");
 
+  public static final ConfigKey<Duration> SLOWLOG_THRESHOLD = ConfigKey.duration(
+      "strata.regionserver.slowlog.threshold", "100ms",
+      "A call that takes longer, from being read to its answer written, is kept in the region "
+          + "server's slow log (get_slowlog_responses in the shell, the status page).");
+
+  public static final ConfigKey<Long> SLOWLOG_SIZE_THRESHOLD = ConfigKey.size(
+      "strata.regionserver.slowlog.size.threshold", "10m",
+      "A call whose request or answer is larger is kept in the region server's slow log as a "
+          + "large call (get_largelog_responses).");
+
+  public static final ConfigKey<Integer> SLOWLOG_CAPACITY = ConfigKey.integer(
+      "strata.regionserver.slowlog.ringbuffer.size", 256, "calls",
+      "How many of the latest slow and large calls a region server keeps.");
+
   public static final ConfigKey<Boolean> PUT_BATCH = ConfigKey.bool(
       "strata.regionserver.put.batch", true,
       "Serve ClientService.PutBatch: a write buffer's batch of plain puts, sent as each put's "

@@ -29,7 +29,7 @@ final class MasterMetrics implements Closeable {
 
   MasterMetrics(StrataConfiguration conf, RpcServer rpc) {
     if (conf.get(ServerKeys.METRICS_ENABLED)) {
-      RequestMetrics.attach(metrics, rpc);
+      RequestMetrics.attach(metrics, rpc, true);
     }
   }
 

@@ -67,6 +67,20 @@ public final class MetricDocs {
         `strata.metrics.enabled=false` stops counting calls (the gauges stay); see
         [performance.md](performance.md) for what counting costs.
 
+        ## Slow calls
+
+        A region server keeps the last `strata.regionserver.slowlog.ringbuffer.size` (256) calls
+        that took longer than `strata.regionserver.slowlog.threshold` (100 ms, from the call
+        read to its answer written) or whose request or answer was larger than
+        `strata.regionserver.slowlog.size.threshold` (10 MB), each with its operation, parameter
+        (as text, cut at 1,024 characters), region and table, client address, user, error code
+        and the time it spent queued, processed and answering. They are read, as in HBase 2.4,
+        with the shell's `get_slowlog_responses` and `get_largelog_responses` (filters
+        `REGION_NAME`, `TABLE_NAME`, `CLIENT_IP`, `USER`, `LIMIT`, `FILTER_BY_OP`), emptied with
+        `clear_slowlog_responses`, through `Admin.getSlowLogResponses(servers, LogQueryFilter)`
+        and `Admin.clearSlowLogResponses(servers)`, and shown on the region server's status
+        page. The log is kept whether or not `strata.metrics.enabled` is on.
+
         ## Scraping with Prometheus
 
         ```yaml

@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The metrics of the calls an RPC server answers: latency by operation, failures by code, time
- * queued, bytes in and out; and its queues and connections as gauges.
+ * queued, bytes in and out; and its queues and connections as gauges. Slow and large calls go
+ * to the server's {@link SlowLog}, counted or not.
  */
 public final class RequestMetrics implements CallListener {
   /** Method names as HBase's metrics name their operations. */
@@ -25,8 +26,12 @@ public final class RequestMetrics implements CallListener {
   private final Counter received;
   private final Counter sent;
 
-  private RequestMetrics(Metrics metrics) {
+  private final boolean counting;
+  private volatile SlowLog slowLog;
+
+  private RequestMetrics(Metrics metrics, boolean counting) {
     this.metrics = metrics;
+    this.counting = counting;
     this.queued = metrics.timer(MetricCatalog.QUEUE_TIME);
     this.received = metrics.counter(MetricCatalog.RECEIVED_BYTES);
     this.sent = metrics.counter(MetricCatalog.SENT_BYTES);
@@ -34,12 +39,15 @@ public final class RequestMetrics implements CallListener {
 
   /** Counts the calls it is told of into {@code metrics}, listening to no server yet. */
   public static RequestMetrics into(Metrics metrics) {
-    return new RequestMetrics(metrics);
+    return new RequestMetrics(metrics, true);
   }
 
-  /** Counts {@code rpc}'s calls into {@code metrics}. */
-  public static RequestMetrics attach(Metrics metrics, RpcServer rpc) {
-    RequestMetrics m = new RequestMetrics(metrics);
+  /**
+   * Listens to {@code rpc}'s calls: counts them into {@code metrics} if {@code counting}
+   * (strata.metrics.enabled), and keeps the slow ones once {@link #keepSlowCalls} is called.
+   */
+  public static RequestMetrics attach(Metrics metrics, RpcServer rpc, boolean counting) {
+    RequestMetrics m = new RequestMetrics(metrics, counting);
     for (CallKind k : CallKind.values()) {
       String pool = k.name().toLowerCase();
       metrics.gauge(MetricCatalog.QUEUE_LENGTH, rpc, r -> r.queuedCalls(k), pool);
@@ -51,10 +59,25 @@ public final class RequestMetrics implements CallListener {
     return m;
   }
 
+  /** Keeps slow and large calls in {@code log} from now on. */
+  public void keepSlowCalls(SlowLog log) {
+    this.slowLog = log;
+  }
+
   @Override
-  public void answered(String method, long queuedNanos, long servedNanos, int requestBytes,
-      int responseBytes, String error) {
+  public void answered(String method, long queuedNanos, long servedNanos, long responseNanos,
+      int requestBytes, int responseBytes, String error, Object param, String client,
+      String user) {
     String op = OPERATIONS.getOrDefault(method, method);
+    SlowLog log = slowLog;
+    if (log != null) {
+      log.offer(op, queuedNanos, servedNanos, responseNanos, requestBytes, responseBytes, error,
+          param, client, user);
+    }
+    if (!counting) {
+      return;
+    }
+    servedNanos += responseNanos;
     Timer t = timers.get(op);
     if (t == null) {
       t = timers.computeIfAbsent(op, o -> metrics.timer(MetricCatalog.REQUESTS, o));

@@ -1,5 +1,8 @@
 package io.strata.server.regionserver;
 
+import io.strata.common.proto.AdminProtos.ClearSlowLogRequest;
+import io.strata.common.proto.AdminProtos.ClearSlowLogResponse;
+import io.strata.common.proto.AdminProtos.GetSlowLogRequest;
 import io.strata.common.proto.AdminProtos.CloseRegionRequest;
 import io.strata.common.proto.AdminProtos.CloseRegionResponse;
 import io.strata.common.proto.AdminProtos.CompactRegionRequest;
@@ -50,7 +53,7 @@ final class AdminService {
       + " the shell's assign, unassign, move and split, or Admin's";
 
   RpcService service() {
-    return new RpcService(NAME, Map.of(
+    Map<String, RpcMethod> methods = new java.util.HashMap<>(Map.of(
         "OpenRegion", new RpcMethod(OpenRegionRequest.parser(), CallKind.PRIORITY,
             (p, c) -> {
               RpcServer.requirePeer("OpenRegion", MASTER_DOES_IT);
@@ -88,6 +91,14 @@ final class AdminService {
         "GetServerInfo", new RpcMethod(GetServerInfoRequest.parser(), CallKind.PRIORITY,
             (p, c) -> RpcResult.of(GetServerInfoResponse.newBuilder()
                 .setLoad(server.load()).build()))));
+    methods.put("GetSlowLog", new RpcMethod(GetSlowLogRequest.parser(), CallKind.PRIORITY,
+        (p, c) -> RpcResult.of(SlowLogQuery.answer(server.slowLog(), (GetSlowLogRequest) p))));
+    methods.put("ClearSlowLog", new RpcMethod(ClearSlowLogRequest.parser(), CallKind.PRIORITY,
+        (p, c) -> {
+          server.slowLog().clear();
+          return RpcResult.of(ClearSlowLogResponse.newBuilder().setCleared(true).build());
+        }));
+    return new RpcService(NAME, Map.copyOf(methods));
   }
 
   /** The space verdicts this server enforces, of the table or namespace asked for, or all. */

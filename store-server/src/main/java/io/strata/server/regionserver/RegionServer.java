@@ -140,7 +140,10 @@ public final class RegionServer implements Closeable {
         conf.get(ServerKeys.HOST), conf.get(CoreKeys.REGIONSERVER_PORT)),
         List.of(new ClientService(regions, scanners, quotas).service(
             conf.get(ServerKeys.PUT_BATCH)), new AdminService(this).service()));
-    this.metrics = new RegionServerMetrics(conf, rpc);
+    this.metrics = new RegionServerMetrics(conf, rpc, encoded -> {
+      OnlineRegions.Hosted h = regions.find(encoded);
+      return h == null ? null : h.region().info().getTable().getNameAsString();
+    });
   }
 
   /**
@@ -646,6 +649,11 @@ public final class RegionServer implements Closeable {
       c.close();
     }
     metrics.close();
+  }
+
+  /** The slow and large calls this server answered last. */
+  io.strata.server.metrics.SlowLog slowLog() {
+    return metrics.slowLog();
   }
 
   /** The port of the server's info pages, or -1 when it serves none. */

@@ -19,6 +19,7 @@ import io.strata.server.metrics.MetricCatalog;
 import io.strata.server.metrics.MetricDef;
 import io.strata.server.metrics.Metrics;
 import io.strata.server.metrics.RequestMetrics;
+import io.strata.server.metrics.SlowLog;
 import io.strata.server.rpc.RpcServer;
 import java.io.Closeable;
 import java.util.ArrayList;
@@ -38,13 +39,25 @@ final class RegionServerMetrics implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(RegionServerMetrics.class);
 
   private final Metrics metrics = new Metrics("RegionServer");
+  private final SlowLog slowLog;
   private InfoServer info;
 
-  /** Counts {@code rpc}'s calls (unless strata.metrics.enabled is off). */
-  RegionServerMetrics(StrataConfiguration conf, RpcServer rpc) {
-    if (conf.get(ServerKeys.METRICS_ENABLED)) {
-      RequestMetrics.attach(metrics, rpc);
-    }
+  /**
+   * Counts {@code rpc}'s calls (unless strata.metrics.enabled is off) and keeps the slow ones;
+   * {@code tableOfRegion} names a hosted region's table for the slow log.
+   */
+  RegionServerMetrics(StrataConfiguration conf, RpcServer rpc,
+      java.util.function.Function<String, String> tableOfRegion) {
+    RequestMetrics calls = RequestMetrics.attach(metrics, rpc,
+        conf.get(ServerKeys.METRICS_ENABLED));
+    slowLog = new SlowLog(conf.get(ServerKeys.SLOWLOG_THRESHOLD).toNanos(),
+        conf.get(ServerKeys.SLOWLOG_SIZE_THRESHOLD), conf.get(ServerKeys.SLOWLOG_CAPACITY),
+        tableOfRegion);
+    calls.keepSlowCalls(slowLog);
+  }
+
+  SlowLog slowLog() {
+    return slowLog;
   }
 
   Metrics metrics() {

@@ -7,12 +7,23 @@ import io.strata.common.schema.SchemaCodec;
 import io.strata.common.util.Bytes;
 import io.strata.server.http.HtmlPage;
 import io.strata.server.http.Page;
+import io.strata.server.metrics.SlowLog;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** A region server's status page: its regions with their sizes and requests, plain HTML. */
+/**
+ * A region server's status page: its regions with their sizes and requests, and its slow calls,
+ * plain HTML.
+ */
 final class RegionServerPages {
   private RegionServerPages() {}
+
+  /** How many of the slow log's calls the page shows. */
+  static final int SLOW_CALLS_SHOWN = 50;
+
+  static String millis(long nanos) {
+    return String.format(java.util.Locale.ROOT, "%.1f", nanos / 1e6);
+  }
 
   static Map<String, Page> of(RegionServer server) {
     Map<String, Page> pages = new LinkedHashMap<>();
@@ -44,6 +55,16 @@ final class RegionServerPages {
           HtmlPage.bytes(r.getMemstoreBytes()), Integer.toString(r.getStoreFiles()),
           HtmlPage.bytes(r.getStoreFileBytes()), Long.toString(r.getReadRequests()),
           Long.toString(r.getWriteRequests()));
+    }
+    p.tableEnd();
+    p.section("Slow calls (over strata.regionserver.slowlog.threshold), newest first");
+    p.tableStart("start", "method", "queue ms", "processing ms", "response ms", "client",
+        "user", "table", "region", "error", "parameter");
+    for (SlowLog.Entry e : server.slowLog().query(SlowLog.Entry::slow, SLOW_CALLS_SHOWN)) {
+      p.row(java.time.Instant.ofEpochMilli(e.startMillis()).toString(), e.method(),
+          millis(e.queueNanos()), millis(e.processingNanos()), millis(e.responseNanos()),
+          e.client(), String.valueOf(e.user()), e.tableName(), e.regionName(), e.error(),
+          e.param());
     }
     p.tableEnd();
     return p.render();

@@ -58,6 +58,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
   private boolean fromPeer;
   /** The user the connection header gave, recorded once for every call on the connection. */
   private String user;
+  private String peer;
   /** The call whose cell block is being read, until it is all there. */
   private Call reading;
   /** Bytes of the in-flight budget the frame being read holds, until a call takes them. */
@@ -398,8 +399,9 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
           server.stopping() ? "it is stopping"
               : "its " + kind.name().toLowerCase() + " call queue is full ("
                   + server.options().queueLength() + " calls)"));
-      server.callListener().answered(header.getMethod(), 0, 0,
-          request.param().length + request.cellsLength(), size, ErrorCode.SERVER_BUSY.name());
+      server.callListener().answered(header.getMethod(), 0, 0, 0,
+          request.param().length + request.cellsLength(), size, ErrorCode.SERVER_BUSY.name(),
+          param, peer(), user);
     }
   }
 
@@ -435,6 +437,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
       return true;
     }
     long start = System.nanoTime();
+    long answering = start;
     int answered = 0;
     StrataException failed = null;
     RpcServer.OPERATION.remove();
@@ -451,6 +454,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
       if (result.requestFree()) { // before the answer: the client's next batch may use it
         giveBack(request);
       }
+      answering = System.nanoTime();
       answered = answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId).build(),
           result.result(), result.cellBlock());
       if (result.after() != null) {
@@ -473,14 +477,44 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
       failed = new ServerErrorException(server.name(), e);
     }
     if (failed != null) {
+      answering = System.nanoTime();
       answered = answerError(ctx, callId, failed);
     }
     String operation = RpcServer.OPERATION.get();
     server.callListener().answered(operation != null ? operation : header.getMethod(),
-        start - received, System.nanoTime() - start,
+        start - received, answering - start, System.nanoTime() - answering,
         request.param().length + request.cellsLength(), answered,
-        failed == null ? null : failed.code().name());
+        failed == null ? null : failed.code().name(), param, peer(), user);
     return true;
+  }
+
+  /**
+   * The connection's remote address as text, made once: {@code host:port} over TCP, {@code
+   * local pid N} through the local socket (a process on this machine).
+   */
+  private String peer() {
+    String p = peer;
+    if (p == null) {
+      io.netty.channel.Channel ch = ctx == null ? null : ctx.channel();
+      java.net.SocketAddress a = ch == null ? null : ch.remoteAddress();
+      if (a instanceof java.net.InetSocketAddress i) {
+        p = i.getAddress().getHostAddress() + ":" + i.getPort();
+      } else if (ch instanceof io.netty.channel.epoll.EpollDomainSocketChannel d) {
+        p = localPeer(d);
+      } else {
+        p = "local";
+      }
+      peer = p;
+    }
+    return p;
+  }
+
+  private static String localPeer(io.netty.channel.epoll.EpollDomainSocketChannel d) {
+    try {
+      return "local pid " + d.peerCredentials().pid();
+    } catch (IOException | RuntimeException e) {
+      return "local";
+    }
   }
 
   /**
