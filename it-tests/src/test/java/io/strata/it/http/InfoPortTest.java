@@ -107,6 +107,15 @@ class InfoPortTest {
           prom);
       promtoolParses(prom);
 
+      // A flush is timed and its bytes counted; the puts were synced to the WAL.
+      admin.flush(name);
+      String afterFlush = ok(rs, "/prometheus");
+      assertTrue(sample(afterFlush, "strata_regionserver_flush_time_seconds_count") >= 1,
+          afterFlush);
+      assertTrue(sample(afterFlush, "strata_regionserver_flushed_bytes_total") > 0);
+      assertTrue(sample(afterFlush, "strata_wal_synced_edits_total") >= 10);
+      assertEquals(1.0, sample(afterFlush, "strata_wal_files"));
+
       HttpResponse<String> metrics = get(rs, "/metrics");
       assertEquals(302, metrics.statusCode());
       assertEquals("/prometheus", metrics.headers().firstValue("Location").orElse(""));
@@ -132,7 +141,8 @@ class InfoPortTest {
       assertTrue(rsPage.contains("<td>t</td>"), rsPage);
       String masterPage = ok(master, "/");
       assertTrue(masterPage.contains(mini.regionServer(0).serverName().toString()), masterPage);
-      assertTrue(masterPage.contains("<td>t</td><td>1</td><td>1</td>"), masterPage);
+      assertTrue(masterPage.contains("<td><a href=\"/table?name=t\">t</a></td><td>1</td>"
+          + "<td>1</td>"), masterPage);
       assertTrue(ok(master, "/jmx?qry=Strata:service=Master,*")
           .contains("\"masterRegionserversLive\" : 1"));
     }

@@ -68,6 +68,11 @@ public final class ServerKeys {
           + "Off, /jmx and /prometheus show only the gauges read when asked (regions, caches, "
           + "the JVM); for measuring what the counting costs.");
 
+  public static final ConfigKey<Duration> STATUS_HISTORY_INTERVAL = ConfigKey.duration(
+      "strata.status.history.interval", "10s",
+      "How often a daemon samples the figures its status page charts; the charts show the "
+          + "last 360 samples (an hour at 10 s).");
+
   public static final ConfigKey<Duration> SLOWLOG_THRESHOLD = ConfigKey.duration(
       "strata.regionserver.slowlog.threshold", "100ms",
       "A call that takes longer, from being read to its answer written, is kept in the region "

@@ -10,7 +10,9 @@ public final class HtmlPage {
   private final StringBuilder b = new StringBuilder();
 
   public HtmlPage(String title) {
-    b.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
+    // An empty icon: a browser asks for /favicon.ico otherwise, and logs the 404 as an error.
+    b.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
+        + "<link rel=\"icon\" href=\"data:,\"><title>")
         .append(escape(title)).append("</title><style>")
         .append("body{font-family:sans-serif;margin:1em 2em}table{border-collapse:collapse}")
         .append("td,th{border:1px solid #ccc;padding:2px 8px;text-align:left}")
@@ -50,6 +52,38 @@ public final class HtmlPage {
       b.append("<td>").append(escape(c)).append("</td>");
     }
     b.append("</tr>\n");
+    return this;
+  }
+
+  /** A row whose cells are HTML already (links). */
+  public HtmlPage rowHtml(String... cells) {
+    b.append("<tr>");
+    for (String c : cells) {
+      b.append("<td>").append(c).append("</td>");
+    }
+    b.append("</tr>\n");
+    return this;
+  }
+
+  /** HTML made elsewhere (a chart). */
+  public HtmlPage raw(String html) {
+    b.append(html).append('\n');
+    return this;
+  }
+
+  /** A link to {@code href} reading {@code text}, both escaped. */
+  public static String link(String href, String text) {
+    return "<a href=\"" + escape(href) + "\">" + escape(text) + "</a>";
+  }
+
+  /** The daemon's charts, each an inline SVG. */
+  public HtmlPage charts(java.util.List<io.strata.server.metrics.History.Chart> charts,
+      java.util.Map<String, String> units) {
+    b.append("<div class=\"charts\">");
+    for (io.strata.server.metrics.History.Chart c : charts) {
+      b.append(SvgChart.render(c, units.getOrDefault(c.title(), ""))).append(' ');
+    }
+    b.append("</div>\n");
     return this;
   }
 

@@ -41,6 +41,7 @@ import io.strata.server.fs.StorageFileSystems;
 import io.strata.server.region.RegionInfoFile;
 import io.strata.server.region.RegionLayout;
 import io.strata.server.region.TableDescriptorFile;
+import io.strata.server.metrics.History;
 import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcServerOptions;
 import io.strata.server.security.ClusterSecret;
@@ -147,6 +148,7 @@ public final class Master implements Closeable {
         System.currentTimeMillis());
     metrics.bind(servers, states, () -> procedures == null ? 0 : procedures.runningCount(),
         balancerRuns);
+    metrics.startHistory(conf.get(ServerKeys.STATUS_HISTORY_INTERVAL), servers, states);
     metrics.serveInfo(conf, conf.get(ServerKeys.HOST), MasterPages.of(this));
     zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
         conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT),
@@ -767,8 +769,14 @@ public final class Master implements Closeable {
     return metrics.infoPort();
   }
 
-  RegionStates regionStates() {
-    return states;
+  History history() {
+    return metrics.history();
+  }
+
+  /** What the procedures not yet finished are doing, by id; empty before this master leads. */
+  java.util.SortedMap<Long, String> runningProcedures() {
+    ProcedureExecutor p = procedures;
+    return p == null ? new java.util.TreeMap<>() : p.running();
   }
 
   Map<TableName, TableDescriptor> tableDescriptors() {

@@ -7,6 +7,7 @@ import io.strata.common.schema.RegionState;
 import io.strata.server.http.DaemonPages;
 import io.strata.server.http.InfoServer;
 import io.strata.server.http.Page;
+import io.strata.server.metrics.History;
 import io.strata.server.metrics.MetricCatalog;
 import io.strata.server.metrics.Metrics;
 import io.strata.server.metrics.RequestMetrics;
@@ -26,6 +27,7 @@ final class MasterMetrics implements Closeable {
 
   private final Metrics metrics = new Metrics("Master");
   private InfoServer info;
+  private History history;
 
   MasterMetrics(StrataConfiguration conf, RpcServer rpc) {
     if (conf.get(ServerKeys.METRICS_ENABLED)) {
@@ -42,6 +44,32 @@ final class MasterMetrics implements Closeable {
     metrics.gauge(MetricCatalog.MASTER_REGIONS, states, s -> s.all().size());
     metrics.gauge(MetricCatalog.PROCEDURES_RUNNING, procedures, IntSupplier::getAsInt);
     metrics.counter(MetricCatalog.BALANCER_RUNS, balancerRuns, AtomicLong::get);
+  }
+
+  static final String REQUESTS_CHART = "Cluster requests per second";
+  static final String STATE_CHART = "Servers and regions in transition";
+  static final Map<String, String> UNITS = Map.of(REQUESTS_CHART, "calls/s", STATE_CHART,
+      "count");
+
+  /** Starts sampling the status page's charts every {@code interval}. */
+  void startHistory(java.time.Duration interval, ServerManager servers, RegionStates states) {
+    history = new History("master", java.util.List.of(
+        new History.Series(REQUESTS_CHART, "all servers", () -> {
+          long sum = 0;
+          for (io.strata.common.schema.ServerName s : servers.liveServers()) {
+            io.strata.common.proto.AdminProtos.ServerLoadProto l = servers.load(s);
+            sum += l == null ? 0 : l.getRequests();
+          }
+          return sum;
+        }, true),
+        new History.Series(STATE_CHART, "live servers", () -> servers.liveServers().size(),
+            false),
+        new History.Series(STATE_CHART, "in transition", () -> inTransition(states), false)),
+        interval.toMillis());
+  }
+
+  History history() {
+    return history;
   }
 
   /** Regions opening, closing, or failed to open (to be assigned again). */
@@ -80,6 +108,9 @@ final class MasterMetrics implements Closeable {
   public void close() {
     if (info != null) {
       info.close();
+    }
+    if (history != null) {
+      history.close();
     }
     metrics.close();
   }

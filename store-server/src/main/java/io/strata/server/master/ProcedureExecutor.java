@@ -143,6 +143,13 @@ final class ProcedureExecutor implements Closeable {
     return running.size();
   }
 
+  /** The procedures not yet finished, each as it describes itself, by id. */
+  java.util.SortedMap<Long, String> running() {
+    java.util.SortedMap<Long, String> out = new java.util.TreeMap<>();
+    running.forEach((id, p) -> out.put(id, p.describe()));
+    return out;
+  }
+
   boolean isRunning(long id) {
     return running.containsKey(id);
   }

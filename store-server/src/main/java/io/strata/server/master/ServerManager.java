@@ -28,6 +28,7 @@ final class ServerManager implements Closeable {
   private final RpcChannels channels;
   private final Set<ServerName> live = ConcurrentHashMap.newKeySet();
   private final Map<ServerName, ServerLoadProto> loads = new ConcurrentHashMap<>();
+  private final Map<ServerName, ServerLoadProto> previous = new ConcurrentHashMap<>();
   private final Set<ServerName> dead = ConcurrentHashMap.newKeySet();
   private volatile Consumer<ServerName> onDeath = s -> { };
 
@@ -48,6 +49,7 @@ final class ServerManager implements Closeable {
     notifyAll(); // awaitServers
     for (ServerName s : gone) {
       loads.remove(s);
+      previous.remove(s);
       channels.forget(s);
       dead.add(s);
       onDeath.accept(s);
@@ -71,12 +73,20 @@ final class ServerManager implements Closeable {
   void report(ServerLoadProto load) {
     ServerName s = io.strata.common.schema.SchemaCodec.fromProto(load.getServer());
     if (live.contains(s)) {
-      loads.put(s, load);
+      ServerLoadProto before = loads.put(s, load);
+      if (before != null) {
+        previous.put(s, before);
+      }
     }
   }
 
   ServerLoadProto load(ServerName s) {
     return loads.get(s);
+  }
+
+  /** The report before the latest (rates are the change between them), or null. */
+  ServerLoadProto previousLoad(ServerName s) {
+    return previous.get(s);
   }
 
   /** The admin service of a live server. */

@@ -80,6 +80,30 @@ public final class MetricCatalog {
   public static final MetricDef REGION_WRITES = MetricDef.of("strata.region.write.requests",
       GAUGE, "requests", "Writes a region served since it opened here.", "table", "region");
 
+  // Region server: flushes, compactions, splits, WAL.
+  public static final MetricDef FLUSH_TIME = MetricDef.of("strata.regionserver.flush.time",
+      TIMER, "seconds", "Flushes of a region's memstores to block files, and how long each "
+          + "took.");
+  public static final MetricDef FLUSHED_BYTES = MetricDef.of("strata.regionserver.flushed",
+      COUNTER, "bytes", "Memstore bytes flushed to block files.");
+  public static final MetricDef FLUSH_QUEUE = MetricDef.of("strata.regionserver.flush.queue",
+      GAUGE, "regions", "Regions waiting for their flush.");
+  public static final MetricDef COMPACTION_TIME = MetricDef.of(
+      "strata.regionserver.compaction.time", TIMER, "seconds",
+      "Compactions of a store (major or minor), and how long each took.", "major");
+  public static final MetricDef COMPACTION_QUEUE = MetricDef.of(
+      "strata.regionserver.compaction.queue", GAUGE, "compactions",
+      "Compactions requested and not yet started.");
+  public static final MetricDef SPLITS = MetricDef.of("strata.regionserver.splits", COUNTER,
+      "splits", "Regions this server split.");
+  public static final MetricDef WAL_FILES = MetricDef.of("strata.wal.files", GAUGE, "files",
+      "WAL files not yet archived, the one being written included.");
+  public static final MetricDef WAL_SYNCS = MetricDef.of("strata.wal.syncs", COUNTER, "syncs",
+      "Syncs of the WAL (hflush or hsync) for batches of edits; with strata.wal.synced.edits, "
+          + "how many edits a sync covers (group commit).");
+  public static final MetricDef WAL_SYNCED_EDITS = MetricDef.of("strata.wal.synced.edits",
+      COUNTER, "edits", "Edits made durable by WAL syncs.");
+
   // Region server: block cache.
   public static final MetricDef CACHE_SIZE = MetricDef.of("strata.blockcache.size", GAUGE,
       "bytes", "Bytes in use in a cache tier (L1: on-heap LRU, L2: bucket cache).", "tier");

@@ -109,6 +109,13 @@ final class CompactionQueue {
    * running compaction is paced as if its own store were that full, so that it makes way for
    * the one its thread is holding up.
    */
+  /** Compactions waiting for a thread. */
+  int waiting() {
+    synchronized (lock) {
+      return waiting.size();
+    }
+  }
+
   int mostFilesWaiting() {
     synchronized (lock) {
       int most = 0;

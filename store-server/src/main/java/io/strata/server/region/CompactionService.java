@@ -70,6 +70,11 @@ public final class CompactionService implements Closeable {
     this.refusal = refusal;
   }
 
+  /** Compactions requested and not yet started. */
+  public int queued() {
+    return queue.waiting();
+  }
+
   public CompactionPolicy policy() {
     return policy;
   }

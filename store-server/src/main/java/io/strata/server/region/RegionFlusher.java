@@ -81,6 +81,11 @@ public final class RegionFlusher implements FlushRequester, Closeable {
     }
   }
 
+  /** Regions waiting for their flush. */
+  public int queued() {
+    return pending.size();
+  }
+
   /** How many times in a row the region's flush failed; 0 once one succeeds. */
   int failures(Region region) {
     Failed f = failed.get(region);

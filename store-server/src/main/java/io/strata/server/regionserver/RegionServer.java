@@ -267,7 +267,8 @@ public final class RegionServer implements Closeable {
           Runtime.getRuntime().maxMemory()),
           RegionOptions.from(conf), flusher, MemStoreLimiter.fromHeap(name.toString(), conf,
               flusher), compactions, InstantSource.system(),
-          RegionCaching.fromConfig(conf, cache), recycled, new CoprocessorEvents(regions, opening));
+          RegionCaching.fromConfig(conf, cache), recycled, new TimedRegionEvents(
+              new CoprocessorEvents(regions, opening), metrics.metrics()));
       flushChore = new FlushChore(regions, wal, flusher,
           conf.get(RegionKeys.MEMSTORE_FLUSH_PERIOD), conf.get(WalKeys.MAX_FILES),
           InstantSource.system());
@@ -289,6 +290,8 @@ public final class RegionServer implements Closeable {
         wal.setListener(new WalEdits(walCoprocessors, regions));
       }
       metrics.bind(this::load, cache);
+      metrics.bindWork(flusher, compactions, wal);
+      metrics.startHistory(conf.get(ServerKeys.STATUS_HISTORY_INTERVAL), this::load, cache);
       metrics.serveInfo(conf, conf.get(ServerKeys.HOST), RegionServerPages.of(this));
       reporter = new LoadReporter(this, zk, conf.get(ServerKeys.REPORT_INTERVAL));
       reporter.start();
@@ -458,6 +461,7 @@ public final class RegionServer implements Closeable {
       }
       try {
         RegionSplitter.Daughters d = RegionSplitter.split(parent, row);
+        metrics.splitDone();
         regions.remove(encodedName);
         scanners.closeRegion(encodedName);
         if (h.coprocessors() != null) {
@@ -497,7 +501,8 @@ public final class RegionServer implements Closeable {
     ServerLoadProto.Builder b = ServerLoadProto.newBuilder().setServer(SchemaCodec.toProto(name))
         .setReportMillis(System.currentTimeMillis())
         .setUsedHeapBytes(Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory())
-        .setMaxHeapBytes(Runtime.getRuntime().maxMemory());
+        .setMaxHeapBytes(Runtime.getRuntime().maxMemory())
+        .setVersion(io.strata.common.Version.get());
     long requests = 0;
     for (OnlineRegions.Hosted h : regions.all()) {
       Region r = h.region();
@@ -649,6 +654,25 @@ public final class RegionServer implements Closeable {
       c.close();
     }
     metrics.close();
+  }
+
+  /** The figures its status page charts. */
+  io.strata.server.metrics.History history() {
+    return metrics.history();
+  }
+
+  RpcServer rpcServer() {
+    return rpc;
+  }
+
+  /** The block cache, or null before the server starts. */
+  BlockCache blockCache() {
+    return cache;
+  }
+
+  /** The WAL, or null before the server starts. */
+  io.strata.server.wal.Wal wal() {
+    return wal;
   }
 
   /** The slow and large calls this server answered last. */

@@ -15,6 +15,7 @@ import io.strata.server.cache.CacheReport;
 import io.strata.server.http.DaemonPages;
 import io.strata.server.http.InfoServer;
 import io.strata.server.http.Page;
+import io.strata.server.metrics.History;
 import io.strata.server.metrics.MetricCatalog;
 import io.strata.server.metrics.MetricDef;
 import io.strata.server.metrics.Metrics;
@@ -41,6 +42,8 @@ final class RegionServerMetrics implements Closeable {
   private final Metrics metrics = new Metrics("RegionServer");
   private final SlowLog slowLog;
   private InfoServer info;
+  private History history;
+  private volatile io.micrometer.core.instrument.Counter splits;
 
   /**
    * Counts {@code rpc}'s calls (unless strata.metrics.enabled is off) and keeps the slow ones;
@@ -80,6 +83,67 @@ final class RegionServerMetrics implements Closeable {
     if (cache != null) {
       bindCache(cache);
     }
+  }
+
+  /** The gauges and counters of the server's flushes, compactions and WAL. */
+  void bindWork(io.strata.server.region.RegionFlusher flusher,
+      io.strata.server.region.CompactionService compactions, io.strata.server.wal.Wal wal) {
+    metrics.gauge(MetricCatalog.FLUSH_QUEUE, flusher, f -> f.queued());
+    metrics.gauge(MetricCatalog.COMPACTION_QUEUE, compactions, c -> c.queued());
+    metrics.gauge(MetricCatalog.WAL_FILES, wal, w -> w.fileCount());
+    metrics.counter(MetricCatalog.WAL_SYNCS, wal, w -> w.syncCount());
+    metrics.counter(MetricCatalog.WAL_SYNCED_EDITS, wal, w -> w.syncedEditCount());
+    splits = metrics.counter(MetricCatalog.SPLITS);
+  }
+
+  /** Counts a split this server made. */
+  void splitDone() {
+    io.micrometer.core.instrument.Counter c = splits;
+    if (c != null) {
+      c.increment();
+    }
+  }
+
+  /** Starts sampling the status page's charts every {@code interval}. */
+  void startHistory(java.time.Duration interval, Supplier<ServerLoadProto> load,
+      BlockCache cache) {
+    List<History.Series> series = new ArrayList<>();
+    for (String op : List.of("get", "scanNext", "put", "multi")) {
+      io.micrometer.core.instrument.Timer t = metrics.timer(MetricCatalog.REQUESTS, op);
+      series.add(new History.Series(REQUESTS_CHART, op, t::count, true));
+    }
+    for (String op : List.of("get", "put")) {
+      io.micrometer.core.instrument.Timer t = metrics.timer(MetricCatalog.REQUESTS, op);
+      series.add(new History.Series(LATENCY_CHART, op, () -> p99Millis(t), false));
+    }
+    series.add(new History.Series(MEMORY_CHART, "memstores", () -> load.get()
+        .getRegionsList().stream().mapToLong(RegionLoadProto::getMemstoreBytes).sum() / 1e6,
+        false));
+    if (cache != null) {
+      series.add(new History.Series(MEMORY_CHART, "block cache", () -> cache.size() / 1e6,
+          false));
+    }
+    history = new History("regionserver", series, interval.toMillis());
+  }
+
+  static final String REQUESTS_CHART = "Requests per second";
+  static final String LATENCY_CHART = "Latency, 99th percentile";
+  static final String MEMORY_CHART = "Memstores and block cache";
+  static final Map<String, String> UNITS = Map.of(REQUESTS_CHART, "calls/s", LATENCY_CHART,
+      "ms", MEMORY_CHART, "MB");
+
+  static double p99Millis(io.micrometer.core.instrument.Timer t) {
+    for (io.micrometer.core.instrument.distribution.ValueAtPercentile p
+        : t.takeSnapshot().percentileValues()) {
+      if (p.percentile() == 0.99) {
+        return p.value(java.util.concurrent.TimeUnit.MILLISECONDS);
+      }
+    }
+    return Double.NaN;
+  }
+
+  History history() {
+    return history;
   }
 
   private static void refreshRegions(ServerLoadProto load, Map<MetricDef, MultiGauge> g) {
@@ -180,6 +244,9 @@ final class RegionServerMetrics implements Closeable {
   public void close() {
     if (info != null) {
       info.close();
+    }
+    if (history != null) {
+      history.close();
     }
     metrics.close();
   }

@@ -45,6 +45,39 @@ final class RegionServerPages {
         "requests", Long.toString(load.getRequests()),
         "heap used", HtmlPage.bytes(load.getUsedHeapBytes()) + " of "
             + HtmlPage.bytes(load.getMaxHeapBytes())));
+    if (server.history() != null) {
+      p.charts(server.history().charts(), RegionServerMetrics.UNITS);
+    }
+    long memstore = load.getRegionsList().stream().mapToLong(RegionLoadProto::getMemstoreBytes)
+        .sum();
+    p.section("Memstores, WAL and queues");
+    Map<String, String> facts = new java.util.TreeMap<>();
+    facts.put("memstores", HtmlPage.bytes(memstore));
+    io.strata.server.wal.Wal wal = server.wal();
+    if (wal != null) {
+      facts.put("WAL files", Integer.toString(wal.fileCount()));
+      facts.put("WAL syncs", wal.syncCount() + " for " + wal.syncedEditCount() + " edits");
+    }
+    for (io.strata.server.rpc.CallKind k : io.strata.server.rpc.CallKind.values()) {
+      String pool = k.name().toLowerCase(java.util.Locale.ROOT);
+      facts.put("calls queued, " + pool, Integer.toString(server.rpcServer().queuedCalls(k)));
+      facts.put("calls active, " + pool, Integer.toString(server.rpcServer().activeCalls(k)));
+    }
+    facts.put("connections", Integer.toString(server.rpcServer().openConnections()));
+    p.facts(facts);
+    if (server.blockCache() != null) {
+      p.section("Block cache");
+      p.tableStart("tier", "used", "free", "blocks", "hits", "misses", "hit ratio",
+          "evictions");
+      for (io.strata.server.cache.CacheReport r : server.blockCache().report()) {
+        p.row(r.tier(), HtmlPage.bytes(r.usedBytes()), HtmlPage.bytes(r.freeBytes()),
+            Long.toString(r.blockCount()), Long.toString(r.stats().hits()),
+            Long.toString(r.stats().misses()),
+            String.format(java.util.Locale.ROOT, "%.3f", r.stats().hitRatio()),
+            Long.toString(r.stats().evictions()));
+      }
+      p.tableEnd();
+    }
     p.section("Regions");
     p.tableStart("table", "region", "start key", "end key", "memstore", "store files",
         "store file size", "reads", "writes");
