@@ -115,6 +115,10 @@ class InfoPortTest {
       assertTrue(sample(afterFlush, "strata_regionserver_flushed_bytes_total") > 0);
       assertTrue(sample(afterFlush, "strata_wal_synced_edits_total") >= 10);
       assertEquals(1.0, sample(afterFlush, "strata_wal_files"));
+      assertTrue(sample(afterFlush, "strata_wal_sync_time_seconds_count") >= 1, afterFlush);
+      assertEquals(sample(afterFlush, "strata_wal_synced_edits_total"),
+          sample(afterFlush, "strata_wal_sync_batch_sum"), "every synced edit in a batch");
+      assertEquals(0.0, sample(afterFlush, "strata_master_procedures_failed_total"));
 
       HttpResponse<String> metrics = get(rs, "/metrics");
       assertEquals(302, metrics.statusCode());

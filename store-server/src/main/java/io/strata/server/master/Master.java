@@ -147,7 +147,7 @@ public final class Master implements Closeable {
     name = ServerName.valueOf(conf.get(ServerKeys.HOST), rpc.address().getPort(),
         System.currentTimeMillis());
     metrics.bind(servers, states, () -> procedures == null ? 0 : procedures.runningCount(),
-        balancerRuns);
+        () -> procedures == null ? 0 : procedures.failedCount(), balancerRuns);
     metrics.startHistory(conf.get(ServerKeys.STATUS_HISTORY_INTERVAL), servers, states);
     metrics.serveInfo(conf, conf.get(ServerKeys.HOST), MasterPages.of(this));
     zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),

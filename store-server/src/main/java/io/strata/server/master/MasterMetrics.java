@@ -4,8 +4,7 @@ import io.strata.common.conf.CoreKeys;
 import io.strata.common.conf.ServerKeys;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.schema.RegionState;
-import io.strata.server.http.DaemonPages;
-import io.strata.server.http.InfoServer;
+import io.strata.server.http.InfoPort;
 import io.strata.server.http.Page;
 import io.strata.server.metrics.History;
 import io.strata.server.metrics.MetricCatalog;
@@ -13,21 +12,14 @@ import io.strata.server.metrics.Metrics;
 import io.strata.server.metrics.RequestMetrics;
 import io.strata.server.rpc.RpcServer;
 import java.io.Closeable;
-import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** A master's metrics (docs/metrics.md) and its info port. */
 final class MasterMetrics implements Closeable {
-  private static final Logger LOG = LoggerFactory.getLogger(MasterMetrics.class);
-
-  private final Metrics metrics = new Metrics("Master");
-  private InfoServer info;
-  private History history;
+  private final InfoPort info = new InfoPort("master", "Master");
+  private final Metrics metrics = info.metrics();
 
   MasterMetrics(StrataConfiguration conf, RpcServer rpc) {
     if (conf.get(ServerKeys.METRICS_ENABLED)) {
@@ -37,7 +29,9 @@ final class MasterMetrics implements Closeable {
 
   /** The gauges of the cluster as this master sees it. */
   void bind(ServerManager servers, RegionStates states, IntSupplier procedures,
-      AtomicLong balancerRuns) {
+      java.util.function.LongSupplier failedProcedures, AtomicLong balancerRuns) {
+    metrics.counter(MetricCatalog.PROCEDURES_FAILED, failedProcedures,
+        java.util.function.LongSupplier::getAsLong);
     metrics.gauge(MetricCatalog.SERVERS_LIVE, servers, s -> s.liveServers().size());
     metrics.gauge(MetricCatalog.SERVERS_DEAD, servers, s -> s.deadServers().size());
     metrics.gauge(MetricCatalog.IN_TRANSITION, states, MasterMetrics::inTransition);
@@ -53,7 +47,7 @@ final class MasterMetrics implements Closeable {
 
   /** Starts sampling the status page's charts every {@code interval}. */
   void startHistory(java.time.Duration interval, ServerManager servers, RegionStates states) {
-    history = new History("master", java.util.List.of(
+    info.keep(new History("master", java.util.List.of(
         new History.Series(REQUESTS_CHART, "all servers", () -> {
           long sum = 0;
           for (io.strata.common.schema.ServerName s : servers.liveServers()) {
@@ -65,11 +59,11 @@ final class MasterMetrics implements Closeable {
         new History.Series(STATE_CHART, "live servers", () -> servers.liveServers().size(),
             false),
         new History.Series(STATE_CHART, "in transition", () -> inTransition(states), false)),
-        interval.toMillis());
+        interval.toMillis()));
   }
 
   History history() {
-    return history;
+    return info.history();
   }
 
   /** Regions opening, closing, or failed to open (to be assigned again). */
@@ -87,31 +81,15 @@ final class MasterMetrics implements Closeable {
 
   /** Serves the info port (strata.master.info.port; -1: none). */
   void serveInfo(StrataConfiguration conf, String host, Map<String, Page> statusPages) {
-    int port = conf.get(CoreKeys.MASTER_INFO_PORT);
-    if (port < 0) {
-      return;
-    }
-    Map<String, Page> pages = new LinkedHashMap<>(statusPages);
-    pages.putAll(DaemonPages.of(metrics, conf, DaemonPages.logDir()));
-    try {
-      info = InfoServer.start("master", host, port, pages);
-    } catch (IOException e) {
-      LOG.warn("{}", e.getMessage()); // the master works without its info port
-    }
+    info.serve(conf, host, conf.get(CoreKeys.MASTER_INFO_PORT), statusPages);
   }
 
   int infoPort() {
-    return info == null ? -1 : info.port();
+    return info.port();
   }
 
   @Override
   public void close() {
-    if (info != null) {
-      info.close();
-    }
-    if (history != null) {
-      history.close();
-    }
-    metrics.close();
+    info.close();
   }
 }

@@ -138,6 +138,14 @@ final class ProcedureExecutor implements Closeable {
     return o;
   }
 
+  private final java.util.concurrent.atomic.AtomicLong failures =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  /** Procedures this executor finished with an error. */
+  long failedCount() {
+    return failures.get();
+  }
+
   /** Procedures submitted and not yet finished. */
   int runningCount() {
     return running.size();
@@ -205,6 +213,7 @@ final class ProcedureExecutor implements Closeable {
   private void finish(Procedure proc, StrataException error) {
     ProcedureProto.Builder outcome = proc.record().clone().setFinished(true);
     if (error != null) {
+      failures.incrementAndGet();
       outcome.setErrorCode(error.code().code()).setErrorMessage(String.valueOf(
           error.getMessage())).putAllErrorDetails(error.details());
     }

@@ -1,6 +1,7 @@
 package io.strata.server.metrics;
 
 import static io.strata.server.metrics.MetricDef.Type.COUNTER;
+import static io.strata.server.metrics.MetricDef.Type.DISTRIBUTION;
 import static io.strata.server.metrics.MetricDef.Type.GAUGE;
 import static io.strata.server.metrics.MetricDef.Type.TIME;
 import static io.strata.server.metrics.MetricDef.Type.TIMER;
@@ -103,6 +104,14 @@ public final class MetricCatalog {
           + "how many edits a sync covers (group commit).");
   public static final MetricDef WAL_SYNCED_EDITS = MetricDef.of("strata.wal.synced.edits",
       COUNTER, "edits", "Edits made durable by WAL syncs.");
+  public static final MetricDef WAL_APPEND_TIME = MetricDef.of("strata.wal.append.time", TIMER,
+      "seconds", "Writing a batch of edits to the WAL file, before its sync.");
+  public static final MetricDef WAL_SYNC_TIME = MetricDef.of("strata.wal.sync.time", TIMER,
+      "seconds", "One hflush (SYNC_WAL) or hsync (FSYNC_WAL) of the WAL.");
+  public static final MetricDef WAL_SYNC_BATCH = MetricDef.of("strata.wal.sync.batch",
+      DISTRIBUTION, "edits", "Edits one WAL sync made durable (group commit).");
+  public static final MetricDef WAL_ROLLS = MetricDef.of("strata.wal.rolls", COUNTER, "rolls",
+      "New WAL files started: by size, by age, or when asked (wal_roll).");
 
   // Region server: block cache.
   public static final MetricDef CACHE_SIZE = MetricDef.of("strata.blockcache.size", GAUGE,
@@ -136,6 +145,10 @@ public final class MetricCatalog {
       "strata.master.procedures.running", GAUGE, "procedures",
       "Procedures (table changes, splits, recoveries) not yet finished.");
 
+  public static final MetricDef PROCEDURES_FAILED = MetricDef.of(
+      "strata.master.procedures.failed", COUNTER, "procedures",
+      "Procedures this master finished with an error (a table change refused, a split that "
+          + "could not be made).");
   public static final MetricDef BALANCER_RUNS = MetricDef.of("strata.master.balancer.runs",
       COUNTER, "runs", "Balancer runs that moved regions or found nothing to move.");
 

@@ -12,8 +12,7 @@ import io.strata.common.schema.SchemaCodec;
 import io.strata.server.cache.BlockCache;
 import io.strata.server.cache.BlockCategory;
 import io.strata.server.cache.CacheReport;
-import io.strata.server.http.DaemonPages;
-import io.strata.server.http.InfoServer;
+import io.strata.server.http.InfoPort;
 import io.strata.server.http.Page;
 import io.strata.server.metrics.History;
 import io.strata.server.metrics.MetricCatalog;
@@ -28,8 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Supplier;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A region server's metrics (docs/metrics.md) and its info port: calls from the RPC server,
@@ -37,12 +34,9 @@ import org.slf4j.LoggerFactory;
  * cache's tiers from their reports.
  */
 final class RegionServerMetrics implements Closeable {
-  private static final Logger LOG = LoggerFactory.getLogger(RegionServerMetrics.class);
-
-  private final Metrics metrics = new Metrics("RegionServer");
+  private final InfoPort info = new InfoPort("regionserver", "RegionServer");
+  private final Metrics metrics = info.metrics();
   private final SlowLog slowLog;
-  private InfoServer info;
-  private History history;
   private volatile io.micrometer.core.instrument.Counter splits;
 
   /**
@@ -94,6 +88,24 @@ final class RegionServerMetrics implements Closeable {
     metrics.counter(MetricCatalog.WAL_SYNCS, wal, w -> w.syncCount());
     metrics.counter(MetricCatalog.WAL_SYNCED_EDITS, wal, w -> w.syncedEditCount());
     splits = metrics.counter(MetricCatalog.SPLITS);
+    io.micrometer.core.instrument.Timer append = metrics.timer(MetricCatalog.WAL_APPEND_TIME);
+    io.micrometer.core.instrument.Timer sync = metrics.timer(MetricCatalog.WAL_SYNC_TIME);
+    io.micrometer.core.instrument.DistributionSummary batch =
+        metrics.distribution(MetricCatalog.WAL_SYNC_BATCH);
+    io.micrometer.core.instrument.Counter rolls = metrics.counter(MetricCatalog.WAL_ROLLS);
+    wal.observe(new io.strata.server.wal.WalObserver() {
+      @Override
+      public void synced(int edits, long writeNanos, long syncNanos) {
+        append.record(writeNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+        sync.record(syncNanos, java.util.concurrent.TimeUnit.NANOSECONDS);
+        batch.record(edits);
+      }
+
+      @Override
+      public void rolled() {
+        rolls.increment();
+      }
+    });
   }
 
   /** Counts a split this server made. */
@@ -123,7 +135,7 @@ final class RegionServerMetrics implements Closeable {
       series.add(new History.Series(MEMORY_CHART, "block cache", () -> cache.size() / 1e6,
           false));
     }
-    history = new History("regionserver", series, interval.toMillis());
+    info.keep(new History("regionserver", series, interval.toMillis()));
   }
 
   static final String REQUESTS_CHART = "Requests per second";
@@ -143,7 +155,7 @@ final class RegionServerMetrics implements Closeable {
   }
 
   History history() {
-    return history;
+    return info.history();
   }
 
   private static void refreshRegions(ServerLoadProto load, Map<MetricDef, MultiGauge> g) {
@@ -221,33 +233,16 @@ final class RegionServerMetrics implements Closeable {
 
   /** Serves the info port (strata.regionserver.info.port; -1: none). */
   void serveInfo(StrataConfiguration conf, String host, Map<String, Page> statusPages) {
-    int port = conf.get(CoreKeys.REGIONSERVER_INFO_PORT);
-    if (port < 0) {
-      return;
-    }
-    Map<String, Page> pages = new java.util.LinkedHashMap<>(statusPages);
-    pages.putAll(DaemonPages.of(metrics, conf, DaemonPages.logDir()));
-    try {
-      info = InfoServer.start("regionserver", host, port, pages);
-    } catch (java.io.IOException e) {
-      // The store serves without its info port; an operator sees why in the log.
-      LOG.warn("{}", e.getMessage());
-    }
+    info.serve(conf, host, conf.get(CoreKeys.REGIONSERVER_INFO_PORT), statusPages);
   }
 
   /** The info port, or -1 when none is served. */
   int infoPort() {
-    return info == null ? -1 : info.port();
+    return info.port();
   }
 
   @Override
   public void close() {
-    if (info != null) {
-      info.close();
-    }
-    if (history != null) {
-      history.close();
-    }
-    metrics.close();
+    info.close();
   }
 }

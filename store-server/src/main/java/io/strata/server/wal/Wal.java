@@ -99,6 +99,7 @@ public final class Wal implements Closeable {
   private volatile boolean closed;
   /** Told of each logged edit (the server's WAL coprocessors); null when none listens. */
   private volatile WalListener listener;
+  private volatile WalObserver observer = WalObserver.NONE;
   private final java.util.concurrent.CountDownLatch consumerDone =
       new java.util.concurrent.CountDownLatch(1);
 
@@ -299,16 +300,19 @@ public final class Wal implements Closeable {
         openUnlessPausing();
       }
       files.written(writer.path(), region, seqId);
+      long start = System.nanoTime();
       if (inPlace) {
         writer.write(direct, cells);
       } else {
         writer.write(direct);
       }
+      long written = System.nanoTime();
       if (durability == Durability.FSYNC_WAL) {
         writer.hsync();
       } else {
         writer.hflush();
       }
+      observer.synced(1, written - start, System.nanoTime() - written);
       lastFlushMillis = clock.millis();
       syncs++;
       syncedEdits++;
@@ -411,6 +415,11 @@ public final class Wal implements Closeable {
   public void regionFlushed(String region, long flushedSeqId) throws IOException {
     files.flushed(region, flushedSeqId);
     files.archiveFlushed(currentFile());
+  }
+
+  /** Tells {@code o} of every sync and roll from now on (null: nobody). */
+  public void observe(WalObserver o) {
+    observer = o == null ? WalObserver.NONE : o;
   }
 
   /** Tells {@code l} of every edit logged from now on (null: nobody). */
@@ -516,13 +525,16 @@ public final class Wal implements Closeable {
         for (int i = 0; i < batchUsers.size(); i++) {
           files.written(writer.path(), batchUsers.get(i), batchSeqIds.get(i));
         }
+        long start = System.nanoTime();
         writer.write(batch, batchEnds, batchCells, batchCells.size());
         if (!waiting.isEmpty() || dueAsync || force) {
+          long written = System.nanoTime();
           if (batchWantsHsync) {
             writer.hsync();
           } else {
             writer.hflush();
           }
+          observer.synced(waiting.size(), written - start, System.nanoTime() - written);
           lastFlushMillis = clock.millis();
           asyncPending = false;
           syncs++;
@@ -643,6 +655,7 @@ public final class Wal implements Closeable {
       }
       writer = null;
       openNextFile();
+      observer.rolled();
       files.archiveFlushed(writer.path());
       if (done != null) {
         done.complete(null);
