@@ -102,6 +102,17 @@ class InfoPortTest {
       assertEquals(tableReads + 1000, sample(prom, series));
       assertEquals(gets + 1000, sample(prom, "strata_requests_seconds_count{op=\"get\"}"));
       assertTrue(jmx(rs, "Put_num_ops") >= 10, "puts counted");
+      // By table (latency by operation) and by region (counts by operation).
+      String region = conn.getRegionLocator(name).getAllRegionLocations().get(0).region()
+          .getEncodedName();
+      assertEquals(1001.0, sample(prom,
+          "strata_table_requests_seconds_count{op=\"get\",table=\"t\"}"), prom);
+      assertEquals(10.0, sample(prom,
+          "strata_table_requests_seconds_count{op=\"put\",table=\"t\"}"));
+      assertTrue(prom.contains("strata_table_requests_seconds{op=\"get\",table=\"t\","
+          + "quantile=\"0.99\"}"), "a latency histogram per table");
+      assertEquals(1001.0, sample(prom, "strata_region_requests{op=\"get\",region=\""
+          + region + "\",table=\"t\"}"));
       assertTrue(prom.contains("jvm_memory_used_bytes{"), "the JVM's meters too");
       assertTrue(prom.contains("strata_blockcache_hits_total{tier=\"L1\",type=\"data\"}"),
           prom);

@@ -68,6 +68,16 @@ public final class MetricCatalog {
   public static final MetricDef TABLE_WRITES = MetricDef.of("strata.table.write.requests",
       GAUGE, "requests", "Writes served by the table's regions open on the server, since each "
           + "opened here.", "table");
+  public static final MetricDef TABLE_REQUESTS = MetricDef.of("strata.table.requests", TIMER,
+      "seconds", "Calls answered for a table's regions on the server, by operation (those naming "
+          + "one region: not multi), with their latency.", "table", "op");
+  public static final MetricDef TABLE_REQUESTS_FAILED = MetricDef.of(
+      "strata.table.requests.failed", COUNTER, "calls",
+      "Calls for a table's regions on the server answered with an error, by operation.",
+      "table", "op");
+  public static final MetricDef REGION_REQUESTS = MetricDef.of("strata.region.requests", GAUGE,
+      "calls", "Calls a region answered since it opened here, by operation.", "table", "region",
+      "op");
   public static final MetricDef REGION_MEMSTORE_SIZE = MetricDef.of(
       "strata.region.memstore.size", GAUGE, "bytes", "Bytes in a region's memstores.", "table",
       "region");

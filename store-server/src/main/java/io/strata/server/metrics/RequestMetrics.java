@@ -67,7 +67,7 @@ public final class RequestMetrics implements CallListener {
   @Override
   public void answered(String method, long queuedNanos, long servedNanos, long responseNanos,
       int requestBytes, int responseBytes, String error, Object param, String client,
-      String user) {
+      String user, Object tag) {
     String op = OPERATIONS.getOrDefault(method, method);
     SlowLog log = slowLog;
     if (log != null) {
@@ -78,6 +78,9 @@ public final class RequestMetrics implements CallListener {
       return;
     }
     servedNanos += responseNanos;
+    if (tag instanceof CallTarget target) {
+      target.answered(op, servedNanos, error != null);
+    }
     Timer t = timers.get(op);
     if (t == null) {
       t = timers.computeIfAbsent(op, o -> metrics.timer(MetricCatalog.REQUESTS, o));

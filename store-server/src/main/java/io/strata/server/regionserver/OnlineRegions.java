@@ -18,7 +18,7 @@ final class OnlineRegions {
    * call pays one null check for them).
    */
   record Hosted(Region region, RequestTranslator translator, LongAdder reads, LongAdder writes,
-      RegionCoprocessorHost coprocessors) {
+      RegionCoprocessorHost coprocessors, RegionCalls calls) {
     /** The coprocessors if one observes gets or exists, else null. */
     RegionCoprocessorHost observingGets() {
       return coprocessors != null && coprocessors.observesGets() ? coprocessors : null;
@@ -49,6 +49,7 @@ final class OnlineRegions {
 
   private final ConcurrentHashMap<String, Hosted> regions = new ConcurrentHashMap<>();
   private volatile String server;
+  private volatile java.util.function.Function<String, RegionCalls> callsOf = t -> RegionCalls.NONE;
 
   OnlineRegions(String server) {
     this.server = server;
@@ -64,12 +65,22 @@ final class OnlineRegions {
   }
 
   /** The region, or a NotServingRegionException telling the client to look it up again. */
+  /**
+   * The region a call names; the call is tagged with it, so that its metrics count the call
+   * for the region and its table.
+   */
   Hosted get(String encodedName) throws NotServingRegionException {
     Hosted h = regions.get(encodedName);
     if (h == null) {
       throw new NotServingRegionException(encodedName, server);
     }
+    io.strata.server.rpc.RpcServer.tagCall(h.calls());
     return h;
+  }
+
+  /** Counts the calls of regions opened from now on ({@code table} name to its counts). */
+  void countCalls(java.util.function.Function<String, RegionCalls> callsOf) {
+    this.callsOf = callsOf;
   }
 
   Hosted find(String encodedName) {
@@ -79,7 +90,7 @@ final class OnlineRegions {
   /** Serves {@code r}; its coprocessors' getRegion() gives it from now on. */
   void add(Region r, long maxCellSize, RegionCoprocessorHost coprocessors) {
     Hosted h = new Hosted(r, new RequestTranslator(r.table(), maxCellSize), new LongAdder(),
-        new LongAdder(), coprocessors);
+        new LongAdder(), coprocessors, callsOf.apply(r.info().getTable().getNameAsString()));
     if (coprocessors != null) {
       coprocessors.attach(new LocalRegionImpl(h));
     }

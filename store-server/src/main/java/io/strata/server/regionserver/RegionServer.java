@@ -144,6 +144,7 @@ public final class RegionServer implements Closeable {
       OnlineRegions.Hosted h = regions.find(encoded);
       return h == null ? null : h.region().info().getTable().getNameAsString();
     });
+    metrics.countRegionCalls(conf, regions);
   }
 
   /**

@@ -61,6 +61,29 @@ final class RegionServerMetrics implements Closeable {
     return metrics;
   }
 
+  /**
+   * Counts the calls of {@code regions}' regions by region and table (unless metrics are off),
+   * shown as strata.region.requests and strata.table.requests.
+   */
+  void countRegionCalls(StrataConfiguration conf, OnlineRegions regions) {
+    if (!conf.get(ServerKeys.METRICS_ENABLED)) {
+      return;
+    }
+    Map<String, RegionCalls.Table> tables = new java.util.concurrent.ConcurrentHashMap<>();
+    regions.countCalls(t -> new RegionCalls(tables.computeIfAbsent(t,
+        n -> new RegionCalls.Table(metrics, n))));
+    MultiGauge byRegion = metrics.multiGauge(MetricCatalog.REGION_REQUESTS);
+    metrics.beforeReading(() -> {
+      List<MultiGauge.Row<?>> rows = new ArrayList<>();
+      for (OnlineRegions.Hosted h : regions.all()) {
+        String table = h.region().info().getTable().getNameAsString();
+        h.calls().counts().forEach((op, n) -> rows.add(MultiGauge.Row.of(Tags.of("table", table,
+            "region", h.region().encodedName(), "op", op), n)));
+      }
+      byRegion.register(rows, true);
+    });
+  }
+
   /** The gauges of the server's regions, tables and cache; {@code load} reads them all. */
   void bind(Supplier<ServerLoadProto> load, BlockCache cache) {
     Map<MetricDef, MultiGauge> gauges = new java.util.LinkedHashMap<>();

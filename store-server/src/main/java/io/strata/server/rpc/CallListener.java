@@ -20,10 +20,11 @@ public interface CallListener {
    * @param param its parsed parameter (a protobuf message), or null for a raw method's
    * @param client the connection's remote address
    * @param user the user the connection named
+   * @param tag what its handler tagged it with ({@link RpcServer#tagCall}), or null
    */
   void answered(String method, long queuedNanos, long servedNanos, long responseNanos,
       int requestBytes, int responseBytes, String error, Object param, String client,
-      String user);
+      String user, Object tag);
 
-  CallListener NONE = (m, q, s, r, in, out, e, p, c, u) -> {};
+  CallListener NONE = (m, q, s, r, in, out, e, p, c, u, t) -> {};
 }

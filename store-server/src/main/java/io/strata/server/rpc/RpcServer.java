@@ -252,6 +252,17 @@ public final class RpcServer implements Closeable {
     OPERATION.set(operation);
   }
 
+  /** What the call being served is about, as its handler tagged it; null: nothing. */
+  static final ThreadLocal<Object> TAG = new ThreadLocal<>();
+
+  /**
+   * Tags the call being served with what it is about (a region), passed to the {@link
+   * CallListener} as is: the RPC layer does not look at it.
+   */
+  public static void tagCall(Object tag) {
+    TAG.set(tag);
+  }
+
   /** Tells {@code l} of every call answered from now on. */
   public void listen(CallListener l) {
     this.callListener = l == null ? CallListener.NONE : l;

@@ -401,7 +401,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
                   + server.options().queueLength() + " calls)"));
       server.callListener().answered(header.getMethod(), 0, 0, 0,
           request.param().length + request.cellsLength(), size, ErrorCode.SERVER_BUSY.name(),
-          param, peer(), user);
+          param, peer(), user, null);
     }
   }
 
@@ -441,6 +441,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     int answered = 0;
     StrataException failed = null;
     RpcServer.OPERATION.remove();
+    RpcServer.TAG.remove();
     try {
       RpcResult result = method.raw() != null
           ? method.raw().call(request.param(), request.cells(), request.cellsLength())
@@ -484,7 +485,9 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     server.callListener().answered(operation != null ? operation : header.getMethod(),
         start - received, answering - start, System.nanoTime() - answering,
         request.param().length + request.cellsLength(), answered,
-        failed == null ? null : failed.code().name(), param, peer(), user);
+        failed == null ? null : failed.code().name(), param, peer(), user,
+        RpcServer.TAG.get());
+    RpcServer.TAG.remove(); // a region closed meanwhile must not stay reachable from here
     return true;
   }
 
