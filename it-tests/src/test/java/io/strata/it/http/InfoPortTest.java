@@ -130,6 +130,21 @@ class InfoPortTest {
       assertEquals(sample(afterFlush, "strata_wal_synced_edits_total"),
           sample(afterFlush, "strata_wal_sync_batch_sum"), "every synced edit in a batch");
       assertEquals(0.0, sample(afterFlush, "strata_master_procedures_failed_total"));
+      // A second file, then a major compaction of both: timed, its bytes counted.
+      t.put(new Put(Bytes.toBytes("row10")).addColumn(F, F, Bytes.toBytes(10)));
+      admin.flush(name);
+      admin.majorCompact(name); // queued: wait for it
+      String majors = "strata_regionserver_compaction_time_seconds_count{major=\"true\"}";
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      String compacted = ok(rs, "/prometheus");
+      while (sample(compacted, majors) < 1 && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+        compacted = ok(rs, "/prometheus");
+      }
+      assertEquals(1.0, sample(compacted, majors), compacted);
+      assertTrue(sample(compacted, "strata_regionserver_compacted_input_bytes_total")
+          > sample(compacted, "strata_regionserver_compacted_output_bytes_total"));
+      assertTrue(sample(compacted, "strata_regionserver_compacted_output_bytes_total") > 0);
 
       HttpResponse<String> metrics = get(rs, "/metrics");
       assertEquals(302, metrics.statusCode());

@@ -102,6 +102,12 @@ public final class MetricCatalog {
   public static final MetricDef COMPACTION_TIME = MetricDef.of(
       "strata.regionserver.compaction.time", TIMER, "seconds",
       "Compactions of a store (major or minor), and how long each took.", "major");
+  public static final MetricDef COMPACTED_INPUT_BYTES = MetricDef.of(
+      "strata.regionserver.compacted.input", COUNTER, "bytes",
+      "Bytes of the block files compactions replaced.");
+  public static final MetricDef COMPACTED_OUTPUT_BYTES = MetricDef.of(
+      "strata.regionserver.compacted.output", COUNTER, "bytes",
+      "Bytes of the block files compactions wrote.");
   public static final MetricDef COMPACTION_QUEUE = MetricDef.of(
       "strata.regionserver.compaction.queue", GAUGE, "compactions",
       "Compactions requested and not yet started.");

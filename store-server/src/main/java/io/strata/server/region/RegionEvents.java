@@ -25,6 +25,9 @@ public interface RegionEvents {
   /** Once a store's compaction committed its file. */
   default void afterCompaction(Region r, byte[] family, boolean major) {}
 
+  /** A store's compaction replaced files of {@code inputBytes} with one of {@code outputBytes}. */
+  default void compacted(Region r, byte[] family, long inputBytes, long outputBytes) {}
+
   /**
    * Before a store picks the files of a compaction: their names, newest first; a listener may
    * remove any to keep it out.

@@ -515,6 +515,7 @@ final class Store {
         next.sort(NEWEST_FIRST);
         files = List.copyOf(next);
       }
+      listener.committed(inputs, merged);
       for (StoreFile f : inputs) {
         f.retire(archive(fs, f.storePath(), archiveDir), recycled);
         f.release();
@@ -732,6 +733,14 @@ final class Store {
 
     boolean rewrites() {
       return events.rewritesCompactions(region, family);
+    }
+
+    void committed(List<StoreFile> inputs, StoreFile merged) {
+      long in = 0;
+      for (StoreFile f : inputs) {
+        in += f.reader().length();
+      }
+      events.compacted(region, family, in, merged.reader().length());
     }
 
     CompactionRows rows(boolean major, CompactionRows rows) throws IOException {

@@ -26,6 +26,8 @@ final class TimedRegionEvents implements RegionEvents {
   private final Counter flushed;
   private final Timer major;
   private final Timer minor;
+  private final Counter compactedIn;
+  private final Counter compactedOut;
   private final Map<Region, long[]> flushStarts = new ConcurrentHashMap<>();
   private final Map<String, Long> compactionStarts = new ConcurrentHashMap<>();
 
@@ -35,6 +37,8 @@ final class TimedRegionEvents implements RegionEvents {
     this.flushed = metrics.counter(MetricCatalog.FLUSHED_BYTES);
     this.major = metrics.timer(MetricCatalog.COMPACTION_TIME, "true");
     this.minor = metrics.timer(MetricCatalog.COMPACTION_TIME, "false");
+    this.compactedIn = metrics.counter(MetricCatalog.COMPACTED_INPUT_BYTES);
+    this.compactedOut = metrics.counter(MetricCatalog.COMPACTED_OUTPUT_BYTES);
   }
 
   @Override
@@ -70,6 +74,13 @@ final class TimedRegionEvents implements RegionEvents {
       (isMajor ? major : minor).record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
     }
     inner.afterCompaction(r, family, isMajor);
+  }
+
+  @Override
+  public void compacted(Region r, byte[] family, long inputBytes, long outputBytes) {
+    compactedIn.increment(inputBytes);
+    compactedOut.increment(outputBytes);
+    inner.compacted(r, family, inputBytes, outputBytes);
   }
 
   @Override
