@@ -64,9 +64,10 @@ public final class ServerKeys {
 
   public static final ConfigKey<Boolean> METRICS_ENABLED = ConfigKey.bool(
       "strata.metrics.enabled", true,
-      "Keep metrics of the calls a daemon answers (counts, latencies, bytes: docs/metrics.md). "
-          + "Off, /jmx and /prometheus show only the gauges read when asked (regions, caches, "
-          + "the JVM); for measuring what the counting costs.");
+      "Keep metrics of the calls a daemon answers (counts, latencies, bytes: docs/metrics.md), "
+          + "of flushes, compactions and WAL syncs. Off, /jmx and /prometheus show only the "
+          + "gauges read when asked (regions, caches, the JVM); for measuring what the counting "
+          + "costs. The slow log is kept either way.");
 
   public static final ConfigKey<Duration> STATUS_HISTORY_INTERVAL = ConfigKey.duration(
       "strata.status.history.interval", "10s",

@@ -64,8 +64,9 @@ public final class MetricDocs {
         one without, its name in camel case (`rpcConnections`). The JVM's meters are the JVM's
         own beans (`java.lang:type=Memory`, `java.lang:type=GarbageCollector,*`, ...).
 
-        `strata.metrics.enabled=false` stops counting calls (the gauges stay); see
-        [performance.md](performance.md) for what counting costs.
+        `strata.metrics.enabled=false` stops counting calls and timing flushes, compactions
+        and WAL syncs (the gauges stay); see [performance.md](performance.md) for what counting
+        costs.
 
         ## Slow calls
 

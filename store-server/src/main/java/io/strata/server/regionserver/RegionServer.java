@@ -268,8 +268,8 @@ public final class RegionServer implements Closeable {
           Runtime.getRuntime().maxMemory()),
           RegionOptions.from(conf), flusher, MemStoreLimiter.fromHeap(name.toString(), conf,
               flusher), compactions, InstantSource.system(),
-          RegionCaching.fromConfig(conf, cache), recycled, new TimedRegionEvents(
-              new CoprocessorEvents(regions, opening), metrics.metrics()));
+          RegionCaching.fromConfig(conf, cache), recycled, metrics.timed(conf,
+              new CoprocessorEvents(regions, opening)));
       flushChore = new FlushChore(regions, wal, flusher,
           conf.get(RegionKeys.MEMSTORE_FLUSH_PERIOD), conf.get(WalKeys.MAX_FILES),
           InstantSource.system());
@@ -291,7 +291,7 @@ public final class RegionServer implements Closeable {
         wal.setListener(new WalEdits(walCoprocessors, regions));
       }
       metrics.bind(this::load, cache);
-      metrics.bindWork(flusher, compactions, wal);
+      metrics.bindWork(conf, flusher, compactions, wal);
       metrics.startHistory(conf.get(ServerKeys.STATUS_HISTORY_INTERVAL), this::load, cache);
       metrics.serveInfo(conf, conf.get(ServerKeys.HOST), RegionServerPages.of(this));
       reporter = new LoadReporter(this, zk, conf.get(ServerKeys.REPORT_INTERVAL));

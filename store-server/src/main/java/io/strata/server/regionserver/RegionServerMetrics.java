@@ -102,8 +102,18 @@ final class RegionServerMetrics implements Closeable {
     }
   }
 
-  /** The gauges and counters of the server's flushes, compactions and WAL. */
-  void bindWork(io.strata.server.region.RegionFlusher flusher,
+  /** {@code events}, with flushes and compactions timed unless metrics are off. */
+  io.strata.server.region.RegionEvents timed(StrataConfiguration conf,
+      io.strata.server.region.RegionEvents events) {
+    return conf.get(ServerKeys.METRICS_ENABLED) ? new TimedRegionEvents(events, metrics)
+        : events;
+  }
+
+  /**
+   * The gauges and counters of the server's flushes, compactions and WAL; the WAL's syncs are
+   * timed unless metrics are off.
+   */
+  void bindWork(StrataConfiguration conf, io.strata.server.region.RegionFlusher flusher,
       io.strata.server.region.CompactionService compactions, io.strata.server.wal.Wal wal) {
     metrics.gauge(MetricCatalog.FLUSH_QUEUE, flusher, f -> f.queued());
     metrics.gauge(MetricCatalog.COMPACTION_QUEUE, compactions, c -> c.queued());
@@ -111,6 +121,9 @@ final class RegionServerMetrics implements Closeable {
     metrics.counter(MetricCatalog.WAL_SYNCS, wal, w -> w.syncCount());
     metrics.counter(MetricCatalog.WAL_SYNCED_EDITS, wal, w -> w.syncedEditCount());
     splits = metrics.counter(MetricCatalog.SPLITS);
+    if (!conf.get(ServerKeys.METRICS_ENABLED)) {
+      return;
+    }
     io.micrometer.core.instrument.Timer append = metrics.timer(MetricCatalog.WAL_APPEND_TIME);
     io.micrometer.core.instrument.Timer sync = metrics.timer(MetricCatalog.WAL_SYNC_TIME);
     io.micrometer.core.instrument.DistributionSummary batch =
