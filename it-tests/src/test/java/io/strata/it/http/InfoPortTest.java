@@ -22,6 +22,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -51,6 +52,15 @@ class InfoPortTest {
     HttpResponse<String> r = get(port, path);
     assertEquals(200, r.statusCode(), path + ": " + r.body());
     return r.body();
+  }
+
+  /** /prometheus of {@code port}, for a wait's condition (which may not throw). */
+  private String scrape(int port) {
+    try {
+      return ok(port, "/prometheus");
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** A numeric attribute of the region server's metrics bean, from /jmx. */
@@ -135,12 +145,9 @@ class InfoPortTest {
       admin.flush(name);
       admin.majorCompact(name); // queued: wait for it
       String majors = "strata_regionserver_compaction_time_seconds_count{major=\"true\"}";
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+      MiniCluster.waitFor(() -> sample(scrape(rs), majors) >= 1, Duration.ofSeconds(30),
+          "the major compaction counted");
       String compacted = ok(rs, "/prometheus");
-      while (sample(compacted, majors) < 1 && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-        compacted = ok(rs, "/prometheus");
-      }
       assertEquals(1.0, sample(compacted, majors), compacted);
       assertTrue(sample(compacted, "strata_regionserver_compacted_input_bytes_total")
           > sample(compacted, "strata_regionserver_compacted_output_bytes_total"));

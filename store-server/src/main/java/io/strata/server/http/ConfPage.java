@@ -32,10 +32,10 @@ final class ConfPage implements Page {
     conf.overrides().keySet().forEach(k -> all.put(k, value(k)));
     StringBuilder b = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         + "<configuration>\n");
-    all.forEach((k, v) -> b.append("  <property><name>").append(xml(k))
-        .append("</name><value>").append(xml(SECRET.matcher(k).matches() && v != null
+    all.forEach((k, v) -> b.append("  <property><name>").append(HtmlPage.escape(k))
+        .append("</name><value>").append(HtmlPage.escape(SECRET.matcher(k).matches() && v != null
             && !v.isEmpty() ? "******" : v))
-        .append("</value><source>").append(xml(conf.sourceOf(k)))
+        .append("</value><source>").append(HtmlPage.escape(conf.sourceOf(k)))
         .append("</source></property>\n"));
     b.append("</configuration>\n");
     return Answer.ok("text/xml; charset=utf-8", b.toString());
@@ -48,13 +48,5 @@ final class ConfPage implements Page {
     } catch (IllegalArgumentException e) {
       return "(unresolved: " + e.getMessage() + ")";
     }
-  }
-
-  static String xml(String s) {
-    if (s == null) {
-      return "";
-    }
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        .replace("\"", "&quot;");
   }
 }

@@ -111,7 +111,12 @@ public final class HtmlPage {
     return String.format("%.1f %s", v, units[u]);
   }
 
+  /** {@code s} safe in HTML and XML text and attributes; null is "". */
   public static String escape(String s) {
-    return ConfPage.xml(s);
+    if (s == null) {
+      return "";
+    }
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        .replace("\"", "&quot;");
   }
 }

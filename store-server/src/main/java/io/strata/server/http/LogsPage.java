@@ -43,10 +43,10 @@ final class LogsPage implements Page {
       }
     }
     StringBuilder b = new StringBuilder("<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
-        + "<title>Logs</title></head><body><h1>Logs in ").append(ConfPage.xml(dir.toString()))
+        + "<title>Logs</title></head><body><h1>Logs in ").append(HtmlPage.escape(dir.toString()))
         .append("</h1><ul>");
     files.forEach((n, size) -> b.append("<li><a href=\"").append(prefix)
-        .append(ConfPage.xml(n)).append("\">").append(ConfPage.xml(n)).append("</a> ")
+        .append(HtmlPage.escape(n)).append("\">").append(HtmlPage.escape(n)).append("</a> ")
         .append(size).append(" bytes</li>"));
     return Answer.ok("text/html; charset=utf-8", b.append("</ul></body></html>\n").toString());
   }

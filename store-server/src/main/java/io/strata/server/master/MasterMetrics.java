@@ -3,7 +3,6 @@ package io.strata.server.master;
 import io.strata.common.conf.CoreKeys;
 import io.strata.common.conf.ServerKeys;
 import io.strata.common.conf.StrataConfiguration;
-import io.strata.common.schema.RegionState;
 import io.strata.server.http.InfoPort;
 import io.strata.server.http.Page;
 import io.strata.server.metrics.History;
@@ -68,15 +67,7 @@ final class MasterMetrics implements Closeable {
 
   /** Regions opening, closing, or failed to open (to be assigned again). */
   static int inTransition(RegionStates states) {
-    int n = 0;
-    for (RegionStates.Node node : states.all()) {
-      RegionState s = node.state();
-      if (s == RegionState.OPENING || s == RegionState.CLOSING
-          || s == RegionState.FAILED_OPEN) {
-        n++;
-      }
-    }
-    return n;
+    return (int) states.all().stream().filter(n -> RegionStates.inTransition(n.state())).count();
   }
 
   /** Serves the info port (strata.master.info.port; -1: none). */

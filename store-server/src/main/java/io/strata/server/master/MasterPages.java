@@ -137,8 +137,7 @@ final class MasterPages {
     p.section("Regions in transition");
     p.tableStart("region", "table", "state", "server");
     for (RegionStates.Node n : master.states().all()) {
-      if (n.state() == RegionState.OPENING || n.state() == RegionState.CLOSING
-          || n.state() == RegionState.FAILED_OPEN) {
+      if (RegionStates.inTransition(n.state())) {
         p.row(n.region().getEncodedName(), n.region().getTable().getNameAsString(),
             n.state().name(), String.valueOf(n.server()));
       }

@@ -48,7 +48,6 @@ import io.strata.common.proto.QuotaProtos.QuotaSwitchRequest;
 import io.strata.common.proto.QuotaProtos.QuotaSwitchResponse;
 import io.strata.common.proto.QuotaProtos.SetQuotaRequest;
 import io.strata.common.schema.RegionInfo;
-import io.strata.common.schema.RegionState;
 import io.strata.common.schema.SchemaCodec;
 import io.strata.common.schema.ServerName;
 import io.strata.common.schema.TableDescriptor;
@@ -441,8 +440,7 @@ final class MasterService {
     }
     master.servers().deadServers().forEach(s -> b.addDeadServers(SchemaCodec.toProto(s)));
     for (RegionStates.Node n : master.states().all()) {
-      if (n.state() != RegionState.OPEN && n.state() != RegionState.CLOSED
-          && n.state() != RegionState.OFFLINE) {
+      if (RegionStates.inTransition(n.state())) {
         b.addRegionsInTransition(toProto(n));
       }
     }

@@ -70,6 +70,11 @@ final class RegionStates {
     return l;
   }
 
+  /** Whether a region in {@code s} is in transition: opening, closing, or failed to open. */
+  static boolean inTransition(RegionState s) {
+    return s == RegionState.OPENING || s == RegionState.CLOSING || s == RegionState.FAILED_OPEN;
+  }
+
   List<Node> all() {
     List<Node> l = new ArrayList<>(byEncoded.values());
     l.sort((a, b) -> a.region().compareTo(b.region()));

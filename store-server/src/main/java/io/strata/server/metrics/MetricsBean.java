@@ -24,6 +24,7 @@ import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanInfo;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
+import javax.management.ReflectionException;
 
 /**
  * A daemon's Strata metrics as one JMX bean, in the shape HBase's beans have: a timer {@code
@@ -181,9 +182,12 @@ final class MetricsBean implements DynamicMBean {
     return new AttributeList();
   }
 
+  /** The bean declares no operations (its MBeanInfo lists none): JMX's answer for a name it lacks. */
   @Override
-  public Object invoke(String actionName, Object[] params, String[] signature) {
-    throw new UnsupportedOperationException("metrics beans have no operations");
+  public Object invoke(String actionName, Object[] params, String[] signature)
+      throws ReflectionException {
+    throw new ReflectionException(new NoSuchMethodException(actionName),
+        "Strata's metrics beans are read-only attributes; there is no operation " + actionName);
   }
 
   @Override
