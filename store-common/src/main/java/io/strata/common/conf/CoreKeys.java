@@ -22,12 +22,32 @@ public final class CoreKeys {
   public static final ConfigKey<String> ZOOKEEPER_QUORUM = ConfigKey.string(
       "strata.zookeeper.quorum", "127.0.0.1:2182",
       "ZooKeeper servers as host:port[,host:port...]. In standalone mode the embedded server "
-          + "listens on the port of the first entry.");
+          + "listens on the port of the first entry. With several, bin/strata zookeeper start on "
+          + "each host runs one member of a replicated ensemble, whose id is the entry's place "
+          + "in this list (1, 2, ...): keep the order the same on every host.");
 
   public static final ConfigKey<String> ZOOKEEPER_DATA_DIR = ConfigKey.string(
       "strata.zookeeper.data.dir", "",
       "Where the embedded ZooKeeper of standalone mode (and bin/strata zookeeper) keeps its "
-          + "data, a local directory. Empty: zookeeper/ under a local strata.rootdir.");
+          + "data, a local directory. Empty: zookeeper/ under a local strata.rootdir, else "
+          + "data/zookeeper/ under strata.home; a member of an ensemble adds its host to the "
+          + "directory's name (zookeeper-HOST), so that members sharing a machine keep apart.");
+
+  public static final ConfigKey<String> ZOOKEEPER_HOSTNAME = ConfigKey.string(
+      "strata.zookeeper.hostname", "",
+      "Which entry of strata.zookeeper.quorum this ZooKeeper member is (bin/strata zookeeper "
+          + "start). Empty: the one entry whose host is an address of this machine; set it when "
+          + "several members share a machine (bin/strata start sets it for each).");
+
+  public static final ConfigKey<Integer> ZOOKEEPER_PEER_PORT = ConfigKey.integer(
+      "strata.zookeeper.peerport", 2888, "port",
+      "Port an ensemble's followers connect to its leader on, as HBase's "
+          + "hbase.zookeeper.peerport.");
+
+  public static final ConfigKey<Integer> ZOOKEEPER_LEADER_PORT = ConfigKey.integer(
+      "strata.zookeeper.leaderport", 3888, "port",
+      "Port an ensemble's members elect their leader on, as HBase's "
+          + "hbase.zookeeper.leaderport.");
 
   public static final ConfigKey<Duration> ZOOKEEPER_SESSION_TIMEOUT = ConfigKey.duration(
       "strata.zookeeper.session.timeout", "30s",

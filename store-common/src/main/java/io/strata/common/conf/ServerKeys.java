@@ -6,10 +6,18 @@ import java.time.Duration;
 public final class ServerKeys {
   public static final String SECTION = "Servers";
 
-  public static final ConfigKey<String> HOST = ConfigKey.string("strata.server.host",
-      "127.0.0.1",
-      "Address the master and region servers bind their RPC ports to and publish in "
-          + "ZooKeeper. Set it to the machine's name or address in distributed mode.");
+  public static final ConfigKey<String> MASTER_HOSTNAME = ConfigKey.string(
+      "strata.master.hostname", "",
+      "Host name or address the master binds its RPC and info ports to and publishes in "
+          + "ZooKeeper, as HBase's hbase.master.hostname. Empty: 127.0.0.1 in standalone mode; "
+          + "in distributed mode this machine's host name, bound at the address it resolves "
+          + "to. 0.0.0.0 binds every interface and publishes the host name.");
+
+  public static final ConfigKey<String> REGIONSERVER_HOSTNAME = ConfigKey.string(
+      "strata.regionserver.hostname", "",
+      "Host name or address a region server binds its RPC and info ports to and publishes in "
+          + "ZooKeeper, as HBase's hbase.regionserver.hostname. Empty or 0.0.0.0: as for "
+          + "strata.master.hostname. Each host sets its own, or none.");
 
   public static final ConfigKey<Duration> REPORT_INTERVAL = ConfigKey.duration(
       "strata.regionserver.report.interval", "3s",

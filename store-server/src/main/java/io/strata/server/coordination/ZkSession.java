@@ -31,7 +31,11 @@ public final class ZkSession implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(ZkSession.class);
 
   private final ZooKeeper zk;
+  /** Pause between tries of a call whose connection was lost. */
+  private static final long RETRY_PAUSE_MILLIS = 100;
+
   private final String connectString;
+  private final Duration sessionTimeout;
   private final List<ACL> acl;
   private volatile boolean expired;
   private volatile boolean closed;
@@ -54,6 +58,7 @@ public final class ZkSession implements Closeable {
   public ZkSession(String connectString, Duration sessionTimeout, Duration timeout,
       ClusterSecret secret) throws IOException {
     this.connectString = connectString;
+    this.sessionTimeout = sessionTimeout;
     this.acl = secret == null ? ZooDefs.Ids.OPEN_ACL_UNSAFE : secret.zkAcl();
     CountDownLatch connected = new CountDownLatch(1);
     Watcher watcher = event -> {
@@ -120,7 +125,7 @@ public final class ZkSession implements Closeable {
   /** Creates a persistent znode unless it exists; true if this call created it. */
   public boolean createIfAbsent(String path, byte[] data) throws IOException {
     try {
-      zk.create(path, data, acl, CreateMode.PERSISTENT);
+      retrying(() -> zk.create(path, data, acl, CreateMode.PERSISTENT));
       return true;
     } catch (KeeperException.NodeExistsException e) {
       return false;
@@ -133,12 +138,12 @@ public final class ZkSession implements Closeable {
   public void write(String path, byte[] data) throws IOException {
     try {
       try {
-        zk.setData(path, data, -1);
+        retrying(() -> zk.setData(path, data, -1));
       } catch (KeeperException.NoNodeException e) {
         try {
-          zk.create(path, data, acl, CreateMode.PERSISTENT);
+          retrying(() -> zk.create(path, data, acl, CreateMode.PERSISTENT));
         } catch (KeeperException.NodeExistsException raced) {
-          zk.setData(path, data, -1);
+          retrying(() -> zk.setData(path, data, -1));
         }
       }
     } catch (KeeperException | InterruptedException e) {
@@ -149,10 +154,17 @@ public final class ZkSession implements Closeable {
   /** Creates an ephemeral znode; false if one exists at the path already. */
   public boolean createEphemeral(String path, String data) throws IOException {
     try {
-      zk.create(path, data.getBytes(StandardCharsets.UTF_8), acl, CreateMode.EPHEMERAL);
+      retrying(() -> zk.create(path, data.getBytes(StandardCharsets.UTF_8), acl,
+          CreateMode.EPHEMERAL));
       return true;
     } catch (KeeperException.NodeExistsException e) {
-      return false;
+      // A create retried after a lost connection may find the znode its first try made.
+      try {
+        Stat stat = retrying(() -> zk.exists(path, false));
+        return stat != null && stat.getEphemeralOwner() == zk.getSessionId();
+      } catch (KeeperException | InterruptedException again) {
+        throw failure("create " + path, again);
+      }
     } catch (KeeperException | InterruptedException e) {
       throw failure("create " + path, e);
     }
@@ -161,11 +173,12 @@ public final class ZkSession implements Closeable {
   /** The znode's data as text, or null if it does not exist; sets {@code watch} either way. */
   public String readText(String path, Watcher watch) throws IOException {
     try {
-      Stat stat = zk.exists(path, watch);
+      Stat stat = retrying(() -> zk.exists(path, watch));
       if (stat == null) {
         return null;
       }
-      return new String(zk.getData(path, false, null), StandardCharsets.UTF_8);
+      return new String(retrying(() -> zk.getData(path, false, null)),
+          StandardCharsets.UTF_8);
     } catch (KeeperException.NoNodeException e) {
       return null; // deleted between the two calls; the exists watch reports it
     } catch (KeeperException | InterruptedException e) {
@@ -176,7 +189,7 @@ public final class ZkSession implements Closeable {
   /** The znode's raw data, or null if it does not exist. */
   public byte[] read(String path) throws IOException {
     try {
-      return zk.getData(path, false, null);
+      return retrying(() -> zk.getData(path, false, null));
     } catch (KeeperException.NoNodeException e) {
       return null;
     } catch (KeeperException | InterruptedException e) {
@@ -187,7 +200,7 @@ public final class ZkSession implements Closeable {
   /** The children's names, sorted; {@code watch} (if not null) fires on the next change. */
   public List<String> children(String path, Watcher watch) throws IOException {
     try {
-      return zk.getChildren(path, watch).stream().sorted().toList();
+      return retrying(() -> zk.getChildren(path, watch)).stream().sorted().toList();
     } catch (KeeperException | InterruptedException e) {
       throw failure("list " + path, e);
     }
@@ -200,14 +213,14 @@ public final class ZkSession implements Closeable {
   public boolean secure(String path) throws IOException {
     try {
       boolean changed = false;
-      if (zk.exists(path, false) == null) {
+      if (retrying(() -> zk.exists(path, false)) == null) {
         return false;
       }
-      if (!zk.getACL(path, null).equals(acl)) {
-        zk.setACL(path, acl, -1);
+      if (!retrying(() -> zk.getACL(path, null)).equals(acl)) {
+        retrying(() -> zk.setACL(path, acl, -1));
         changed = true;
       }
-      for (String child : zk.getChildren(path, false)) {
+      for (String child : retrying(() -> zk.getChildren(path, false))) {
         changed |= secure(path.equals("/") ? "/" + child : path + "/" + child);
       }
       return changed;
@@ -221,11 +234,41 @@ public final class ZkSession implements Closeable {
   /** Deletes the znode if it exists. */
   public void deleteIfExists(String path) throws IOException {
     try {
-      zk.delete(path, -1);
+      retrying(() -> {
+        zk.delete(path, -1);
+        return null;
+      });
     } catch (KeeperException.NoNodeException e) {
       // already gone
     } catch (KeeperException | InterruptedException e) {
       throw failure("delete " + path, e);
+    }
+  }
+
+  /** A ZooKeeper call that may be tried again. */
+  @FunctionalInterface
+  private interface ZkCall<T> {
+    T call() throws KeeperException, InterruptedException;
+  }
+
+  /**
+   * Runs {@code call}, trying again while the connection is lost and the session still stands:
+   * the client library reconnects to another member of the ensemble by itself (a member that
+   * died, a leader being elected), and callers should not see that. Every call so tried is
+   * idempotent, or checks its outcome (createEphemeral).
+   */
+  private <T> T retrying(ZkCall<T> call) throws KeeperException, InterruptedException {
+    long deadline = System.nanoTime() + sessionTimeout.toNanos();
+    while (true) {
+      try {
+        return call.call();
+      } catch (KeeperException.ConnectionLossException
+          | KeeperException.OperationTimeoutException e) {
+        if (closed || expired || System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(RETRY_PAUSE_MILLIS);
+      }
     }
   }
 

@@ -21,6 +21,11 @@ final class FsErrorTranslatingStream extends OutputStream implements Syncable, S
     this.out = out;
   }
 
+  /** The file system's own stream. */
+  FSDataOutputStream wrapped() {
+    return out;
+  }
+
   @Override
   public void write(int b) throws IOException {
     try {

@@ -23,9 +23,30 @@ import org.apache.hadoop.fs.Path;
 public final class StorageFileSystems {
   private StorageFileSystems() {}
 
-  /** Hadoop configuration: Hadoop's defaults plus every non-{@code strata.} key that was set. */
+  /**
+   * HDFS client settings Strata's servers need, where the site does not set them:
+   * <ul>
+   *   <li>a NameNode that restarts (or stays in safe mode while its DataNodes report) is waited
+   *       out, its calls retried every second for 30 s and then every 10 s for 5 minutes,
+   *       rather than failing a flush or a WAL roll at once (Hadoop's own default);
+   *   <li>a write pipeline that loses a DataNode goes on with the others, as HBase asks of
+   *       HDFS, rather than stalling the writer while the block so far is copied to a
+   *       replacement: the WAL then rolls to a new file with a whole pipeline (see Wal), and
+   *       the NameNode brings a closed block file back to full replication by itself.
+   * </ul>
+   */
+  static final java.util.Map<String, String> HDFS_DEFAULTS = java.util.Map.of(
+      "dfs.client.retry.policy.enabled", "true",
+      "dfs.client.retry.policy.spec", "1000,30,10000,30",
+      "dfs.client.block.write.replace-datanode-on-failure.enable", "false");
+
+  /**
+   * Hadoop configuration: Hadoop's defaults, then {@link #HDFS_DEFAULTS}, then every
+   * non-{@code strata.} key that was set.
+   */
   public static Configuration toHadoop(StrataConfiguration conf) {
     Configuration hadoop = new Configuration();
+    HDFS_DEFAULTS.forEach(hadoop::set);
     conf.overrides().forEach((k, v) -> {
       if (!k.startsWith("strata.")) {
         hadoop.set(k, conf.getRaw(k));
@@ -84,6 +105,30 @@ public final class StorageFileSystems {
    */
   public static FSDataInputStream open(FileSystem fs, Path path) throws IOException {
     return new FSDataInputStream(new FsErrorTranslatingInputStream(fs.open(path)));
+  }
+
+  /**
+   * The DataNodes now in the write pipeline of {@code out}'s current block, or -1 when the file
+   * system has no pipeline (local files) or cannot say. A WAL whose pipeline lost a DataNode
+   * rolls to a new file, whose pipeline is whole again.
+   */
+  public static int pipelineReplicas(FSDataOutputStream out) {
+    java.io.OutputStream s = out;
+    while (true) {
+      if (s instanceof org.apache.hadoop.hdfs.client.HdfsDataOutputStream hdfs) {
+        try {
+          return hdfs.getCurrentBlockReplication();
+        } catch (IOException closed) {
+          return -1;
+        }
+      } else if (s instanceof FSDataOutputStream data) {
+        s = data.getWrappedStream();
+      } else if (s instanceof FsErrorTranslatingStream translating) {
+        s = translating.wrapped();
+      } else {
+        return -1;
+      }
+    }
   }
 
   public static FileSystem forPath(Path path, Configuration hadoop) throws IOException {

@@ -129,7 +129,7 @@ public final class StandaloneCluster implements Closeable {
     }
   }
 
-  /** strata.zookeeper.data.dir, or zookeeper/ under a local root directory. */
+  /** strata.zookeeper.data.dir, or zookeeper/ under a local root directory, else under data/. */
   static File zookeeperDataDir(StrataConfiguration conf) {
     String dir = conf.get(CoreKeys.ZOOKEEPER_DATA_DIR);
     if (!dir.isBlank()) {
@@ -137,8 +137,7 @@ public final class StandaloneCluster implements Closeable {
     }
     Path root = StorageFileSystems.rootDir(conf);
     if (!"file".equals(root.toUri().getScheme())) {
-      throw new IllegalArgumentException("strata.rootdir " + root + " is not local, so the "
-          + "embedded ZooKeeper needs a local strata.zookeeper.data.dir");
+      return new File(new File(conf.get(CoreKeys.HOME), "data"), "zookeeper");
     }
     return new File(new File(root.toUri().getPath()), "zookeeper");
   }

@@ -81,12 +81,26 @@ public final class StrataMain {
           brokeDown = rs::isStopped;
         }
         case "zookeeper" -> {
-          java.net.InetSocketAddress at = StandaloneCluster.zookeeperBind(conf);
-          EmbeddedZooKeeper zk = new EmbeddedZooKeeper(
-              StandaloneCluster.zookeeperDataDir(conf), at.getHostString(), at.getPort());
-          info.add("zookeeper=" + zk.connectString());
-          stop = zk::close;
-          brokeDown = () -> false;
+          if (io.strata.server.coordination.EnsembleMember.quorum(conf).size() > 1) {
+            int id = io.strata.server.coordination.EnsembleMember.myId(conf);
+            String host = io.strata.server.coordination.EnsembleMember.quorum(conf).get(id - 1)
+                .getHostString();
+            java.io.File base = StandaloneCluster.zookeeperDataDir(conf);
+            io.strata.server.coordination.EnsembleMember m =
+                io.strata.server.coordination.EnsembleMember.start(conf,
+                    new java.io.File(base.getParentFile(), base.getName() + "-" + host));
+            info.add("zookeeper=" + m.connectString());
+            info.add("member=" + id);
+            stop = m::close;
+            brokeDown = m::failed;
+          } else {
+            java.net.InetSocketAddress at = StandaloneCluster.zookeeperBind(conf);
+            EmbeddedZooKeeper zk = new EmbeddedZooKeeper(
+                StandaloneCluster.zookeeperDataDir(conf), at.getHostString(), at.getPort());
+            info.add("zookeeper=" + zk.connectString());
+            stop = zk::close;
+            brokeDown = () -> false;
+          }
         }
         default -> {
           System.err.println("unknown daemon '" + args[0] + "'; use standalone, master, "

@@ -85,6 +85,8 @@ public final class Master implements Closeable {
   private final FileSystem fs;
   private final Path root;
   private final RpcServer rpc;
+  /** Where this daemon listens and the name it publishes. */
+  private final io.strata.server.coordination.ServerHost host;
   private final RpcClient rpcClient;
   private final ServerManager servers;
   private final DeadServerWals deadWals;
@@ -128,11 +130,12 @@ public final class Master implements Closeable {
     this.conf = conf;
     this.fs = StorageFileSystems.forRoot(conf);
     this.root = fs.makeQualified(StorageFileSystems.rootDir(conf));
+    this.host = io.strata.server.coordination.ServerHost.master(conf);
     this.rpcClient = new RpcClient("master", 2);
     this.servers = new ServerManager(rpcClient, conf.get(ClientKeys.RPC_TIMEOUT));
     this.deadWals = new DeadServerWals(fs, root);
     this.rpc = new RpcServer("master", RpcServerOptions.fromConfig(conf,
-        conf.get(ServerKeys.HOST), conf.get(CoreKeys.MASTER_PORT)),
+        host.bind(), conf.get(CoreKeys.MASTER_PORT)),
         List.of(new MasterService(this).service()));
     this.metrics = new MasterMetrics(conf, rpc);
   }
@@ -144,12 +147,12 @@ public final class Master implements Closeable {
     rpc.trust(secret);
     rpcClient.presentClusterToken(secret.token()); // opening and closing regions is for peers
     rpc.start();
-    name = ServerName.valueOf(conf.get(ServerKeys.HOST), rpc.address().getPort(),
+    name = ServerName.valueOf(host.published(), rpc.address().getPort(),
         System.currentTimeMillis());
     metrics.bind(servers, states, () -> procedures == null ? 0 : procedures.runningCount(),
         () -> procedures == null ? 0 : procedures.failedCount(), balancerRuns);
     metrics.startHistory(conf.get(ServerKeys.STATUS_HISTORY_INTERVAL), servers, states);
-    metrics.serveInfo(conf, conf.get(ServerKeys.HOST), MasterPages.of(this));
+    metrics.serveInfo(conf, host.bind(), MasterPages.of(this));
     zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
         conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT),
         secret);

@@ -86,6 +86,8 @@ public final class RegionServer implements Closeable {
   private final Set<String> cancelledOpens = ConcurrentHashMap.newKeySet();
   private final ScannerRegistry scanners;
   private final RpcServer rpc;
+  /** Where this daemon listens and the name it publishes. */
+  private final io.strata.server.coordination.ServerHost host;
   private ServerName name;
   private Wal wal;
   private RegionContext ctx;
@@ -136,8 +138,9 @@ public final class RegionServer implements Closeable {
             .distinct().count());
       }
     });
+    this.host = io.strata.server.coordination.ServerHost.regionServer(conf);
     this.rpc = new RpcServer("regionserver", RpcServerOptions.fromConfig(conf,
-        conf.get(ServerKeys.HOST), conf.get(CoreKeys.REGIONSERVER_PORT)),
+        host.bind(), conf.get(CoreKeys.REGIONSERVER_PORT)),
         List.of(new ClientService(regions, scanners, quotas).service(
             conf.get(ServerKeys.PUT_BATCH)), new AdminService(this).service()));
     this.metrics = new RegionServerMetrics(conf, rpc, encoded -> {
@@ -250,7 +253,7 @@ public final class RegionServer implements Closeable {
     secret = ClusterSecret.loadOrCreate(fs, root);
     rpc.trust(secret);
     rpc.start();
-    name = ServerName.valueOf(conf.get(ServerKeys.HOST), rpc.address().getPort(),
+    name = ServerName.valueOf(host.published(), rpc.address().getPort(),
         System.currentTimeMillis());
     regions.setServer(name.toString());
     try {
@@ -293,7 +296,7 @@ public final class RegionServer implements Closeable {
       metrics.bind(this::load, cache);
       metrics.bindWork(conf, flusher, compactions, wal);
       metrics.startHistory(conf.get(ServerKeys.STATUS_HISTORY_INTERVAL), this::load, cache);
-      metrics.serveInfo(conf, conf.get(ServerKeys.HOST), RegionServerPages.of(this));
+      metrics.serveInfo(conf, host.bind(), RegionServerPages.of(this));
       reporter = new LoadReporter(this, zk, conf.get(ServerKeys.REPORT_INTERVAL));
       reporter.start();
       startQuotaRefresh(conf.get(ServerKeys.QUOTA_REFRESH_PERIOD));

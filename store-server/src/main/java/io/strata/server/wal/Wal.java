@@ -638,10 +638,20 @@ public final class Wal implements Closeable {
     }
   }
 
-  /** Rolls when the current file is big or old enough. File lock held. */
+  /**
+   * Rolls when the current file is big or old enough, or its HDFS pipeline lost a DataNode (the
+   * new file gets a whole pipeline of live ones). File lock held.
+   */
   private void rollIfDue() {
-    if (writer != null && (writer.length() >= options.rollSize()
-        || clock.millis() - writer.createdMillis() >= options.rollPeriod().toMillis())) {
+    if (writer == null) {
+      return;
+    }
+    if (writer.pipelineShrank()) {
+      LOG.warn("the WAL {} lost a DataNode of its pipeline ({} at its start); rolling to a new "
+          + "file", writer.path(), writer.replicas());
+      roll(null);
+    } else if (writer.length() >= options.rollSize()
+        || clock.millis() - writer.createdMillis() >= options.rollPeriod().toMillis()) {
       roll(null);
     }
   }

@@ -24,6 +24,8 @@ final class WalWriter implements Closeable {
   private final FSDataOutputStream out;
   private final long createdMillis;
   private final int salt;
+  /** DataNodes in the pipeline when the file was made (-1: not HDFS). */
+  private final int replicas;
   private long length;
 
   private WalWriter(Path path, FSDataOutputStream out, long createdMillis, int salt) {
@@ -31,6 +33,7 @@ final class WalWriter implements Closeable {
     this.out = out;
     this.createdMillis = createdMillis;
     this.salt = salt;
+    this.replicas = io.strata.server.fs.StorageFileSystems.pipelineReplicas(out);
   }
 
   /**
@@ -106,6 +109,23 @@ final class WalWriter implements Closeable {
 
   long length() {
     return length;
+  }
+
+  /**
+   * Whether the file's write pipeline has fewer DataNodes than when it was made: one died, and
+   * until the WAL rolls its edits live on fewer machines than the site asked for (HBase's
+   * low-replication roll).
+   */
+  boolean pipelineShrank() {
+    if (replicas < 0) {
+      return false;
+    }
+    int now = io.strata.server.fs.StorageFileSystems.pipelineReplicas(out);
+    return now >= 0 && now < replicas;
+  }
+
+  int replicas() {
+    return replicas;
   }
 
   long createdMillis() {

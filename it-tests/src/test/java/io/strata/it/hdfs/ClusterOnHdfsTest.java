@@ -1,0 +1,199 @@
+package io.strata.it.hdfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.strata.client.Admin;
+import io.strata.client.ClusterStatus;
+import io.strata.client.Connection;
+import io.strata.client.ConnectionFactory;
+import io.strata.client.Put;
+import io.strata.client.Result;
+import io.strata.client.ResultScanner;
+import io.strata.client.Scan;
+import io.strata.client.SplitAlgorithm;
+import io.strata.client.Table;
+import io.strata.common.schema.ColumnFamilyDescriptor;
+import io.strata.common.schema.TableDescriptor;
+import io.strata.common.schema.TableName;
+import io.strata.common.util.Bytes;
+import io.strata.it.hosts.HostCluster;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A cluster as operators run one: a 3-member ZooKeeper ensemble, an active and a backup master
+ * and 3 region servers, each its own process on its own loopback address, over real HDFS (a
+ * NameNode and 4 DataNodes, files kept on 3). Under a steady write it loses a ZooKeeper member, a DataNode, the
+ * active master, and sees the NameNode restart, then flushes, splits and compacts; every
+ * acknowledged write is then read back.
+ */
+class ClusterOnHdfsTest {
+  private static final TableName T = TableName.valueOf("t");
+  private static final byte[] F = Bytes.toBytes("f");
+  private static final byte[] Q = Bytes.toBytes("q");
+
+  @TempDir
+  Path dir;
+
+  private static byte[] row(int i) {
+    return Bytes.toBytes(String.format("%08x", (int) ((i * 2654435761L) & 0xFFFFFFFFL)));
+  }
+
+  private static byte[] value(int i) {
+    return Bytes.toBytes("v" + i);
+  }
+
+  @Test
+  void survivesLosingAZooKeeperMemberADataNodeAndTheActiveMaster() throws Exception {
+    Configuration hc = new Configuration();
+    hc.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("dfs").toString());
+    try (MiniDFSCluster dfs = new MiniDFSCluster.Builder(hc).numDataNodes(4).build()) {
+      dfs.waitActive();
+      String root = dfs.getFileSystem().getUri() + "/strata";
+      try (HostCluster c = HostCluster.start(dir.resolve("cluster"), root, 3, 2, 3, List.of());
+          Connection conn = ConnectionFactory.createConnection(c.clientConfiguration());
+          Admin admin = conn.getAdmin()) {
+        c.waitFor(() -> status(admin) != null && status(admin).liveServers().size() == 3
+            && status(admin).backupMasters().size() == 1, Duration.ofMinutes(2),
+            "three region servers and a backup master");
+        admin.createTable(TableDescriptor.newBuilder(T).setColumnFamily(ColumnFamilyDescriptor
+            .of("f")).build(), SplitAlgorithm.HEX_STRING, 6);
+        ConcurrentSkipListSet<Integer> acked = new ConcurrentSkipListSet<>();
+        AtomicInteger attempted = new AtomicInteger();
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread writer = new Thread(() -> {
+          try (Table t = conn.getTable(T)) {
+            while (!stop.get()) {
+              int i = attempted.getAndIncrement();
+              try {
+                t.put(new Put(row(i)).addColumn(F, Q, value(i)));
+                acked.add(i);
+              } catch (Exception e) {
+                // not acknowledged: it may or may not be there
+              }
+            }
+          } catch (Exception e) {
+            throw new AssertionError(e);
+          }
+        }, "writer");
+        writer.start();
+        try {
+          awaitMore(c, acked, 300, "writes before the faults");
+          c.zookeeper(0).kill();
+          awaitMore(c, acked, 300, "writes after a ZooKeeper member died");
+          String dead = dfs.getDataNodes().get(0).getXferAddress().getPort() + "";
+          dfs.stopDataNode(0);
+          awaitMore(c, acked, 300, "writes after a DataNode died");
+          // Each server's WAL rolled off the dead DataNode: its newest file's pipeline is three
+          // live ones (the old file's went on with two).
+          c.waitFor(() -> newestWalsAvoid(dfs, dead), Duration.ofMinutes(1),
+              "every WAL to roll to a pipeline without the dead DataNode");
+          c.master(0).kill();
+          awaitMore(c, acked, 300, "writes after the active master died");
+          TableName other = TableName.valueOf("after_failover");
+          admin.createTable(TableDescriptor.newBuilder(other)
+              .setColumnFamily(ColumnFamilyDescriptor.of("f")).build());
+          assertTrue(admin.tableExists(other));
+          dfs.restartNameNode(0, true);
+          awaitMore(c, acked, 300, "writes after the NameNode restarted");
+          admin.flush(T);
+          awaitMore(c, acked, 100, "writes after a flush");
+          // Splits (reference files, renames into place) and compactions on HDFS.
+          admin.split(T);
+          awaitMore(c, acked, 100, "writes after a split");
+          admin.majorCompact(T);
+          awaitMore(c, acked, 100, "writes after a major compaction");
+        } catch (Exception e) {
+          throw new AssertionError(e + "\n" + c.outputs(), e);
+        } finally {
+          stop.set(true);
+          writer.join(120_000);
+        }
+        for (int i = 0; i < 3; i++) {
+          assertTrue(c.regionServer(i).isAlive(), c.outputs());
+        }
+        assertTrue(admin.getRegions(T).size() > 6, "the split made no daughters");
+        int found = 0;
+        try (Table t = conn.getTable(T); ResultScanner s = t.getScanner(new Scan())) {
+          java.util.Map<String, Integer> byRow = new java.util.HashMap<>();
+          for (int i = 0; i < attempted.get(); i++) {
+            byRow.put(Bytes.toString(row(i)), i);
+          }
+          for (Result r : s) {
+            Integer i = byRow.get(Bytes.toString(r.getRow()));
+            assertTrue(i != null, "a row nobody wrote: " + Bytes.toString(r.getRow()));
+            assertEquals("v" + i, Bytes.toString(r.getValue(F, Q)));
+            found++;
+            acked.remove(i);
+          }
+        }
+        assertEquals(List.of(), List.copyOf(acked), "acknowledged writes missing");
+        assertTrue(found >= 1500, "only " + found + " rows");
+      }
+    }
+  }
+
+  /**
+   * Whether the newest WAL file of every server has its blocks on three DataNodes, none of them
+   * the one at {@code port}.
+   */
+  private static boolean newestWalsAvoid(MiniDFSCluster dfs, String port) {
+    try {
+      org.apache.hadoop.fs.FileSystem fs = dfs.getFileSystem();
+      org.apache.hadoop.fs.FileStatus[] servers = fs.listStatus(new org.apache.hadoop.fs.Path(
+          "/strata/wals"));
+      if (servers.length != 3) {
+        return false;
+      }
+      for (org.apache.hadoop.fs.FileStatus server : servers) {
+        org.apache.hadoop.fs.FileStatus newest = null;
+        for (org.apache.hadoop.fs.FileStatus f : fs.listStatus(server.getPath())) {
+          if (newest == null || f.getPath().getName().compareTo(newest.getPath().getName()) > 0) {
+            newest = f;
+          }
+        }
+        if (newest == null) {
+          return false;
+        }
+        for (org.apache.hadoop.fs.BlockLocation b : fs.getFileBlockLocations(newest.getPath(), 0,
+            Long.MAX_VALUE)) {
+          if (b.getNames().length != 3) {
+            return false;
+          }
+          for (String name : b.getNames()) {
+            if (name.endsWith(":" + port)) {
+              return false;
+            }
+          }
+        }
+      }
+      return true;
+    } catch (java.io.IOException e) {
+      return false;
+    }
+  }
+
+  private static ClusterStatus status(Admin admin) {
+    try {
+      return admin.getClusterStatus();
+    } catch (Exception e) {
+      return null;
+    }
+  }
+
+  private static void awaitMore(HostCluster c, ConcurrentSkipListSet<Integer> acked, int more,
+      String what) {
+    System.err.println(java.time.LocalTime.now() + " waiting for " + what);
+    int target = acked.size() + more;
+    c.waitFor(() -> acked.size() >= target, Duration.ofMinutes(2), what);
+  }
+}
