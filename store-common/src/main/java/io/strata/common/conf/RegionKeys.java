@@ -17,6 +17,24 @@ public final class RegionKeys {
           + "below the flush size, so that a rarely written table's edits leave the heap and "
           + "the WAL (HBase's hbase.regionserver.optionalcacheflushinterval). 0s turns it off.");
 
+  public static final ConfigKey<Long> MAX_FILESIZE = ConfigKey.size(
+      "strata.region.max.filesize", "10g",
+      "A region whose largest family holds this many bytes of block files splits in two, as "
+          + "HBase's hbase.hregion.max.filesize; a table's MAX_FILESIZE overrides it.");
+
+  public static final ConfigKey<String> SPLIT_POLICY = ConfigKey.string(
+      "strata.regionserver.region.split.policy", "IncreasingToUpperBoundRegionSplitPolicy",
+      "When a region splits by itself, after a flush or compaction, at the middle row of its "
+          + "largest family: IncreasingToUpperBoundRegionSplitPolicy (at strata.region.split."
+          + "initial.size times the cube of the table's regions on the server, up to the max "
+          + "file size, so that a new table spreads out quickly), ConstantSizeRegionSplitPolicy "
+          + "(at the max file size) or DisabledRegionSplitPolicy (never; split by hand).");
+
+  public static final ConfigKey<Long> SPLIT_INITIAL_SIZE = ConfigKey.size(
+      "strata.region.split.initial.size", "0",
+      "The size at which the increasing policy splits a table's only region on a server, as "
+          + "HBase's hbase.increasing.policy.initial.size. 0: twice the table's flush size.");
+
   public static final ConfigKey<Duration> ROW_LOCK_TIMEOUT = ConfigKey.duration(
       "strata.region.row.lock.timeout", "30s",
       "How long a mutation waits for the lock of a row another mutation holds before failing "

@@ -870,38 +870,27 @@ public final class Region implements Closeable {
 
   /** Number of block files of the family that has the most: the region's nearest to blocking. */
   public int fullestStoreFiles() {
-    int most = 0;
-    for (Store s : stores.values()) {
-      most = Math.max(most, s.fileCount());
-    }
-    return most;
+    return stores.values().stream().mapToInt(Store::fileCount).max().orElse(0);
   }
 
   /** Number of block files of every family. */
   public int fileCount() {
-    int n = 0;
-    for (Store s : stores.values()) {
-      n += s.fileCount();
-    }
-    return n;
+    return stores.values().stream().mapToInt(Store::fileCount).sum();
   }
 
   /** Bytes of block files of every family (a reference counts its parent's whole file). */
   public long storeFileBytes() {
-    long n = 0;
-    for (Store s : stores.values()) {
-      n += s.size();
-    }
-    return n;
+    return stores.values().stream().mapToLong(Store::size).sum();
+  }
+
+  /** Bytes of block files of the largest family: what a size-based split policy weighs. */
+  public long largestStoreBytes() {
+    return stores.values().stream().mapToLong(Store::size).max().orElse(0);
   }
 
   /** The region's share of its table's size on disk, as space quotas count it. */
   public long spaceBytes() {
-    long n = 0;
-    for (Store s : stores.values()) {
-      n += s.spaceBytes();
-    }
-    return n;
+    return stores.values().stream().mapToLong(Store::spaceBytes).sum();
   }
 
   /** Whether the region stopped serving (closed, closing, split or aborted). */

@@ -1,14 +1,9 @@
 package io.strata.server.regionserver;
 
-import io.strata.client.internal.rpc.RpcClient;
-import io.strata.client.internal.rpc.RpcConnection;
-import io.strata.common.coordination.ZNodes;
 import io.strata.common.proto.MasterProtos.EmptyResponse;
 import io.strata.common.proto.MasterProtos.RegionServerReportRequest;
-import io.strata.common.schema.ServerName;
-import io.strata.server.coordination.ZkSession;
 import java.io.Closeable;
-import java.net.InetSocketAddress;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -16,27 +11,19 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/**
- * Sends the server's load to the active master every interval. The master is found in
- * ZooKeeper again whenever the connection fails, so a new master gets reports at once.
- */
+/** Sends the server's load to the active master every interval. */
 final class LoadReporter implements Closeable {
   private static final Logger LOG = LoggerFactory.getLogger(LoadReporter.class);
 
   private final RegionServer server;
-  private final ZkSession zk;
+  private final MasterLink master;
   private final Duration interval;
-  private final RpcClient client;
   private final ScheduledExecutorService timer;
-  private RpcConnection master;
-  private ServerName masterName;
 
-  LoadReporter(RegionServer server, ZkSession zk, Duration interval) {
+  LoadReporter(RegionServer server, MasterLink master, Duration interval) {
     this.server = server;
-    this.zk = zk;
+    this.master = master;
     this.interval = interval;
-    this.client = new RpcClient("regionserver", 1);
-    client.presentClusterToken(server.clusterToken()); // load reports are taken from peers only
     this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "load-reporter");
       t.setDaemon(true);
@@ -53,28 +40,10 @@ final class LoadReporter implements Closeable {
       return;
     }
     try {
-      String text = zk.readText(ZNodes.MASTER, null);
-      if (text == null) {
-        return; // no active master yet
-      }
-      ServerName current = ServerName.parse(text);
-      if (master == null || !master.isOpen() || !current.equals(masterName)) {
-        if (master != null) {
-          master.close();
-        }
-        master = client.connect(new InetSocketAddress(current.host(), current.port()),
-            "MasterService", interval);
-        masterName = current;
-      }
       master.call("RegionServerReport", RegionServerReportRequest.newBuilder()
-          .setLoad(server.load()).build(), null, EmptyResponse.parser(), interval, 1)
-          .get(interval.toMillis() * 2, TimeUnit.MILLISECONDS);
-    } catch (Exception e) {
+          .setLoad(server.load()).build(), EmptyResponse.parser(), interval);
+    } catch (IOException | RuntimeException e) {
       LOG.debug("could not report load to the master: {}", e.toString());
-      if (master != null) {
-        master.close();
-        master = null;
-      }
     }
   }
 
@@ -86,9 +55,5 @@ final class LoadReporter implements Closeable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    if (master != null) {
-      master.close();
-    }
-    client.close();
   }
 }

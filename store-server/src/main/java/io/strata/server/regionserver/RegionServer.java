@@ -39,6 +39,8 @@ import io.strata.server.region.RegionFlusher;
 import io.strata.server.region.RegionOptions;
 import io.strata.server.region.RegionSplitter;
 import io.strata.server.region.SplitRecovery;
+import io.strata.server.regionserver.split.AutoSplitter;
+import io.strata.server.regionserver.split.SplitPolicy;
 import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcServerOptions;
 import io.strata.server.security.ClusterSecret;
@@ -97,6 +99,8 @@ public final class RegionServer implements Closeable {
   private CompactionService compactions;
   private ZkSession zk;
   private LoadReporter reporter;
+  private MasterLink masterLink;
+  private AutoSplitter autoSplitter;
   private FlushChore flushChore;
   private volatile boolean stopped;
   private ClusterSecret secret;
@@ -242,11 +246,6 @@ public final class RegionServer implements Closeable {
     return quotaConnection;
   }
 
-  /** The cluster secret this server presents to its master. */
-  byte[] clusterToken() {
-    return secret.token();
-  }
-
   /** Binds, opens the WAL, registers in ZooKeeper and starts reporting. */
   public synchronized void start() throws IOException {
     RootDirectory.prepare(fs, root);
@@ -272,7 +271,8 @@ public final class RegionServer implements Closeable {
           RegionOptions.from(conf), flusher, MemStoreLimiter.fromHeap(name.toString(), conf,
               flusher), compactions, InstantSource.system(),
           RegionCaching.fromConfig(conf, cache), recycled, metrics.timed(conf,
-              new CoprocessorEvents(regions, opening)));
+              autoSplitter = new AutoSplitter(new CoprocessorEvents(regions, opening),
+                  SplitPolicy.fromConfig(conf), this::regionsOf, this::requestSplit)));
       flushChore = new FlushChore(regions, wal, flusher,
           conf.get(RegionKeys.MEMSTORE_FLUSH_PERIOD), conf.get(WalKeys.MAX_FILES),
           InstantSource.system());
@@ -297,7 +297,8 @@ public final class RegionServer implements Closeable {
       metrics.bindWork(conf, flusher, compactions, wal);
       metrics.startHistory(conf.get(ServerKeys.STATUS_HISTORY_INTERVAL), this::load, cache);
       metrics.serveInfo(conf, host.bind(), RegionServerPages.of(this));
-      reporter = new LoadReporter(this, zk, conf.get(ServerKeys.REPORT_INTERVAL));
+      masterLink = new MasterLink(zk, secret.token());
+      reporter = new LoadReporter(this, masterLink, conf.get(ServerKeys.REPORT_INTERVAL));
       reporter.start();
       startQuotaRefresh(conf.get(ServerKeys.QUOTA_REFRESH_PERIOD));
     } catch (IOException | RuntimeException e) {
@@ -541,9 +542,7 @@ public final class RegionServer implements Closeable {
     }
     stopped = true;
     LOG.info("region server {} stopping: closing {} region(s)", name, regions.size());
-    if (reporter != null) {
-      reporter.close();
-    }
+    closeMasterCalls();
     rpc.close();
     scanners.close();
     IOException failed = null;
@@ -596,6 +595,39 @@ public final class RegionServer implements Closeable {
     }
   }
 
+  /** Ends load reports and split requests to the master. */
+  private void closeMasterCalls() {
+    if (reporter != null) {
+      reporter.close();
+    }
+    if (autoSplitter != null) {
+      autoSplitter.close();
+    }
+    if (masterLink != null) {
+      masterLink.close();
+    }
+  }
+
+  /** How many regions of {@code table} this server holds (the split policy weighs them). */
+  private int regionsOf(io.strata.common.schema.TableName table) {
+    int n = 0;
+    for (OnlineRegions.Hosted h : regions.all()) {
+      n += h.region().info().getTable().equals(table) ? 1 : 0;
+    }
+    return n;
+  }
+
+  /** Asks the master to split a region at its middle row (AutoSplitter). */
+  private void requestSplit(String encodedName) throws IOException {
+    MasterLink link = masterLink;
+    if (link == null || stopped) {
+      throw new IOException("the region server is not running");
+    }
+    link.call("Split", io.strata.common.proto.MasterProtos.SplitRequest.newBuilder()
+        .setRegion(encodedName).build(), io.strata.common.proto.MasterProtos.ProcedureIdProto
+        .parser(), conf.get(io.strata.common.conf.ClientKeys.RPC_TIMEOUT));
+  }
+
   /**
    * A crash, for tests and for a server that lost its session: stops serving at once, drops
    * every memstore (the edits are in the WAL) and leaves ZooKeeper, flushing nothing.
@@ -607,9 +639,7 @@ public final class RegionServer implements Closeable {
       }
       stopped = true;
     }
-    if (reporter != null) {
-      reporter.close();
-    }
+    closeMasterCalls();
     rpc.close();
     scanners.close();
     for (OnlineRegions.Hosted h : regions.all()) {

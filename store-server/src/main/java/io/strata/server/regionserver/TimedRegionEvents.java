@@ -2,26 +2,21 @@ package io.strata.server.regionserver;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
-import io.strata.common.schema.RegionInfo;
 import io.strata.server.metrics.MetricCatalog;
 import io.strata.server.metrics.Metrics;
-import io.strata.server.region.CompactionRows;
 import io.strata.server.region.Region;
 import io.strata.server.region.RegionEvents;
 import java.io.IOException;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.fs.Path;
 
 /**
  * The region events a server hears, timed for its metrics (flushes, compactions) and passed on
  * to the coprocessors' listener. A flush or compaction that fails after its start is not
  * counted; its start is forgotten with the next one of that region or store.
  */
-final class TimedRegionEvents implements RegionEvents {
-  private final RegionEvents inner;
+final class TimedRegionEvents extends io.strata.server.region.ForwardingRegionEvents {
   private final Timer flushes;
   private final Counter flushed;
   private final Timer major;
@@ -32,7 +27,7 @@ final class TimedRegionEvents implements RegionEvents {
   private final Map<String, Long> compactionStarts = new ConcurrentHashMap<>();
 
   TimedRegionEvents(RegionEvents inner, Metrics metrics) {
-    this.inner = inner;
+    super(inner);
     this.flushes = metrics.timer(MetricCatalog.FLUSH_TIME);
     this.flushed = metrics.counter(MetricCatalog.FLUSHED_BYTES);
     this.major = metrics.timer(MetricCatalog.COMPACTION_TIME, "true");
@@ -81,37 +76,5 @@ final class TimedRegionEvents implements RegionEvents {
     compactedIn.increment(inputBytes);
     compactedOut.increment(outputBytes);
     inner.compacted(r, family, inputBytes, outputBytes);
-  }
-
-  @Override
-  public void selectingCompaction(Region r, byte[] family, List<String> candidates)
-      throws IOException {
-    inner.selectingCompaction(r, family, candidates);
-  }
-
-  @Override
-  public void selectedCompaction(Region r, byte[] family, List<String> selected) {
-    inner.selectedCompaction(r, family, selected);
-  }
-
-  @Override
-  public boolean rewritesCompactions(Region r, byte[] family) {
-    return inner.rewritesCompactions(r, family);
-  }
-
-  @Override
-  public CompactionRows compactionRows(Region r, byte[] family, boolean isMajor,
-      CompactionRows rows) throws IOException {
-    return inner.compactionRows(r, family, isMajor, rows);
-  }
-
-  @Override
-  public void beforeReplay(RegionInfo region, Path wal) throws IOException {
-    inner.beforeReplay(region, wal);
-  }
-
-  @Override
-  public void afterReplay(RegionInfo region, Path wal) throws IOException {
-    inner.afterReplay(region, wal);
   }
 }
