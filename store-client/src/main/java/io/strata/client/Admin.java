@@ -145,6 +145,12 @@ public interface Admin extends Closeable {
   /** Splits a region (encoded or full name) at its middle row, or at {@code splitPoint}. */
   void splitRegion(String regionName, byte[] splitPoint) throws IOException;
 
+  /**
+   * Merges two or more adjacent regions (encoded or full names) of a table into one; returns
+   * once the merged region is open (see {@link AsyncAdmin#mergeRegions}).
+   */
+  void mergeRegions(java.util.List<String> regionNames) throws IOException;
+
   /** Moves a region to another server (any other when {@code destination} is null). */
   void move(String encodedRegionName, ServerName destination) throws IOException;
 
@@ -178,6 +184,14 @@ public interface Admin extends Closeable {
   boolean balancerSwitch(boolean on) throws IOException;
 
   boolean isBalancerEnabled() throws IOException;
+
+  /** Runs the region normalizer now (see {@link AsyncAdmin#normalize()}). */
+  boolean normalize() throws IOException;
+
+  /** Switches the normalizer on or off; returns whether it was on. */
+  boolean normalizerSwitch(boolean on) throws IOException;
+
+  boolean isNormalizerEnabled() throws IOException;
 
   ClusterStatus getClusterStatus() throws IOException;
 

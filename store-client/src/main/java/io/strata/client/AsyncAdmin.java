@@ -140,6 +140,13 @@ public interface AsyncAdmin {
   /** Splits a region (encoded or full name) at its middle row, or at {@code splitPoint}. */
   CompletableFuture<Void> splitRegion(String regionName, byte[] splitPoint);
 
+  /**
+   * Merges two or more adjacent regions (encoded or full names) of a table into one, as a
+   * durable procedure; completes once the merged region is open. Regions that are not adjacent,
+   * not open, or still reading a parent's files (compact them first) are refused.
+   */
+  CompletableFuture<Void> mergeRegions(java.util.List<String> regionNames);
+
   /** Moves a region to another server (any other when {@code destination} is null). */
   CompletableFuture<Void> move(String encodedRegionName, ServerName destination);
 
@@ -173,6 +180,18 @@ public interface AsyncAdmin {
   CompletableFuture<Boolean> balancerSwitch(boolean on);
 
   CompletableFuture<Boolean> isBalancerEnabled();
+
+  /**
+   * Runs the region normalizer now over the tables with NORMALIZATION_ENABLED: it splits their
+   * oversized regions and merges runs of undersized ones, as procedures that go on after this
+   * returns; false, doing nothing, while the normalizer is switched off.
+   */
+  CompletableFuture<Boolean> normalize();
+
+  /** Switches the normalizer (periodic runs and {@link #normalize()}); returns whether it was on. */
+  CompletableFuture<Boolean> normalizerSwitch(boolean on);
+
+  CompletableFuture<Boolean> isNormalizerEnabled();
 
   CompletableFuture<ClusterStatus> getClusterStatus();
 

@@ -50,6 +50,10 @@ import io.strata.shell.commands.tools.CloseRegionCommand;
 import io.strata.shell.commands.tools.CompactCommand;
 import io.strata.shell.commands.tools.FlushCommand;
 import io.strata.shell.commands.tools.MoveCommand;
+import io.strata.shell.commands.tools.MergeRegionCommand;
+import io.strata.shell.commands.tools.NormalizeCommand;
+import io.strata.shell.commands.tools.NormalizerEnabledCommand;
+import io.strata.shell.commands.tools.NormalizerSwitchCommand;
 import io.strata.shell.commands.tools.SplitCommand;
 import io.strata.shell.commands.tools.UnassignCommand;
 import java.util.List;
@@ -110,6 +114,10 @@ public final class Commands {
         CompactCommand.compact(),
         CompactCommand.majorCompact(),
         new SplitCommand(),
+        new MergeRegionCommand(),
+        new NormalizeCommand(),
+        new NormalizerSwitchCommand(),
+        new NormalizerEnabledCommand(),
         new MoveCommand(),
         new BalancerCommand(),
         new BalanceSwitchCommand(),

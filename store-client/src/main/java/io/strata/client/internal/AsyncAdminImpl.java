@@ -20,6 +20,7 @@ import io.strata.common.proto.AdminProtos.RegionLoadProto;
 import io.strata.common.proto.AdminProtos.ServerLoadProto;
 import io.strata.common.proto.ClientProtos.CoprocessorServiceCall;
 import io.strata.common.proto.ClientProtos.CoprocessorServiceResponse;
+import io.strata.common.proto.MasterProtos;
 import io.strata.common.proto.MasterProtos.BalanceRequest;
 import io.strata.common.proto.MasterProtos.BalanceResponse;
 import io.strata.common.proto.MasterProtos.CheckConsistencyRequest;
@@ -551,6 +552,13 @@ final class AsyncAdminImpl implements AsyncAdmin {
   }
 
   @Override
+  public CompletableFuture<Void> mergeRegions(List<String> regionNames) {
+    return run(() -> master.procedure("MergeRegions",
+        MasterProtos.MergeRegionsRequest.newBuilder()
+            .addAllRegions(regionNames).setNonce(nonce()).build()));
+  }
+
+  @Override
   public CompletableFuture<Void> move(String encodedRegionName, ServerName destination) {
     return run(() -> {
       MoveRequest.Builder b = MoveRequest.newBuilder().setRegion(encodedRegionName);
@@ -584,6 +592,28 @@ final class AsyncAdminImpl implements AsyncAdmin {
     return run(() -> master.call("SetBalancerRunning", SetBalancerRunningRequest.newBuilder()
         .setOn(on).build(), SetBalancerRunningResponse.parser())
         .thenApply(SetBalancerRunningResponse::getPrevious));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> normalize() {
+    return run(() -> master.call("Normalize", MasterProtos.NormalizeRequest.getDefaultInstance(),
+        MasterProtos.NormalizeResponse.parser()).thenApply(MasterProtos.NormalizeResponse::getRan));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> normalizerSwitch(boolean on) {
+    return run(() -> master.call("SetNormalizerRunning", MasterProtos
+        .SetNormalizerRunningRequest.newBuilder().setOn(on).build(),
+        MasterProtos.SetNormalizerRunningResponse.parser())
+        .thenApply(MasterProtos.SetNormalizerRunningResponse::getPrevious));
+  }
+
+  @Override
+  public CompletableFuture<Boolean> isNormalizerEnabled() {
+    return run(() -> master.call("IsNormalizerEnabled",
+        MasterProtos.IsNormalizerEnabledRequest.getDefaultInstance(),
+        MasterProtos.IsNormalizerEnabledResponse.parser())
+        .thenApply(MasterProtos.IsNormalizerEnabledResponse::getEnabled));
   }
 
   @Override

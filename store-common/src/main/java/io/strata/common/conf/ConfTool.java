@@ -13,7 +13,14 @@ public final class ConfTool {
       System.err.println("Usage: bin/strata getconf KEY [KEY ...]");
       System.exit(2);
     }
-    StrataConfiguration conf = StrataConfiguration.create();
+    StrataConfiguration conf;
+    try {
+      conf = StrataConfiguration.create();
+    } catch (IllegalArgumentException e) {
+      System.err.println("bin/strata getconf: " + e.getMessage());
+      System.exit(1);
+      return;
+    }
     StringBuilder out = new StringBuilder();
     for (String key : args) {
       if (ConfigKeys.find(key) == null && conf.getRaw(key) == null) {

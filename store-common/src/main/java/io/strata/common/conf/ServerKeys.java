@@ -133,9 +133,67 @@ public final class ServerKeys {
 
   public static final ConfigKey<Duration> BALANCER_PERIOD = ConfigKey.duration(
       "strata.balancer.period", "5m",
-      "How often the master evens out the number of regions per server. 0 turns the "
-          + "periodic run off; the balance command still runs it. Neither runs while the "
-          + "balancer is switched off (balance_switch false).");
+      "How often the master runs the balancer, which moves regions to even out the costs "
+          + "below. 0 turns the periodic run off; the balancer command still runs it. Neither "
+          + "runs while the balancer is switched off (balance_switch false).");
+
+  public static final ConfigKey<Double> BALANCER_REGION_COUNT_COST = ConfigKey.decimal(
+      "strata.master.balancer.region.count.cost", 500, "weight",
+      "Weight of uneven region counts per server in the balancer's cost, as HBase's "
+          + "hbase.master.balancer.stochastic.regionCountCost.");
+
+  public static final ConfigKey<Double> BALANCER_TABLE_SKEW_COST = ConfigKey.decimal(
+      "strata.master.balancer.table.skew.cost", 35, "weight",
+      "Weight of a table's regions gathered on few servers (tableSkewCost).");
+
+  public static final ConfigKey<Double> BALANCER_READ_COST = ConfigKey.decimal(
+      "strata.master.balancer.read.cost", 5, "weight",
+      "Weight of uneven read requests a second per server (readRequestCost).");
+
+  public static final ConfigKey<Double> BALANCER_WRITE_COST = ConfigKey.decimal(
+      "strata.master.balancer.write.cost", 5, "weight",
+      "Weight of uneven write requests a second per server (writeRequestCost).");
+
+  public static final ConfigKey<Double> BALANCER_LOCALITY_COST = ConfigKey.decimal(
+      "strata.master.balancer.locality.cost", 25, "weight",
+      "Weight of region data not on its server's host (on HDFS only; localityCost).");
+
+  public static final ConfigKey<Double> BALANCER_MOVE_COST = ConfigKey.decimal(
+      "strata.master.balancer.move.cost", 7, "weight",
+      "Weight of the moves a plan makes, as a share of the most it may (moveCost): a move "
+          + "must gain more than it costs.");
+
+  public static final ConfigKey<Double> BALANCER_MAX_MOVES_FRACTION = ConfigKey.decimal(
+      "strata.master.balancer.max.moves.fraction", 0.25, "fraction of regions",
+      "The most regions one balancer run moves, as a share of all regions (maxMovePercent), "
+          + "or strata.master.balancer.max.moves, whichever is more.");
+
+  public static final ConfigKey<Integer> BALANCER_MAX_MOVES = ConfigKey.integer(
+      "strata.master.balancer.max.moves", 600, "regions",
+      "A balancer run may always move this many regions, whatever the share above allows "
+          + "(HBase's 600), so that a small cluster balances in one run; 0 leaves only the "
+          + "share.");
+
+  public static final ConfigKey<Double> BALANCER_MIN_COST = ConfigKey.decimal(
+      "strata.master.balancer.min.cost", 0.025, "cost",
+      "A cluster whose cost (0: even, 1: all on one server) is below this is left as it is "
+          + "(minCostNeedBalance).");
+
+  public static final ConfigKey<Duration> NORMALIZER_PERIOD = ConfigKey.duration(
+      "strata.normalizer.period", "5m",
+      "How often the master runs the region normalizer over the tables with "
+          + "NORMALIZATION_ENABLED. 0 turns the periodic run off; normalize still runs it. "
+          + "Neither runs while it is switched off (normalizer_switch false).");
+
+  public static final ConfigKey<Duration> NORMALIZER_MERGE_MIN_AGE = ConfigKey.duration(
+      "strata.normalizer.merge.min.region.age", "3d",
+      "The normalizer merges only regions at least this old, so that a fresh split is not "
+          + "undone (hbase.normalizer.merge.min.region.age.days).");
+
+  public static final ConfigKey<Integer> NORMALIZER_MIN_REGIONS = ConfigKey.integer(
+      "strata.normalizer.min.region.count", 3, "regions",
+      "Tables with fewer regions are not merged by the normalizer (HBase's "
+          + "hbase.normalizer.merge.min.region.count).");
 
   public static final ConfigKey<Duration> WAIT_FOR_SERVERS = ConfigKey.duration(
       "strata.master.wait.for.servers", "5m",

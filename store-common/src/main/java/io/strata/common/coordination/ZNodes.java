@@ -26,6 +26,8 @@ public final class ZNodes {
   public static final String META_REGION_SERVER = BASE + "/meta-region-server";
   /** Kept in ZooKeeper, not in the master, so that a new master keeps the operator's choice. */
   public static final String BALANCER = BASE + "/balancer";
+  /** Whether the master normalizes regions: "on" or "off" (absent: on). */
+  public static final String NORMALIZER = BASE + "/normalizer";
 
   /** The persistent parents every process makes sure of when it starts. */
   public static final String[] PARENTS = {BASE, BACKUP_MASTERS, REGION_SERVERS};

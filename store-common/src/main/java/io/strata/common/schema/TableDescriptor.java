@@ -22,6 +22,8 @@ import java.util.TreeMap;
 public final class TableDescriptor {
   /** For max file size and memstore flush size: use the server's configured value. */
   public static final long USE_SERVER_DEFAULT = -1;
+  /** The metadata key of {@link #isNormalizationEnabled}. */
+  public static final String NORMALIZATION_ENABLED = "NORMALIZATION_ENABLED";
 
   private final TableName tableName;
   private final Map<byte[], ColumnFamilyDescriptor> families;
@@ -114,6 +116,14 @@ public final class TableDescriptor {
 
   public Map<String, String> getMetadata() {
     return metadata;
+  }
+
+  /**
+   * Whether the master's normalizer splits and merges this table's regions (HBase's
+   * NORMALIZATION_ENABLED, kept as that metadata key; off unless set).
+   */
+  public boolean isNormalizationEnabled() {
+    return Boolean.parseBoolean(metadata.get(NORMALIZATION_ENABLED));
   }
 
   @Override
@@ -248,6 +258,11 @@ public final class TableDescriptor {
     }
 
     /** Sets free-form metadata; a null value removes the key. */
+    /** Lets the master's normalizer split and merge the table's regions (or not). */
+    public Builder setNormalizationEnabled(boolean on) {
+      return setValue(NORMALIZATION_ENABLED, Boolean.toString(on));
+    }
+
     public Builder setValue(String key, String value) {
       if (key == null || key.isEmpty()) {
         throw new IllegalArgumentException("metadata key must not be empty");

@@ -28,7 +28,7 @@ import io.strata.common.schema.ServerName;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.schema.TableState;
-import io.strata.server.coordination.BalancerSwitch;
+import io.strata.server.coordination.ClusterSwitch;
 import io.strata.server.coordination.ClusterId;
 import io.strata.server.coordination.MasterElection;
 import io.strata.server.coordination.RegionServerTracker;
@@ -115,7 +115,11 @@ public final class Master implements Closeable {
   private MetaTable meta;
   private AssignmentManager assignment;
   private ProcedureExecutor procedures;
-  private BalancerSwitch balancerSwitch;
+  private ClusterSwitch balancerSwitch;
+  private ClusterSwitch normalizerSwitch;
+  private RegionNormalizer normalizer;
+  private final io.strata.server.master.balancer.CostBalancer balancer;
+  private BalancerInput balancerInput;
   /** Balancer runs finished, by the chore or a call, switched on or off. */
   private final java.util.concurrent.atomic.AtomicLong balancerRuns =
       new java.util.concurrent.atomic.AtomicLong();
@@ -138,6 +142,21 @@ public final class Master implements Closeable {
         host.bind(), conf.get(CoreKeys.MASTER_PORT)),
         List.of(new MasterService(this).service()));
     this.metrics = new MasterMetrics(conf, rpc);
+    this.balancer = new io.strata.server.master.balancer.CostBalancer(
+        io.strata.server.master.balancer.BalancerWeights.fromConfig(conf));
+  }
+
+  /** Runs {@code task} every {@code period} (0: never), logging a failed run. */
+  private void schedule(Duration period, String what, java.util.concurrent.Callable<?> task) {
+    if (!period.isZero()) {
+      chores.scheduleWithFixedDelay(() -> {
+        try {
+          task.call();
+        } catch (Exception e) {
+          LOG.warn("{} run failed", what, e);
+        }
+      }, period.toMillis(), period.toMillis(), TimeUnit.MILLISECONDS);
+    }
   }
 
   /** Binds the port and takes part in the election; returns at once (a backup waits). */
@@ -224,17 +243,12 @@ public final class Master implements Closeable {
       ProcedureStore store = new ProcedureStore(fs, root);
       List<ProcedureProto> unfinished = store.load();
       procedures = new ProcedureExecutor(store, this, unfinished, store.loadFinished());
-      balancerSwitch = BalancerSwitch.load(zk);
-      Duration balance = conf.get(ServerKeys.BALANCER_PERIOD);
-      if (!balance.isZero()) {
-        chores.scheduleWithFixedDelay(() -> {
-          try {
-            balance();
-          } catch (Exception e) {
-            LOG.warn("balancer run failed", e);
-          }
-        }, balance.toMillis(), balance.toMillis(), TimeUnit.MILLISECONDS);
-      }
+      balancerSwitch = ClusterSwitch.load(zk, ZNodes.BALANCER, "balance_switch");
+      normalizerSwitch = ClusterSwitch.load(zk, ZNodes.NORMALIZER, "normalizer_switch");
+      normalizer = new RegionNormalizer(this, conf);
+      balancerInput = new BalancerInput(this);
+      schedule(conf.get(ServerKeys.NORMALIZER_PERIOD), "normalizer", this::normalize);
+      schedule(conf.get(ServerKeys.BALANCER_PERIOD), "balancer", this::balance);
       Duration reports = conf.get(ServerKeys.REPORT_INTERVAL); // space use is known that often
       chores.scheduleWithFixedDelay(quotas.space()::runQuietly, reports.toMillis(),
           reports.toMillis(), TimeUnit.MILLISECONDS);
@@ -502,18 +516,10 @@ public final class Master implements Closeable {
         balancerRuns.incrementAndGet();
         return 0;
       }
-      Map<ServerName, List<RegionInfo>> byServer = new java.util.TreeMap<>();
-      for (ServerName s : servers.liveServers()) {
-        byServer.put(s, new ArrayList<>());
-      }
-      for (RegionStates.Node n : states.all()) {
-        if (n.state() == RegionState.OPEN && byServer.containsKey(n.server())) {
-          byServer.get(n.server()).add(n.region());
-        }
-      }
-      List<RegionBalancer.Move> moves = RegionBalancer.plan(byServer,
-          r -> !r.isMetaRegion() && tableStates.get(r.getTable()) == TableState.ENABLED);
-      for (RegionBalancer.Move m : moves) {
+      List<ServerName> live = servers.liveServers();
+      List<io.strata.server.master.balancer.Move> moves = balancer.plan(live,
+          balancerInput.regions(live));
+      for (io.strata.server.master.balancer.Move m : moves) {
         assignment.move(m.region(), m.to());
       }
       if (!moves.isEmpty()) {
@@ -522,6 +528,31 @@ public final class Master implements Closeable {
       balancerRuns.incrementAndGet();
       return moves.size();
     }).get();
+  }
+
+  /**
+   * Runs the normalizer over the tables with NORMALIZATION_ENABLED now; false, doing nothing,
+   * while it is switched off.
+   */
+  boolean normalize() throws Exception {
+    checkReady();
+    return procedures.runInline(() -> {
+      if (!normalizerSwitch.isOn()) {
+        return false;
+      }
+      normalizer.run();
+      return true;
+    }).get();
+  }
+
+  /** Switches the normalizer on or off (kept in ZooKeeper); returns whether it was on. */
+  boolean setNormalizerRunning(boolean on) throws Exception {
+    checkReady();
+    return procedures.runInline(() -> normalizerSwitch.set(on)).get();
+  }
+
+  boolean isNormalizerOn() {
+    return normalizerSwitch.isOn();
   }
 
   /** Balancer runs finished since this master started, switched on or off. */

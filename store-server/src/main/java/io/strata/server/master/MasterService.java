@@ -6,6 +6,7 @@ import io.strata.common.error.BadRequestException;
 import io.strata.common.error.NamespaceExistsException;
 import io.strata.common.error.NamespaceNotFoundException;
 import io.strata.common.error.TableNotFoundException;
+import io.strata.common.proto.MasterProtos;
 import io.strata.common.proto.MasterProtos.BalanceRequest;
 import io.strata.common.proto.MasterProtos.BalanceResponse;
 import io.strata.common.proto.MasterProtos.CheckConsistencyRequest;
@@ -173,7 +174,17 @@ final class MasterService {
             .setPrevious(master.setBalancerRunning(r.getOn())).build()));
     m.put("IsBalancerEnabled", method(IsBalancerEnabledRequest.parser(),
         r -> IsBalancerEnabledResponse.newBuilder().setEnabled(master.isBalancerOn()).build()));
+    m.put("Normalize", method(MasterProtos.NormalizeRequest.parser(),
+        r -> MasterProtos.NormalizeResponse.newBuilder().setRan(master.normalize()).build()));
+    m.put("SetNormalizerRunning", method(MasterProtos.SetNormalizerRunningRequest.parser(),
+        r -> MasterProtos.SetNormalizerRunningResponse.newBuilder()
+            .setPrevious(master.setNormalizerRunning(r.getOn())).build()));
+    m.put("IsNormalizerEnabled", method(MasterProtos.IsNormalizerEnabledRequest.parser(),
+        r -> MasterProtos.IsNormalizerEnabledResponse.newBuilder()
+            .setEnabled(master.isNormalizerOn()).build()));
     m.put("Split", method(SplitRequest.parser(), this::split));
+    m.put("MergeRegions", method(MasterProtos.MergeRegionsRequest.parser(),
+        this::mergeRegions));
     m.put("ExecMasterService", method(io.strata.common.proto.MasterProtos
         .MasterCoprocessorServiceRequest.parser(), r -> {
           MasterCoprocessorHost cp = master.coprocessors();
@@ -516,5 +527,27 @@ final class MasterService {
     }
     observe("postSplitRegion", (o, c) -> o.postSplitRegion(c, splitTable, row));
     return ids.build();
+  }
+
+  private ProcedureIdProto mergeRegions(MasterProtos.MergeRegionsRequest r)
+      throws IOException {
+    ProcedureIdProto retried = master.procedures().knownNonces(r.getNonce());
+    if (retried != null) {
+      return retried; // a retry: the first try's merge may have replaced the regions already
+    }
+    List<RegionInfo> parents = new ArrayList<>();
+    for (String name : r.getRegionsList()) {
+      RegionInfo p = region(name).region();
+      if (parents.contains(p)) {
+        throw new BadRequestException("region " + p.getEncodedName() + " is named twice; name "
+            + "each region to merge once");
+      }
+      parents.add(p);
+    }
+    // Refused here, with the reason, rather than as a failed procedure.
+    io.strata.server.region.RegionMerger.mergedRegion(parents, System.currentTimeMillis());
+    master.requireUserTable(parents.get(0).getTable());
+    return ProcedureIdProto.newBuilder().setProcId(master.procedures().submit(
+        MergeRegionsProcedure.of(parents), r.getNonce())).build();
   }
 }

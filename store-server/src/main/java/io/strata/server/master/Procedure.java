@@ -21,6 +21,7 @@ abstract class Procedure {
   static final int MODIFY_TABLE = 5;
   static final int TRUNCATE_TABLE = 6;
   static final int SPLIT_REGION = 7;
+  static final int MERGE_REGIONS = 8;
 
   /** What {@link #step} returns when the procedure is done. */
   static final int DONE = -1;
@@ -56,6 +57,7 @@ abstract class Procedure {
       case MODIFY_TABLE -> new ModifyTableProcedure(b);
       case TRUNCATE_TABLE -> new TruncateTableProcedure(b);
       case SPLIT_REGION -> new SplitRegionProcedure(b);
+      case MERGE_REGIONS -> new MergeRegionsProcedure(b);
       default -> throw new IllegalArgumentException("procedure " + p.getId() + " has type "
           + p.getType() + ", which this version does not know; finish it with the version "
           + "that started it");

@@ -143,8 +143,13 @@ public final class Region implements Closeable {
           + Bytes.toStringBinary(split.splitRow()) + "' into " + split.daughterA().getEncodedName()
           + " and " + split.daughterB().getEncodedName() + "; open the daughters instead");
     }
+    if (ctx.fs().exists(RegionLayout.mergeRecord(dir))) {
+      throw new IOException("region " + info.getRegionNameAsString() + " was merged into "
+          + MergeRecord.readIfPresent(ctx.fs(), dir).merged().getEncodedName() + "; open that");
+    }
     // Daughters of a split that never committed: the parent is still the region.
     ctx.fs().delete(RegionLayout.splitsDir(dir), true);
+    ctx.fs().delete(RegionLayout.mergesDir(dir), true); // nor has a merge that never committed
     Region r = new Region(ctx, info, table, dir);
     try {
       for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {

@@ -13,6 +13,8 @@ import org.apache.hadoop.fs.Path;
  * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.tmp/   (flushes in progress)
  * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.splits/&lt;daughter&gt;/ (a split being prepared)
  * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.split   (a split's commit record)
+ * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.merges/&lt;merged&gt;/ (a merge being prepared)
+ * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.merged  (a merge's commit record)
  * &lt;root&gt;/archive/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/&lt;family&gt;/ (replaced files)
  * </pre>
  */
@@ -24,6 +26,10 @@ public final class RegionLayout {
   public static final String SPLITS_DIR = ".splits";
   /** The split's commit record; see {@link SplitRecord}. */
   public static final String SPLIT_RECORD_FILE = ".split";
+  /** A merged region is prepared under its first parent here, until the merge commits. */
+  public static final String MERGES_DIR = ".merges";
+  /** The merge's commit record; see {@link MergeRecord}. */
+  public static final String MERGE_RECORD_FILE = ".merged";
 
   private RegionLayout() {}
 
@@ -33,6 +39,14 @@ public final class RegionLayout {
 
   public static Path regionDir(Path root, RegionInfo region) {
     return new Path(tableDir(root, region.getTable()), region.getEncodedName());
+  }
+
+  public static Path mergeRecord(Path regionDir) {
+    return new Path(regionDir, MERGE_RECORD_FILE);
+  }
+
+  public static Path mergesDir(Path regionDir) {
+    return new Path(regionDir, MERGES_DIR);
   }
 
   public static Path familyDir(Path regionDir, String family) {

@@ -12,10 +12,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads the outcome of splits from the file system and finishes what a crash interrupted (see
- * {@link RegionSplitter} for the steps): a parent with a commit record is replaced by its
- * daughters, whose directories are moved into the table if a crash left them staged; a parent
- * without one is still the region. Also removes a parent once no daughter reads its files.
+ * Reads the outcome of splits and merges from the file system and finishes what a crash
+ * interrupted (see {@link RegionSplitter} and {@link RegionMerger} for the steps): a parent with
+ * a commit record is replaced by its daughters (or the merged region), whose directories are
+ * moved into the table if a crash left them staged; a parent without one is still the region.
+ * Also removes a parent once no region made from it reads its files (HBase's catalog janitor).
  */
 public final class SplitRecovery {
   private static final Logger LOG = LoggerFactory.getLogger(SplitRecovery.class);
@@ -59,6 +60,10 @@ public final class SplitRecovery {
       if (fs.exists(RegionLayout.splitRecord(st.getPath()))) {
         moveDaughtersIntoPlace(fs, st.getPath());
         cleanParentIfUnreferenced(fs, root, table, st.getPath().getName());
+      } else if (fs.exists(RegionLayout.mergeRecord(st.getPath()))) {
+        MergeRecord m = MergeRecord.readIfPresent(fs, st.getPath());
+        RegionMerger.finish(fs, new Path(tableDir, m.parents().get(0).getEncodedName()), m);
+        cleanParentIfUnreferenced(fs, root, table, st.getPath().getName());
       }
     }
     List<RegionInfo> live = new ArrayList<>();
@@ -67,7 +72,8 @@ public final class SplitRecovery {
       if (info == null) {
         LOG.warn("{} has no {}; a region creation was interrupted, ignoring it", st.getPath(),
             RegionLayout.REGION_INFO_FILE);
-      } else if (!fs.exists(RegionLayout.splitRecord(st.getPath()))) {
+      } else if (!fs.exists(RegionLayout.splitRecord(st.getPath()))
+          && !fs.exists(RegionLayout.mergeRecord(st.getPath()))) {
         live.add(info);
       }
     }
@@ -136,15 +142,16 @@ public final class SplitRecovery {
       String parentEncodedName) throws IOException {
     Path tableDir = RegionLayout.tableDir(root, table);
     Path parentDir = new Path(tableDir, parentEncodedName);
-    SplitRecord record = SplitRecord.readIfPresent(fs, parentDir);
-    if (record == null) {
+    List<RegionInfo> children = children(fs, parentDir);
+    if (children == null) {
       return false;
     }
     String suffix = "." + parentEncodedName;
-    for (RegionInfo d : List.of(record.daughterA(), record.daughterB())) {
+    for (RegionInfo d : children) {
       Path daughterDir = new Path(tableDir, d.getEncodedName());
-      if (fs.exists(new Path(RegionLayout.splitsDir(parentDir), d.getEncodedName()))) {
-        return false; // still staged: the split's last step has not run
+      if (fs.exists(new Path(RegionLayout.splitsDir(parentDir), d.getEncodedName()))
+          || fs.exists(new Path(RegionLayout.mergesDir(parentDir), d.getEncodedName()))) {
+        return false; // still staged: the split's (or merge's) last step has not run
       }
       if (!fs.exists(daughterDir)) {
         continue; // split and cleaned up in turn; it read nothing of this parent any more
@@ -171,9 +178,18 @@ public final class SplitRecovery {
       }
     }
     fs.delete(parentDir, true);
-    LOG.info("removed split parent {}: its daughters {} and {} no longer read its files",
-        parentEncodedName, record.daughterA().getEncodedName(),
-        record.daughterB().getEncodedName());
+    LOG.info("removed parent {}: {} no longer read its files", parentEncodedName,
+        children.stream().map(RegionInfo::getEncodedName).toList());
     return true;
+  }
+
+  /** The regions that replaced a split or merged parent, or null when it is still a region. */
+  private static List<RegionInfo> children(FileSystem fs, Path parentDir) throws IOException {
+    SplitRecord split = SplitRecord.readIfPresent(fs, parentDir);
+    if (split != null) {
+      return List.of(split.daughterA(), split.daughterB());
+    }
+    MergeRecord merge = MergeRecord.readIfPresent(fs, parentDir);
+    return merge == null ? null : List.of(merge.merged());
   }
 }

@@ -207,18 +207,18 @@ class CoordinationTest {
   @Test
   void theBalancerSwitchIsOnUntilSetAndOutlivesTheSessionThatSetIt() throws Exception {
     ZkSession first = session();
-    BalancerSwitch balancer = BalancerSwitch.load(first);
+    ClusterSwitch balancer = ClusterSwitch.load(first, ZNodes.BALANCER, "balance_switch");
     assertTrue(balancer.isOn(), "never set: on");
     assertTrue(balancer.set(false), "it was on");
     assertFalse(balancer.set(false), "it was off already");
     assertEquals("off", first.readText(ZNodes.BALANCER, null));
     first.close(); // the master that set it goes; the next one reads its choice
-    BalancerSwitch next = BalancerSwitch.load(session());
+    ClusterSwitch next = ClusterSwitch.load(session(), ZNodes.BALANCER, "balance_switch");
     assertFalse(next.isOn());
     assertFalse(next.set(true));
-    assertTrue(BalancerSwitch.load(session()).isOn());
+    assertTrue(ClusterSwitch.load(session(), ZNodes.BALANCER, "balance_switch").isOn());
     // Anything else in the znode (someone's hand edit) leaves the balancer on.
     session().write(ZNodes.BALANCER, "maybe".getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    assertTrue(BalancerSwitch.load(session()).isOn());
+    assertTrue(ClusterSwitch.load(session(), ZNodes.BALANCER, "balance_switch").isOn());
   }
 }

@@ -17,7 +17,7 @@ final class SchemaOptions {
       "BLOOMFILTER", "COMPRESSION", "DATA_BLOCK_ENCODING", "BLOCKSIZE", "IN_MEMORY",
       "BLOCKCACHE", "CONFIGURATION");
   static final List<String> TABLE_KEYS = List.of("MAX_FILESIZE", "MEMSTORE_FLUSHSIZE",
-      "DURABILITY", "READONLY", "METADATA", "coprocessor");
+      "DURABILITY", "READONLY", "NORMALIZATION_ENABLED", "METADATA", "coprocessor");
 
   private SchemaOptions() {}
 
@@ -73,6 +73,7 @@ final class SchemaOptions {
         case "MEMSTORE_FLUSHSIZE" -> b.setMemStoreFlushSize(positive(v, key));
         case "DURABILITY" -> b.setDurability(choice(Durability::parse, v, key));
         case "READONLY" -> b.setReadOnly(Values.toBool(v, key));
+        case "NORMALIZATION_ENABLED" -> b.setNormalizationEnabled(Values.toBool(v, key));
         case "METADATA" -> stringMap(v, key).forEach(b::setValue);
         case "coprocessor", "COPROCESSOR" -> {
           try {

@@ -9,8 +9,10 @@ import io.strata.shell.command.ShellContext;
 public final class BalancerCommand extends BaseCommand {
   public BalancerCommand() {
     super("balancer", CommandGroup.TOOLS, """
-        Runs the balancer now, evening out the regions per server. Prints true if it ran
-        (false when balance_switch turned it off).
+        Runs the balancer now: it moves regions to even out regions per server, each table's
+        spread, read and write load and, on HDFS, data locality, at most a share of the regions
+        a run (strata.master.balancer.max.moves.fraction). Prints true if it moved any (false
+        when balanced already, or when balance_switch turned it off).
           balancer
         """);
   }
