@@ -35,6 +35,12 @@ public final class Daemon implements AutoCloseable {
    */
   public static Daemon start(String mode, String name, Path dir, List<String> settings)
       throws IOException, InterruptedException {
+    return start(List.of(), mode, name, dir, settings);
+  }
+
+  /** The same, run through {@code prefix} (a command that runs it on a host, say). */
+  public static Daemon start(List<String> prefix, String mode, String name, Path dir,
+      List<String> settings) throws IOException, InterruptedException {
     Files.createDirectories(dir);
     Path infoFile = dir.resolve(name + ".info");
     Files.deleteIfExists(infoFile);
@@ -43,7 +49,8 @@ public final class Daemon implements AutoCloseable {
     // A killed JVM removes none of its temporary files (local sockets, JNI libraries).
     Path tmp = Files.createDirectories(dir.resolve(name + "-tmp"));
     // Small, quick-starting JVMs: a test runs up to nine of them on two cores.
-    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx384m", "-XX:+UseSerialGC",
+    List<String> cmd = new ArrayList<>(prefix);
+    cmd.addAll(List.of(java, "-Xmx384m", "-XX:+UseSerialGC",
         "-XX:TieredStopAtLevel=1", "-Djava.io.tmpdir=" + tmp, "-Dstrata.info.file=" + infoFile,
         "-Dstrata.blockcache.l1.heap.fraction=0.05",
         "-Dlog4j2.configurationFile=" + System.getProperty("log4j2.configurationFile", "")));

@@ -10,13 +10,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A Strata cluster of real processes, each on its own host: host {@code i} is the loopback
- * alias 127.0.0.{i+2} (on Linux every 127.x.y.z is this machine), and runs ZooKeeper member
- * {@code i}, master {@code i} and region server {@code i} as far as the cluster has them. Every
- * daemon binds its host's address only, so the processes talk as separate machines would.
+ * A Strata cluster of real processes, each on its own host: by default host {@code i} is the
+ * loopback alias 127.0.0.{i+2} (on Linux every 127.x.y.z is this machine); on
+ * {@link NetNamespaces} it is a network namespace that a test can cut off. Host {@code i} runs
+ * ZooKeeper member {@code i}, master {@code i} and region server {@code i} as far as the cluster
+ * has them. Every daemon binds its host's address only, so the processes talk as separate
+ * machines would.
  */
 public final class HostCluster implements AutoCloseable {
   private final Path dir;
+  private final java.util.function.IntFunction<String> address;
+  private final java.util.function.IntFunction<List<String>> runOn;
   private final String rootDir;
   private final List<String> extra;
   private final String quorum;
@@ -26,17 +30,21 @@ public final class HostCluster implements AutoCloseable {
   private final List<Daemon> masters = new ArrayList<>();
   private final List<Daemon> regionServers = new ArrayList<>();
 
-  private HostCluster(Path dir, String rootDir, int zookeepers, List<String> extra)
-      throws IOException {
+  private HostCluster(Path dir, String rootDir, int zookeepers, List<String> extra,
+      java.util.function.IntFunction<String> address,
+      java.util.function.IntFunction<List<String>> runOn) throws IOException {
     this.dir = dir;
+    this.address = address;
+    this.runOn = runOn;
     this.rootDir = rootDir;
     this.extra = List.copyOf(extra);
+    // Ports free on this machine's loopback; a namespace's are all free.
     int clientPort = freePort(host(0));
     this.peerPort = freePort(host(0));
     this.leaderPort = freePort(host(0));
     List<String> entries = new ArrayList<>();
     for (int i = 0; i < zookeepers; i++) {
-      entries.add(host(i) + ":" + clientPort);
+      entries.add(address.apply(i) + ":" + clientPort);
     }
     this.quorum = String.join(",", entries);
   }
@@ -48,7 +56,20 @@ public final class HostCluster implements AutoCloseable {
    */
   public static HostCluster start(Path dir, String rootDir, int zookeepers, int masters,
       int regionServers, List<String> extra) throws IOException, InterruptedException {
-    HostCluster c = new HostCluster(dir, rootDir, zookeepers, extra);
+    return start(new HostCluster(dir, rootDir, zookeepers, extra, HostCluster::host,
+        i -> List.of()), zookeepers, masters, regionServers);
+  }
+
+  /** The same on {@code hosts}, whose host {@code i} is its namespace {@code i}. */
+  public static HostCluster start(NetNamespaces hosts, Path dir, String rootDir, int zookeepers,
+      int masters, int regionServers, List<String> extra)
+      throws IOException, InterruptedException {
+    return start(new HostCluster(dir, rootDir, zookeepers, extra, hosts::address, hosts::runOn),
+        zookeepers, masters, regionServers);
+  }
+
+  private static HostCluster start(HostCluster c, int zookeepers, int masters,
+      int regionServers) throws IOException, InterruptedException {
     try {
       for (int i = 0; i < zookeepers; i++) {
         c.startZooKeeper(i);
@@ -67,7 +88,12 @@ public final class HostCluster implements AutoCloseable {
     return c;
   }
 
-  /** The address of host {@code i}: 127.0.0.{i+2}. */
+  /** The address of this cluster's host {@code i}. */
+  public String address(int i) {
+    return address.apply(i);
+  }
+
+  /** The loopback alias of host {@code i}: 127.0.0.{i+2}. */
   public static String host(int i) {
     return "127.0.0." + (i + 2);
   }
@@ -95,22 +121,25 @@ public final class HostCluster implements AutoCloseable {
 
   public Daemon startZooKeeper(int i) throws IOException, InterruptedException {
     List<String> s = common();
-    s.addAll(List.of("-Dstrata.zookeeper.hostname=" + host(i),
+    s.addAll(List.of("-Dstrata.zookeeper.hostname=" + address(i),
         "-Dstrata.zookeeper.peerport=" + peerPort, "-Dstrata.zookeeper.leaderport=" + leaderPort,
         "-Dstrata.zookeeper.data.dir=" + dir.resolve("zookeeper")));
-    return set(zookeepers, i, Daemon.start("zookeeper", "zookeeper-" + host(i), dir, s));
+    return set(zookeepers, i, Daemon.start(runOn.apply(i), "zookeeper", "zookeeper-" + address(i),
+        dir, s));
   }
 
   public Daemon startMaster(int i) throws IOException, InterruptedException {
     List<String> s = common();
-    s.add("-Dstrata.master.hostname=" + host(i));
-    return set(masters, i, Daemon.start("master", "master-" + host(i), dir, s));
+    s.add("-Dstrata.master.hostname=" + address(i));
+    return set(masters, i, Daemon.start(runOn.apply(i), "master", "master-" + address(i), dir,
+        s));
   }
 
   public Daemon startRegionServer(int i) throws IOException, InterruptedException {
     List<String> s = common();
-    s.add("-Dstrata.regionserver.hostname=" + host(i));
-    return set(regionServers, i, Daemon.start("regionserver", "regionserver-" + host(i), dir, s));
+    s.add("-Dstrata.regionserver.hostname=" + address(i));
+    return set(regionServers, i, Daemon.start(runOn.apply(i), "regionserver",
+        "regionserver-" + address(i), dir, s));
   }
 
   private static Daemon set(List<Daemon> list, int i, Daemon d) {

@@ -18,11 +18,13 @@ import org.apache.hadoop.fs.Path;
 
 /**
  * Merges two or more adjacent regions of a table into one, as HBase's MergeTableRegionsProcedure:
- * 0 check they are open, adjacent and hold no references, and name the merged region; 1 close
- * them (flushing); 2 make the merged region on the file system ({@link RegionMerger}: reference
- * files to each parent's block files, committed by the merge record); 3 replace the parents by
- * it in meta; 4 open it, on the first parent's server if that is still live. The parents'
- * files are removed once the merged region's compaction no longer reads them.
+ * 0 check they are open and adjacent, and name the merged region; 1 close them (flushing);
+ * 2 check that none still reads its own parent's files (with the regions closed no compaction
+ * can be finishing; if one does, reopen them all and fail), then make the merged region on the
+ * file system ({@link RegionMerger}: reference files to each parent's block files, committed by
+ * the merge record); 3 replace the parents by it in meta; 4 open it, on the first parent's
+ * server if that is still live. The parents' files are removed once the merged region's
+ * compaction no longer reads them.
  */
 final class MergeRegionsProcedure extends Procedure {
   MergeRegionsProcedure(ProcedureProto.Builder record) {
@@ -65,7 +67,6 @@ final class MergeRegionsProcedure extends Procedure {
                 + "; merge it once it is open");
           }
         }
-        RegionMerger.checkMergeable(m.fs(), m.root(), m.descriptor(merged.getTable()), parents);
         ServerName first = m.states().get(parents.get(0).getEncodedName()).server();
         record.setRegion(SchemaCodec.toProto(merged));
         if (first != null) {
@@ -97,6 +98,17 @@ final class MergeRegionsProcedure extends Procedure {
           return 1;
         }
         TableDescriptor table = m.descriptor(merged().getTable());
+        if (!m.fs().exists(RegionLayout.mergeRecord(RegionLayout.regionDir(m.root(),
+            parents.get(0))))) {
+          try {
+            RegionMerger.checkMergeable(m.fs(), m.root(), table, parents);
+          } catch (BadRequestException refused) {
+            for (RegionInfo p : parents) {
+              m.assignment().assign(p, null); // as they were: open
+            }
+            throw refused;
+          }
+        }
         RegionMerger.merge(m.fs(), m.root(), table, parents, merged(), System.currentTimeMillis());
         return 3;
       }

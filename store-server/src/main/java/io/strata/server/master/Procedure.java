@@ -10,7 +10,8 @@ import java.io.IOException;
  *
  * <p>A step that throws an error retrying cannot fix (a {@link
  * io.strata.common.error.DoNotRetryException}) fails the procedure, which must only happen in
- * the first step, before anything changed; any other error is retried until it succeeds.
+ * the first step, before anything changed, or once the step has undone what earlier steps did
+ * (a merge that reopens the regions it closed); any other error is retried until it succeeds.
  */
 abstract class Procedure {
   /** Stable type ids, written in records (never class names). */
