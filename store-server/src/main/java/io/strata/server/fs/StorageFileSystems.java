@@ -16,9 +16,9 @@ import org.apache.hadoop.fs.Path;
  * Opens the Hadoop {@link FileSystem} that holds Strata's root directory. Every byte Strata
  * persists goes through the file system returned here.
  *
- * <p>For {@code file://} it returns Hadoop's raw local file system, not the checksummed one:
- * Strata's block files and WAL carry their own checksums, and the checksummed wrapper neither
- * passes hflush/hsync through nor avoids writing {@code .crc} side files.
+ * <p>For {@code file://} it returns Hadoop's raw local file system ({@link LocalFiles}), not the
+ * checksummed one: Strata's block files and WAL carry their own checksums, and the checksummed
+ * wrapper neither passes hflush/hsync through nor avoids writing {@code .crc} side files.
  */
 public final class StorageFileSystems {
   private StorageFileSystems() {}
@@ -133,6 +133,11 @@ public final class StorageFileSystems {
 
   public static FileSystem forPath(Path path, Configuration hadoop) throws IOException {
     FileSystem fs = path.getFileSystem(hadoop);
-    return fs instanceof LocalFileSystem local ? local.getRawFileSystem() : fs;
+    if (fs instanceof LocalFileSystem) {
+      LocalFiles local = new LocalFiles(); // one per caller: Hadoop's cache keeps its own
+      local.initialize(fs.getUri(), hadoop);
+      return local;
+    }
+    return fs;
   }
 }

@@ -201,7 +201,12 @@ final class AssignmentManager implements Closeable {
     void run(RegionInfo r) throws IOException;
   }
 
-  private void runAll(Collection<RegionInfo> regions, RegionTask task) throws IOException {
+  /**
+   * Runs {@code task} for every region on the assignment threads (opens, closes, a new table's
+   * region files: work that waits on a server or a disk); throws the first failure after all
+   * ran.
+   */
+  void runAll(Collection<RegionInfo> regions, RegionTask task) throws IOException {
     List<Future<?>> fs = new ArrayList<>();
     for (RegionInfo r : regions) {
       fs.add(pool.submit(() -> {

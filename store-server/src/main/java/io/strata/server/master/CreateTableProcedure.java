@@ -62,9 +62,10 @@ final class CreateTableProcedure extends Procedure {
       }
       case 1 -> {
         TableDescriptorFile.write(m.fs(), m.root(), table);
-        for (RegionInfo r : regions()) {
-          RegionInfoFile.write(m.fs(), RegionLayout.regionDir(m.root(), r), r);
-        }
+        // Each file is synced: written side by side, a table of 10,000 regions takes seconds,
+        // one after another a minute.
+        m.assignment().runAll(regions(), r -> RegionInfoFile.write(m.fs(),
+            RegionLayout.regionDir(m.root(), r), r));
         return 2;
       }
       case 2 -> {

@@ -89,9 +89,8 @@ final class TruncateTableProcedure extends Procedure {
       }
       case 3 -> {
         TableDescriptorFile.write(m.fs(), m.root(), m.descriptor(name));
-        for (RegionInfo r : regions()) {
-          RegionInfoFile.write(m.fs(), RegionLayout.regionDir(m.root(), r), r);
-        }
+        m.assignment().runAll(regions(), r -> RegionInfoFile.write(m.fs(),
+            RegionLayout.regionDir(m.root(), r), r));
         return 4;
       }
       case 4 -> {
