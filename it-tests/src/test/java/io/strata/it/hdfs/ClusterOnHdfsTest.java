@@ -18,6 +18,7 @@ import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import io.strata.it.hosts.HostCluster;
+import io.strata.it.minicluster.ClusterChecks;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -45,7 +46,7 @@ class ClusterOnHdfsTest {
   Path dir;
 
   private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("%08x", (int) ((i * 2654435761L) & 0xFFFFFFFFL)));
+    return ClusterChecks.row(i);
   }
 
   private static byte[] value(int i) {

@@ -18,6 +18,7 @@ import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
+import io.strata.it.minicluster.ClusterChecks;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -41,7 +42,7 @@ class CutOffHostTest {
   Path dir;
 
   private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("%08x", (int) ((i * 2654435761L) & 0xFFFFFFFFL)));
+    return ClusterChecks.row(i);
   }
 
   @Test
@@ -55,7 +56,7 @@ class CutOffHostTest {
       c.startRegionServer(2);
       try (Connection conn = ConnectionFactory.createConnection(c.clientConfiguration());
           Admin admin = conn.getAdmin()) {
-        c.waitFor(() -> live(admin) == 2, Duration.ofMinutes(1), "two region servers");
+        c.waitFor(() -> ClusterChecks.liveServers(admin) == 2, Duration.ofMinutes(1), "two region servers");
         admin.createTable(TableDescriptor.newBuilder(T).setColumnFamily(ColumnFamilyDescriptor
             .of("f")).build(), SplitAlgorithm.HEX_STRING, 6);
         admin.balance();
@@ -82,7 +83,7 @@ class CutOffHostTest {
           c.waitFor(() -> acked.size() >= 300, Duration.ofMinutes(1), "writes before the cut");
           assertTrue(regionsOn(admin, hosts.address(2)) > 0, "no region on the host to cut");
           hosts.cut(2);
-          c.waitFor(() -> live(admin) == 1 && regionsOn(admin, hosts.address(1)) >= 6,
+          c.waitFor(() -> ClusterChecks.liveServers(admin) == 1 && regionsOn(admin, hosts.address(1)) >= 6,
               Duration.ofMinutes(1), "the other server to take over every region");
           int after = acked.size();
           c.waitFor(() -> acked.size() >= after + 300, Duration.ofMinutes(1),
@@ -99,7 +100,7 @@ class CutOffHostTest {
           stop.set(true);
           writer.join(120_000);
         }
-        assertEquals(1, live(admin));
+        assertEquals(1, ClusterChecks.liveServers(admin));
         int seen = 0;
         try (Table t = conn.getTable(T); ResultScanner s = t.getScanner(new Scan())) {
           java.util.Map<String, Integer> byRow = new java.util.HashMap<>();
@@ -117,14 +118,6 @@ class CutOffHostTest {
         assertEquals(List.of(), List.copyOf(acked), "acknowledged writes missing");
         assertFalse(seen < 700, "only " + seen + " rows");
       }
-    }
-  }
-
-  private static int live(Admin admin) {
-    try {
-      return admin.getClusterStatus().liveServers().size();
-    } catch (Exception e) {
-      return -1;
     }
   }
 

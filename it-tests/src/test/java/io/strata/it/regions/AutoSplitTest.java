@@ -15,6 +15,7 @@ import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
+import io.strata.it.minicluster.ClusterChecks;
 import io.strata.it.minicluster.MiniCluster;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,7 +42,7 @@ class AutoSplitTest {
   Path dir;
 
   private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("%08x", (int) ((i * 2654435761L) & 0xFFFFFFFFL)));
+    return ClusterChecks.row(i);
   }
 
   private static byte[] value(int i) {
@@ -100,7 +101,7 @@ class AutoSplitTest {
         throw new AssertionError("a reader failed", readerFailed.get());
       }
       admin.flush(T);
-      MiniCluster.waitFor(() -> regions(admin) >= 4, Duration.ofMinutes(2),
+      MiniCluster.waitFor(() -> ClusterChecks.regions(admin, T) >= 4, Duration.ofMinutes(2),
           "the table to split into at least 4 regions by itself");
       int seen = 0;
       byte[] previous = null;
@@ -123,11 +124,4 @@ class AutoSplitTest {
     }
   }
 
-  private static int regions(Admin admin) {
-    try {
-      return admin.getRegions(T).size();
-    } catch (Exception e) {
-      return -1;
-    }
-  }
 }

@@ -8,9 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.strata.client.Admin;
 import io.strata.client.Connection;
 import io.strata.client.Put;
-import io.strata.client.Result;
-import io.strata.client.ResultScanner;
-import io.strata.client.Scan;
 import io.strata.client.Table;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.schema.ColumnFamilyDescriptor;
@@ -18,6 +15,7 @@ import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
+import io.strata.it.minicluster.ClusterChecks;
 import io.strata.it.minicluster.MiniCluster;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +44,7 @@ class MergeTest {
   Path dir;
 
   private static byte[] row(int i) {
-    return Bytes.toBytes(String.format("%08x", (int) ((i * 2654435761L) & 0xFFFFFFFFL)));
+    return ClusterChecks.row(i);
   }
 
   @Test
@@ -157,17 +155,7 @@ class MergeTest {
 
   private static TreeMap<String, Integer> scan(Connection conn) throws Exception {
     TreeMap<String, Integer> out = new TreeMap<>();
-    byte[] previous = null;
-    try (Table t = conn.getTable(T); ResultScanner s = t.getScanner(new Scan())) {
-      for (Result r : s) {
-        if (previous != null && Bytes.compare(previous, r.getRow()) >= 0) {
-          throw new AssertionError("rows out of order or repeated at "
-              + Bytes.toStringBinary(r.getRow()));
-        }
-        previous = r.getRow();
-        out.put(Bytes.toString(r.getRow()), Bytes.toInt(r.getValue(F, Q)));
-      }
-    }
+    ClusterChecks.scanInOrder(conn, T, F, Q).forEach((r, v) -> out.put(r, Bytes.toInt(v)));
     return out;
   }
 

@@ -7,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.strata.client.Admin;
 import io.strata.client.Connection;
 import io.strata.client.Put;
-import io.strata.client.Result;
-import io.strata.client.ResultScanner;
-import io.strata.client.Scan;
 import io.strata.client.Table;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.schema.ColumnFamilyDescriptor;
@@ -17,6 +14,7 @@ import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
+import io.strata.it.minicluster.ClusterChecks;
 import io.strata.it.minicluster.MiniCluster;
 import io.strata.server.regionserver.RegionServer;
 import java.nio.file.Path;
@@ -126,7 +124,7 @@ class NormalizerAndBalancerTest {
 
         // A second server: the balancer moves regions to it, a share per run.
         c.startRegionServer();
-        MiniCluster.waitFor(() -> liveServers(admin) == 2, Duration.ofSeconds(30),
+        MiniCluster.waitFor(() -> ClusterChecks.liveServers(admin) == 2, Duration.ofSeconds(30),
             "a second region server");
         for (int run = 0; run < 10 && admin.balance(); run++) {
           // moved some; run again
@@ -180,14 +178,6 @@ class NormalizerAndBalancerTest {
     }
   }
 
-  private static int liveServers(Admin admin) {
-    try {
-      return admin.getClusterStatus().liveServers().size();
-    } catch (Exception e) {
-      return -1;
-    }
-  }
-
   private static List<RegionInfo> regions(Admin admin) {
     try {
       return admin.getRegions(T);
@@ -199,17 +189,7 @@ class NormalizerAndBalancerTest {
   /** Row to value length, checking order and that no row comes twice. */
   private static TreeMap<String, Integer> scan(Connection conn) throws Exception {
     TreeMap<String, Integer> out = new TreeMap<>();
-    byte[] previous = null;
-    try (Table t = conn.getTable(T); ResultScanner s = t.getScanner(new Scan())) {
-      for (Result r : s) {
-        if (previous != null && Bytes.compare(previous, r.getRow()) >= 0) {
-          throw new AssertionError("rows out of order or repeated at "
-              + Bytes.toStringBinary(r.getRow()));
-        }
-        previous = r.getRow();
-        out.put(Bytes.toString(r.getRow()), r.getValue(F, Q).length);
-      }
-    }
+    ClusterChecks.scanInOrder(conn, T, F, Q).forEach((r, v) -> out.put(r, v.length));
     return out;
   }
 }
