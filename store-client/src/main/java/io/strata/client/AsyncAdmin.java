@@ -188,7 +188,7 @@ public interface AsyncAdmin {
    */
   CompletableFuture<Boolean> normalize();
 
-  /** Switches the normalizer (periodic runs and {@link #normalize()}); returns whether it was on. */
+  /** Switches the normalizer (periodic runs, {@link #normalize()}); answers the old state. */
   CompletableFuture<Boolean> normalizerSwitch(boolean on);
 
   CompletableFuture<Boolean> isNormalizerEnabled();

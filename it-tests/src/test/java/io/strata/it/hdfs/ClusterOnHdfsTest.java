@@ -33,9 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A cluster as operators run one: a 3-member ZooKeeper ensemble, an active and a backup master
  * and 3 region servers, each its own process on its own loopback address, over real HDFS (a
- * NameNode and 4 DataNodes, files kept on 3). Under a steady write it loses a ZooKeeper member, a DataNode, the
- * active master, and sees the NameNode restart, then flushes, splits and compacts; every
- * acknowledged write is then read back.
+ * NameNode and 4 DataNodes, files kept on 3). Under a steady write it loses a ZooKeeper member,
+ * a DataNode, the active master, and sees the NameNode restart, then flushes, splits, compacts
+ * and merges; every acknowledged write is then read back.
  */
 class ClusterOnHdfsTest {
   private static final TableName T = TableName.valueOf("t");
@@ -113,6 +113,19 @@ class ClusterOnHdfsTest {
           awaitMore(c, acked, 100, "writes after a split");
           admin.majorCompact(T);
           awaitMore(c, acked, 100, "writes after a major compaction");
+          // A merge (references, the merge record, renames into place) on HDFS, once the
+          // compaction left the first two regions reading only their own files.
+          c.waitFor(() -> {
+            try {
+              List<io.strata.common.schema.RegionInfo> rs = admin.getRegions(T);
+              admin.mergeRegions(List.of(rs.get(0).getEncodedName(),
+                  rs.get(1).getEncodedName()));
+              return true;
+            } catch (Exception e) {
+              return false;
+            }
+          }, Duration.ofMinutes(1), "the first two regions to merge");
+          awaitMore(c, acked, 100, "writes after a merge");
         } catch (Exception e) {
           throw new AssertionError(e + "\n" + c.outputs(), e);
         } finally {

@@ -56,7 +56,8 @@ class CutOffHostTest {
       c.startRegionServer(2);
       try (Connection conn = ConnectionFactory.createConnection(c.clientConfiguration());
           Admin admin = conn.getAdmin()) {
-        c.waitFor(() -> ClusterChecks.liveServers(admin) == 2, Duration.ofMinutes(1), "two region servers");
+        c.waitFor(() -> ClusterChecks.liveServers(admin) == 2, Duration.ofMinutes(1),
+            "two region servers");
         admin.createTable(TableDescriptor.newBuilder(T).setColumnFamily(ColumnFamilyDescriptor
             .of("f")).build(), SplitAlgorithm.HEX_STRING, 6);
         admin.balance();
@@ -83,7 +84,8 @@ class CutOffHostTest {
           c.waitFor(() -> acked.size() >= 300, Duration.ofMinutes(1), "writes before the cut");
           assertTrue(regionsOn(admin, hosts.address(2)) > 0, "no region on the host to cut");
           hosts.cut(2);
-          c.waitFor(() -> ClusterChecks.liveServers(admin) == 1 && regionsOn(admin, hosts.address(1)) >= 6,
+          c.waitFor(() -> ClusterChecks.liveServers(admin) == 1
+              && regionsOn(admin, hosts.address(1)) >= 6,
               Duration.ofMinutes(1), "the other server to take over every region");
           int after = acked.size();
           c.waitFor(() -> acked.size() >= after + 300, Duration.ofMinutes(1),

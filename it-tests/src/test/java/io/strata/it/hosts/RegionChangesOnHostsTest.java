@@ -49,7 +49,8 @@ class RegionChangesOnHostsTest {
         List.of("-Dstrata.normalizer.merge.min.region.age=0s"));
         Connection conn = ConnectionFactory.createConnection(c.clientConfiguration());
         Admin admin = conn.getAdmin()) {
-      c.waitFor(() -> ClusterChecks.liveServers(admin) == 3, Duration.ofMinutes(1), "three region servers");
+      c.waitFor(() -> ClusterChecks.liveServers(admin) == 3, Duration.ofMinutes(1),
+          "three region servers");
       admin.createTable(TableDescriptor.newBuilder(T).setMemStoreFlushSize(128 * 1024)
           .setMaxFileSize(400 * 1024).setNormalizationEnabled(true)
           .setColumnFamily(ColumnFamilyDescriptor.of("f")).build());

@@ -108,6 +108,8 @@ class MergeTest {
         admin.mergeRegions(three.stream().map(RegionInfo::getEncodedName).toList());
         List<RegionInfo> one = admin.getRegions(T);
         assertEquals(1, one.size());
+        assertTrue(prometheus(c.master().infoPort())
+            .contains("\nstrata_master_merges_total 2.0\n"), "the master counts two merges");
         assertArrayEquals(new byte[0], one.get(0).getStartKey());
         assertArrayEquals(new byte[0], one.get(0).getEndKey());
       } finally {
@@ -157,6 +159,14 @@ class MergeTest {
     TreeMap<String, Integer> out = new TreeMap<>();
     ClusterChecks.scanInOrder(conn, T, F, Q).forEach((r, v) -> out.put(r, Bytes.toInt(v)));
     return out;
+  }
+
+  /** The master's /prometheus page. */
+  private static String prometheus(int port) throws Exception {
+    java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port
+            + "/prometheus")).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+    return r.body();
   }
 
   private static boolean noReferences(MiniCluster c) {

@@ -306,7 +306,8 @@ class ShellCommandsTest {
         "column family 'f' is given twice");
     assertError("alter 'err1', METHOD => 'table_att_unset', NAME => 'MAX_FILESIZ'", "table err1"
         + " has no setting or metadata key 'MAX_FILESIZ' to unset; its settings are "
-        + "MAX_FILESIZE, MEMSTORE_FLUSHSIZE, DURABILITY, READONLY, NORMALIZATION_ENABLED, METADATA");
+        + "MAX_FILESIZE, MEMSTORE_FLUSHSIZE, DURABILITY, READONLY, NORMALIZATION_ENABLED, "
+        + "METADATA");
     assertError("t = get_table 'err1'; t.put 'r', 'f:q'", "put takes 3 to 4 arguments, got 2");
     assertError("get 'err1', 'r', ''", "argument 3 (column) '' has an empty family");
     o = shell.execute("x = " + "[".repeat(200));

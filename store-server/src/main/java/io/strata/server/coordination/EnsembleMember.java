@@ -128,7 +128,8 @@ public final class EnsembleMember implements Closeable {
     p.setProperty("dataDir", dataDir.getAbsolutePath());
     p.setProperty("clientPort", Integer.toString(me.getPort()));
     p.setProperty("clientPortAddress", me.getHostString());
-    p.setProperty("maxClientCnxns", Integer.toString(EmbeddedZooKeeper.MAX_CONNECTIONS_PER_ADDRESS));
+    p.setProperty("maxClientCnxns",
+        Integer.toString(EmbeddedZooKeeper.MAX_CONNECTIONS_PER_ADDRESS));
     // Old snapshots and logs are purged hourly, three kept: a member never fills its disk.
     p.setProperty("autopurge.snapRetainCount", "3");
     p.setProperty("autopurge.purgeInterval", "1");

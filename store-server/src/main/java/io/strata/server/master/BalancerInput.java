@@ -4,6 +4,7 @@ import io.strata.common.proto.AdminProtos.RegionLoadProto;
 import io.strata.common.proto.AdminProtos.ServerLoadProto;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.RegionState;
+import io.strata.common.schema.SchemaCodec;
 import io.strata.common.schema.ServerName;
 import io.strata.common.schema.TableState;
 import io.strata.server.master.balancer.BalancerRegion;
@@ -27,6 +28,11 @@ final class BalancerInput {
     this.locality = HdfsLocality.of(master.fs(), master.root());
   }
 
+  /** A load report's region, by encoded name. */
+  static String encoded(RegionLoadProto r) {
+    return SchemaCodec.fromProto(r.getRegion()).getEncodedName();
+  }
+
   List<BalancerRegion> regions(List<ServerName> live) {
     Map<String, double[]> rates = new HashMap<>();
     for (ServerName s : live) {
@@ -37,11 +43,11 @@ final class BalancerInput {
       }
       double seconds = (now.getReportMillis() - before.getReportMillis()) / 1000.0;
       Map<String, RegionLoadProto> earlier = new HashMap<>();
-      before.getRegionsList().forEach(r -> earlier.put(io.strata.common.schema.SchemaCodec.fromProto(r.getRegion()).getEncodedName(), r));
+      before.getRegionsList().forEach(r -> earlier.put(encoded(r), r));
       for (RegionLoadProto r : now.getRegionsList()) {
-        RegionLoadProto e = earlier.get(io.strata.common.schema.SchemaCodec.fromProto(r.getRegion()).getEncodedName());
+        RegionLoadProto e = earlier.get(encoded(r));
         if (e != null) {
-          rates.put(io.strata.common.schema.SchemaCodec.fromProto(r.getRegion()).getEncodedName(), new double[] {
+          rates.put(encoded(r), new double[] {
               Math.max(0, r.getReadRequests() - e.getReadRequests()) / seconds,
               Math.max(0, r.getWriteRequests() - e.getWriteRequests()) / seconds});
         }

@@ -120,6 +120,12 @@ public final class Master implements Closeable {
   private RegionNormalizer normalizer;
   private final io.strata.server.master.balancer.CostBalancer balancer;
   private BalancerInput balancerInput;
+  /** Normalizer runs, by the chore or a call, switched on. */
+  private final java.util.concurrent.atomic.AtomicLong normalizerRuns =
+      new java.util.concurrent.atomic.AtomicLong();
+  /** Merges finished (MergeRegionsProcedure). */
+  private final java.util.concurrent.atomic.AtomicLong merges =
+      new java.util.concurrent.atomic.AtomicLong();
   /** Balancer runs finished, by the chore or a call, switched on or off. */
   private final java.util.concurrent.atomic.AtomicLong balancerRuns =
       new java.util.concurrent.atomic.AtomicLong();
@@ -169,7 +175,8 @@ public final class Master implements Closeable {
     name = ServerName.valueOf(host.published(), rpc.address().getPort(),
         System.currentTimeMillis());
     metrics.bind(servers, states, () -> procedures == null ? 0 : procedures.runningCount(),
-        () -> procedures == null ? 0 : procedures.failedCount(), balancerRuns);
+        () -> procedures == null ? 0 : procedures.failedCount(), balancerRuns, normalizerRuns,
+        merges);
     metrics.startHistory(conf.get(ServerKeys.STATUS_HISTORY_INTERVAL), servers, states);
     metrics.serveInfo(conf, host.bind(), MasterPages.of(this));
     zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
@@ -541,6 +548,7 @@ public final class Master implements Closeable {
         return false;
       }
       normalizer.run();
+      normalizerRuns.incrementAndGet();
       return true;
     }).get();
   }
@@ -553,6 +561,11 @@ public final class Master implements Closeable {
 
   boolean isNormalizerOn() {
     return normalizerSwitch.isOn();
+  }
+
+  /** Counts a finished merge, for the metric. */
+  void merged() {
+    merges.incrementAndGet();
   }
 
   /** Balancer runs finished since this master started, switched on or off. */

@@ -28,7 +28,8 @@ final class MasterMetrics implements Closeable {
 
   /** The gauges of the cluster as this master sees it. */
   void bind(ServerManager servers, RegionStates states, IntSupplier procedures,
-      java.util.function.LongSupplier failedProcedures, AtomicLong balancerRuns) {
+      java.util.function.LongSupplier failedProcedures, AtomicLong balancerRuns,
+      AtomicLong normalizerRuns, AtomicLong merges) {
     metrics.counter(MetricCatalog.PROCEDURES_FAILED, failedProcedures,
         java.util.function.LongSupplier::getAsLong);
     metrics.gauge(MetricCatalog.SERVERS_LIVE, servers, s -> s.liveServers().size());
@@ -37,6 +38,8 @@ final class MasterMetrics implements Closeable {
     metrics.gauge(MetricCatalog.MASTER_REGIONS, states, s -> s.all().size());
     metrics.gauge(MetricCatalog.PROCEDURES_RUNNING, procedures, IntSupplier::getAsInt);
     metrics.counter(MetricCatalog.BALANCER_RUNS, balancerRuns, AtomicLong::get);
+    metrics.counter(MetricCatalog.NORMALIZER_RUNS, normalizerRuns, AtomicLong::get);
+    metrics.counter(MetricCatalog.MERGES, merges, AtomicLong::get);
   }
 
   static final String REQUESTS_CHART = "Cluster requests per second";

@@ -125,6 +125,7 @@ final class MergeRegionsProcedure extends Procedure {
       case 4 -> {
         m.assignment().assign(merged(), record.hasServer()
             ? SchemaCodec.fromProto(record.getServer()) : null);
+        m.merged();
         return DONE;
       }
       default -> throw new IllegalStateException("merge regions has no step " + step);

@@ -43,7 +43,7 @@ final class RegionNormalizer {
     for (ServerName s : master.servers().liveServers()) {
       ServerLoadProto load = master.servers().load(s);
       if (load != null) {
-        load.getRegionsList().forEach(r -> sizes.put(io.strata.common.schema.SchemaCodec.fromProto(r.getRegion()).getEncodedName(), r));
+        load.getRegionsList().forEach(r -> sizes.put(BalancerInput.encoded(r), r));
       }
     }
     int submitted = 0;

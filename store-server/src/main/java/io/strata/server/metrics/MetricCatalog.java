@@ -167,6 +167,11 @@ public final class MetricCatalog {
           + "could not be made).");
   public static final MetricDef BALANCER_RUNS = MetricDef.of("strata.master.balancer.runs",
       COUNTER, "runs", "Balancer runs that moved regions or found nothing to move.");
+  public static final MetricDef NORMALIZER_RUNS = MetricDef.of(
+      "strata.master.normalizer.runs", COUNTER, "runs",
+      "Normalizer runs over the tables with NORMALIZATION_ENABLED, switched on.");
+  public static final MetricDef MERGES = MetricDef.of("strata.master.merges", COUNTER,
+      "merges", "Region merges this master finished (each of two or more regions into one).");
 
   /** Every metric declared here, in declaration order. */
   public static List<MetricDef> all() {

@@ -13,8 +13,8 @@ import org.apache.hadoop.fs.Path;
  * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.tmp/   (flushes in progress)
  * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.splits/&lt;daughter&gt;/ (a split being prepared)
  * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.split   (a split's commit record)
- * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.merges/&lt;merged&gt;/ (a merge being prepared)
- * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/.merged  (a merge's commit record)
+ * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;region&gt;/.merges/&lt;merged&gt;/ (a merge, staged)
+ * &lt;root&gt;/data/&lt;ns&gt;/&lt;table&gt;/&lt;region&gt;/.merged  (a merge's commit record)
  * &lt;root&gt;/archive/data/&lt;ns&gt;/&lt;table&gt;/&lt;encoded region&gt;/&lt;family&gt;/ (replaced files)
  * </pre>
  */

@@ -51,8 +51,9 @@ public final class RegionMerger {
         throw new BadRequestException("strata:meta does not merge");
       }
       if (i > 0 && !Bytes.equals(sorted.get(i - 1).getEndKey(), r.getStartKey())) {
-        throw new BadRequestException("regions " + sorted.get(i - 1).getEncodedName() + " (ends at '"
-            + Bytes.toStringBinary(sorted.get(i - 1).getEndKey()) + "') and "
+        RegionInfo before = sorted.get(i - 1);
+        throw new BadRequestException("regions " + before.getEncodedName() + " (ends at '"
+            + Bytes.toStringBinary(before.getEndKey()) + "') and "
             + r.getEncodedName() + " (starts at '" + Bytes.toStringBinary(r.getStartKey())
             + "') are not adjacent; merge regions that follow one another");
       }

@@ -245,7 +245,8 @@ public final class CostBalancer {
         return null;
       }
       // At the limit only moves that take a moved region on, or back, are tried.
-      if (moved >= maxMoves && (where[r] == original[r] || (r2 >= 0 && where[r2] == original[r2]))) {
+      if (moved >= maxMoves
+          && (where[r] == original[r] || (r2 >= 0 && where[r2] == original[r2]))) {
         return null;
       }
       return r2 < 0 || r2 == r ? new int[] {r, to} : new int[] {r, to, r2, where[r]};

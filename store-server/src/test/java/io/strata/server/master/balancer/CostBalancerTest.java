@@ -141,7 +141,8 @@ class CostBalancerTest {
       regions.add(new BalancerRegion(region("t", i), on, true, reads, 0, Map.of()));
     }
     assertEquals(List.of(), new CostBalancer(DEFAULTS).plan(SERVERS, regions));
-    CostBalancer b = new CostBalancer(new BalancerWeights(500, 35, 100, 5, 25, 7, 0.25, 600, 0.025));
+    CostBalancer b = new CostBalancer(new BalancerWeights(500, 35, 100, 5, 25, 7, 0.25, 600,
+        0.025));
     for (int run = 0; run < 10; run++) {
       List<Move> moves = b.plan(SERVERS, regions);
       if (moves.isEmpty()) {
