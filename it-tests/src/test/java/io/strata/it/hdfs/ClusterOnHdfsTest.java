@@ -7,24 +7,16 @@ import io.strata.client.Admin;
 import io.strata.client.ClusterStatus;
 import io.strata.client.Connection;
 import io.strata.client.ConnectionFactory;
-import io.strata.client.Put;
-import io.strata.client.Result;
-import io.strata.client.ResultScanner;
-import io.strata.client.Scan;
 import io.strata.client.SplitAlgorithm;
-import io.strata.client.Table;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import io.strata.it.hosts.HostCluster;
-import io.strata.it.minicluster.ClusterChecks;
+import io.strata.it.minicluster.SteadyWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ConcurrentSkipListSet;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.junit.jupiter.api.Test;
@@ -40,18 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ClusterOnHdfsTest {
   private static final TableName T = TableName.valueOf("t");
   private static final byte[] F = Bytes.toBytes("f");
-  private static final byte[] Q = Bytes.toBytes("q");
 
   @TempDir
   Path dir;
-
-  private static byte[] row(int i) {
-    return ClusterChecks.row(i);
-  }
-
-  private static byte[] value(int i) {
-    return Bytes.toBytes("v" + i);
-  }
 
   @Test
   void survivesLosingAZooKeeperMemberADataNodeAndTheActiveMaster() throws Exception {
@@ -68,51 +51,33 @@ class ClusterOnHdfsTest {
             "three region servers and a backup master");
         admin.createTable(TableDescriptor.newBuilder(T).setColumnFamily(ColumnFamilyDescriptor
             .of("f")).build(), SplitAlgorithm.HEX_STRING, 6);
-        ConcurrentSkipListSet<Integer> acked = new ConcurrentSkipListSet<>();
-        AtomicInteger attempted = new AtomicInteger();
-        AtomicBoolean stop = new AtomicBoolean();
-        Thread writer = new Thread(() -> {
-          try (Table t = conn.getTable(T)) {
-            while (!stop.get()) {
-              int i = attempted.getAndIncrement();
-              try {
-                t.put(new Put(row(i)).addColumn(F, Q, value(i)));
-                acked.add(i);
-              } catch (Exception e) {
-                // not acknowledged: it may or may not be there
-              }
-            }
-          } catch (Exception e) {
-            throw new AssertionError(e);
-          }
-        }, "writer");
-        writer.start();
+        SteadyWriter writer = SteadyWriter.start(conn, T, F, 8);
         try {
-          awaitMore(c, acked, 300, "writes before the faults");
+          awaitMore(c, writer, 300, "writes before the faults");
           c.zookeeper(0).kill();
-          awaitMore(c, acked, 300, "writes after a ZooKeeper member died");
+          awaitMore(c, writer, 300, "writes after a ZooKeeper member died");
           String dead = dfs.getDataNodes().get(0).getXferAddress().getPort() + "";
           dfs.stopDataNode(0);
-          awaitMore(c, acked, 300, "writes after a DataNode died");
+          awaitMore(c, writer, 300, "writes after a DataNode died");
           // Each server's WAL rolled off the dead DataNode: its newest file's pipeline is three
           // live ones (the old file's went on with two).
           c.waitFor(() -> newestWalsAvoid(dfs, dead), Duration.ofMinutes(1),
               "every WAL to roll to a pipeline without the dead DataNode");
           c.master(0).kill();
-          awaitMore(c, acked, 300, "writes after the active master died");
+          awaitMore(c, writer, 300, "writes after the active master died");
           TableName other = TableName.valueOf("after_failover");
           admin.createTable(TableDescriptor.newBuilder(other)
               .setColumnFamily(ColumnFamilyDescriptor.of("f")).build());
           assertTrue(admin.tableExists(other));
           dfs.restartNameNode(0, true);
-          awaitMore(c, acked, 300, "writes after the NameNode restarted");
+          awaitMore(c, writer, 300, "writes after the NameNode restarted");
           admin.flush(T);
-          awaitMore(c, acked, 100, "writes after a flush");
+          awaitMore(c, writer, 100, "writes after a flush");
           // Splits (reference files, renames into place) and compactions on HDFS.
           admin.split(T);
-          awaitMore(c, acked, 100, "writes after a split");
+          awaitMore(c, writer, 100, "writes after a split");
           admin.majorCompact(T);
-          awaitMore(c, acked, 100, "writes after a major compaction");
+          awaitMore(c, writer, 100, "writes after a major compaction");
           // A merge (references, the merge record, renames into place) on HDFS, once the
           // compaction left the first two regions reading only their own files.
           c.waitFor(() -> {
@@ -125,32 +90,17 @@ class ClusterOnHdfsTest {
               return false;
             }
           }, Duration.ofMinutes(1), "the first two regions to merge");
-          awaitMore(c, acked, 100, "writes after a merge");
+          awaitMore(c, writer, 100, "writes after a merge");
         } catch (Exception e) {
           throw new AssertionError(e + "\n" + c.outputs(), e);
         } finally {
-          stop.set(true);
-          writer.join(120_000);
+          writer.close();
         }
         for (int i = 0; i < 3; i++) {
           assertTrue(c.regionServer(i).isAlive(), c.outputs());
         }
         assertTrue(admin.getRegions(T).size() > 6, "the split made no daughters");
-        int found = 0;
-        try (Table t = conn.getTable(T); ResultScanner s = t.getScanner(new Scan())) {
-          java.util.Map<String, Integer> byRow = new java.util.HashMap<>();
-          for (int i = 0; i < attempted.get(); i++) {
-            byRow.put(Bytes.toString(row(i)), i);
-          }
-          for (Result r : s) {
-            Integer i = byRow.get(Bytes.toString(r.getRow()));
-            assertTrue(i != null, "a row nobody wrote: " + Bytes.toString(r.getRow()));
-            assertEquals("v" + i, Bytes.toString(r.getValue(F, Q)));
-            found++;
-            acked.remove(i);
-          }
-        }
-        assertEquals(List.of(), List.copyOf(acked), "acknowledged writes missing");
+        int found = writer.verify(conn);
         assertTrue(found >= 1500, "only " + found + " rows");
       }
     }
@@ -204,10 +154,8 @@ class ClusterOnHdfsTest {
     }
   }
 
-  private static void awaitMore(HostCluster c, ConcurrentSkipListSet<Integer> acked, int more,
-      String what) {
-    System.err.println(java.time.LocalTime.now() + " waiting for " + what);
-    int target = acked.size() + more;
-    c.waitFor(() -> acked.size() >= target, Duration.ofMinutes(2), what);
+  private static void awaitMore(HostCluster c, SteadyWriter writer, int more, String what) {
+    writer.awaitMore(more, Duration.ofMinutes(2), what,
+        e -> new AssertionError(e.getMessage() + "\n" + c.outputs(), e));
   }
 }

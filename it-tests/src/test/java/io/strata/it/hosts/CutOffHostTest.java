@@ -8,23 +8,16 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.strata.client.Admin;
 import io.strata.client.Connection;
 import io.strata.client.ConnectionFactory;
-import io.strata.client.Put;
-import io.strata.client.Result;
-import io.strata.client.ResultScanner;
-import io.strata.client.Scan;
 import io.strata.client.SplitAlgorithm;
-import io.strata.client.Table;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import io.strata.it.minicluster.ClusterChecks;
+import io.strata.it.minicluster.SteadyWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.ConcurrentSkipListSet;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,10 +33,6 @@ class CutOffHostTest {
 
   @TempDir
   Path dir;
-
-  private static byte[] row(int i) {
-    return ClusterChecks.row(i);
-  }
 
   @Test
   void aServerCutOffLosesItsRegionsToTheOthersAndStops() throws Exception {
@@ -61,63 +50,28 @@ class CutOffHostTest {
         admin.createTable(TableDescriptor.newBuilder(T).setColumnFamily(ColumnFamilyDescriptor
             .of("f")).build(), SplitAlgorithm.HEX_STRING, 6);
         admin.balance();
-        ConcurrentSkipListSet<Integer> acked = new ConcurrentSkipListSet<>();
-        AtomicInteger next = new AtomicInteger();
-        AtomicBoolean stop = new AtomicBoolean();
-        Thread writer = new Thread(() -> {
-          try (Table t = conn.getTable(T)) {
-            while (!stop.get()) {
-              int i = next.getAndIncrement();
-              try {
-                t.put(new Put(row(i)).addColumn(F, F, Bytes.toBytes(i)));
-                acked.add(i);
-              } catch (Exception e) {
-                // not acknowledged
-              }
-            }
-          } catch (Exception e) {
-            throw new AssertionError(e);
-          }
-        }, "writer");
-        writer.start();
+        SteadyWriter writer = SteadyWriter.start(conn, T, F, 4);
+        java.util.function.Function<AssertionError, AssertionError> explain =
+            e -> new AssertionError(e.getMessage() + "\n" + c.outputs(), e);
         try {
-          c.waitFor(() -> acked.size() >= 300, Duration.ofMinutes(1), "writes before the cut");
+          writer.awaitMore(300, Duration.ofMinutes(1), "writes before the cut", explain);
           assertTrue(regionsOn(admin, hosts.address(2)) > 0, "no region on the host to cut");
           hosts.cut(2);
           c.waitFor(() -> ClusterChecks.liveServers(admin) == 1
               && regionsOn(admin, hosts.address(1)) >= 6,
               Duration.ofMinutes(1), "the other server to take over every region");
-          int after = acked.size();
-          c.waitFor(() -> acked.size() >= after + 300, Duration.ofMinutes(1),
-              "writes after the cut");
+          writer.awaitMore(300, Duration.ofMinutes(1), "writes after the cut", explain);
           hosts.heal(2);
           c.waitFor(() -> !c.regionServer(2).isAlive(), Duration.ofMinutes(1),
               "the cut-off server to find its session expired and stop");
           assertTrue(c.regionServer(2).output().contains("stopped on its own"),
               c.regionServer(2).output());
-          int healed = acked.size();
-          c.waitFor(() -> acked.size() >= healed + 100, Duration.ofMinutes(1),
-              "writes after the heal");
+          writer.awaitMore(100, Duration.ofMinutes(1), "writes after the heal", explain);
         } finally {
-          stop.set(true);
-          writer.join(120_000);
+          writer.close();
         }
         assertEquals(1, ClusterChecks.liveServers(admin));
-        int seen = 0;
-        try (Table t = conn.getTable(T); ResultScanner s = t.getScanner(new Scan())) {
-          java.util.Map<String, Integer> byRow = new java.util.HashMap<>();
-          for (int i = 0; i < next.get(); i++) {
-            byRow.put(Bytes.toString(row(i)), i);
-          }
-          for (Result r : s) {
-            Integer i = byRow.get(Bytes.toString(r.getRow()));
-            assertTrue(i != null, "a row nobody wrote");
-            assertEquals(i, Bytes.toInt(r.getValue(F, F)));
-            acked.remove(i);
-            seen++;
-          }
-        }
-        assertEquals(List.of(), List.copyOf(acked), "acknowledged writes missing");
+        int seen = writer.verify(conn);
         assertFalse(seen < 700, "only " + seen + " rows");
       }
     }
