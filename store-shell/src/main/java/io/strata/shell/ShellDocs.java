@@ -8,7 +8,8 @@ import java.util.Map;
 
 /**
  * The command reference of docs/shell-commands.md, generated from the commands' own help so the two
- * never disagree: every command by group with its syntax and examples, and every filter.
+ * never disagree: a table of the commands by group, then every command with its syntax and
+ * examples, and every filter.
  */
 public final class ShellDocs {
   /** The line after which docs/shell-commands.md is generated; what is above it is written by hand. */
@@ -19,7 +20,13 @@ public final class ShellDocs {
   private ShellDocs() {}
 
   public static String render(CommandRegistry registry) {
-    StringBuilder sb = new StringBuilder(MARKER).append("\n\n## Commands\n");
+    StringBuilder sb = new StringBuilder(MARKER).append("\n\n## Commands by group\n\n")
+        .append("| group | commands |\n|---|---|\n");
+    for (CommandGroup g : CommandGroup.values()) {
+      sb.append("| ").append(g.label()).append(" | ").append(String.join(", ",
+          registry.inGroup(g).stream().map(c -> "`" + c.name() + "`").toList())).append(" |\n");
+    }
+    sb.append("\n## Commands\n");
     for (CommandGroup g : CommandGroup.values()) {
       sb.append("\n### ").append(g.label()).append(": ").append(g.description()).append('\n');
       for (Command c : registry.inGroup(g)) {

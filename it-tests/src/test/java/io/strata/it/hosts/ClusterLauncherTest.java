@@ -18,17 +18,12 @@ import io.strata.common.schema.TableName;
 import io.strata.common.util.Bytes;
 import io.strata.it.minicluster.MiniCluster;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,56 +33,28 @@ import org.junit.jupiter.api.io.TempDir;
  * machine, a graceful stop and reload of one server, and stop, which leaves no process behind.
  */
 class ClusterLauncherTest {
-  private static final Path ROOT = Path.of(System.getProperty("strata.source.root", ".."));
   private static final TableName T = TableName.valueOf("t");
   private static final byte[] F = Bytes.toBytes("f");
 
   @TempDir
   Path dir;
 
-  private record Run(int exit, String out, String err) {}
-
-  private Run run(Map<String, String> env, String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(ROOT.resolve("bin/strata").toString());
-    cmd.addAll(List.of(args));
-    Path out = Files.createTempFile(dir, "out", ".txt");
-    Path err = Files.createTempFile(dir, "err", ".txt");
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(ROOT.toFile())
-        .redirectOutput(out.toFile()).redirectError(err.toFile());
-    pb.environment().putAll(env);
-    Process p = pb.start();
-    p.getOutputStream().close();
-    if (!p.waitFor(5, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
-      throw new AssertionError("bin/strata " + String.join(" ", args) + " did not finish");
-    }
-    return new Run(p.exitValue(), Files.readString(out), Files.readString(err));
-  }
-
-  private static int freePort(String host) throws IOException {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress(host, 0));
-      return s.getLocalPort();
-    }
-  }
-
   @Test
   void startsGrowsDrainsAndStopsAClusterFromItsHostLists() throws Exception {
     Path conf = Files.createDirectories(dir.resolve("conf"));
-    Files.copy(ROOT.resolve("conf/log4j2.xml"), conf.resolve("log4j2.xml"));
-    int zkPort = freePort("127.0.0.2");
+    Files.copy(BinStrata.ROOT.resolve("conf/log4j2.xml"), conf.resolve("log4j2.xml"));
+    int zkPort = BinStrata.freePort("127.0.0.2");
     String quorum = "127.0.0.2:" + zkPort + ",127.0.0.3:" + zkPort + ",127.0.0.4:" + zkPort;
     Map<String, String> site = Map.of(
         "strata.cluster.distributed", "true",
         "strata.rootdir", dir.resolve("root").toUri().toString(),
         "strata.zookeeper.quorum", quorum,
-        "strata.zookeeper.peerport", Integer.toString(freePort("127.0.0.2")),
-        "strata.zookeeper.leaderport", Integer.toString(freePort("127.0.0.2")),
+        "strata.zookeeper.peerport", Integer.toString(BinStrata.freePort("127.0.0.2")),
+        "strata.zookeeper.leaderport", Integer.toString(BinStrata.freePort("127.0.0.2")),
         "strata.zookeeper.data.dir", dir.resolve("zookeeper").toString(),
-        "strata.master.port", Integer.toString(freePort("127.0.0.1")),
+        "strata.master.port", Integer.toString(BinStrata.freePort("127.0.0.1")),
         "strata.master.info.port", "0",
-        "strata.regionserver.port", Integer.toString(freePort("127.0.0.2")),
+        "strata.regionserver.port", Integer.toString(BinStrata.freePort("127.0.0.2")),
         "strata.regionserver.info.port", "0");
     StringBuilder xml = new StringBuilder("<configuration>\n");
     site.forEach((k, v) -> xml.append("  <property><name>").append(k).append("</name><value>")
@@ -103,17 +70,17 @@ class ClusterLauncherTest {
     StrataConfiguration client = StrataConfiguration.defaults()
         .set("strata.zookeeper.quorum", quorum).set("strata.client.operation.timeout", "60s");
     try {
-      Run start = run(env, "start");
-      assertEquals(0, start.exit, start.out + start.err);
+      BinStrata.Run start = BinStrata.run(dir, env, "start");
+      assertEquals(0, start.exit(), start.out() + start.err());
       for (String daemon : List.of("zookeeper-127.0.0.2", "zookeeper-127.0.0.3",
           "zookeeper-127.0.0.4", "master", "regionserver-127.0.0.2", "regionserver-127.0.0.3",
           "master-127.0.0.4")) {
-        assertTrue(start.out.contains("Strata " + daemon + " started (pid "), start.out);
+        assertTrue(start.out().contains("Strata " + daemon + " started (pid "), start.out());
       }
-      assertTrue(start.out.contains("  regionserver=127.0.0.2:"), start.out);
-      assertTrue(start.out.contains("  member=3\n"), start.out);
-      Run status = run(env, "status");
-      assertEquals(0, status.exit, status.out + status.err);
+      assertTrue(start.out().contains("  regionserver=127.0.0.2:"), start.out());
+      assertTrue(start.out().contains("  member=3\n"), start.out());
+      BinStrata.Run status = BinStrata.run(dir, env, "status");
+      assertEquals(0, status.exit(), status.out() + status.err());
 
       try (Connection conn = ConnectionFactory.createConnection(client);
           Admin admin = conn.getAdmin()) {
@@ -127,43 +94,43 @@ class ClusterLauncherTest {
           }
         }
         // Two more region servers on this machine, with their own ports and logs.
-        Run more = run(env, "local-regionservers", "start", "2", "3");
-        assertEquals(0, more.exit, more.out + more.err);
-        assertTrue(more.out.contains(":17022\n") && more.out.contains(":17023\n"), more.out);
+        BinStrata.Run more = BinStrata.run(dir, env, "local-regionservers", "start", "2", "3");
+        assertEquals(0, more.exit(), more.out() + more.err());
+        assertTrue(more.out().contains(":17022\n") && more.out().contains(":17023\n"), more.out());
         assertTrue(Files.exists(dir.resolve("logs/strata-regionserver-2.log")));
         MiniCluster.waitFor(() -> live(admin).size() == 4, Duration.ofMinutes(1),
             "four region servers");
-        Run bad = run(env, "local-regionservers", "start", "12");
-        assertEquals(2, bad.exit);
-        assertTrue(bad.err.contains("offset '12' is not from 1 to 9"), bad.err);
+        BinStrata.Run bad = BinStrata.run(dir, env, "local-regionservers", "start", "12");
+        assertEquals(2, bad.exit());
+        assertTrue(bad.err().contains("offset '12' is not from 1 to 9"), bad.err());
 
         // A graceful stop moves the server's regions away before it stops; --reload brings
         // them back to the restarted server.
         int before = regionsOn(admin, "127.0.0.3");
         assertTrue(before > 0, "no region on 127.0.0.3 to move");
-        Run drain = run(env, "graceful_stop", "--reload", "127.0.0.3");
-        assertEquals(0, drain.exit, drain.out + drain.err);
-        assertTrue(drain.out.contains("Moved " + before + " of " + before + " region(s) off "
-            + "127.0.0.3,"), drain.out);
-        assertTrue(drain.out.contains("Moved " + before + " of " + before + " region(s) to "
-            + "127.0.0.3,"), drain.out);
+        BinStrata.Run drain = BinStrata.run(dir, env, "graceful_stop", "--reload", "127.0.0.3");
+        assertEquals(0, drain.exit(), drain.out() + drain.err());
+        assertTrue(drain.out().contains("Moved " + before + " of " + before + " region(s) off "
+            + "127.0.0.3,"), drain.out());
+        assertTrue(drain.out().contains("Moved " + before + " of " + before + " region(s) to "
+            + "127.0.0.3,"), drain.out());
         assertEquals(before, regionsOn(admin, "127.0.0.3"));
         try (Table t = conn.getTable(T)) {
           for (int i = 0; i < 200; i++) {
             assertEquals(i, Bytes.toInt(t.get(new Get(row(i))).getValue(F, F)));
           }
         }
-        Run less = run(env, "local-regionservers", "stop", "2", "3");
-        assertEquals(0, less.exit, less.out + less.err);
+        BinStrata.Run less = BinStrata.run(dir, env, "local-regionservers", "stop", "2", "3");
+        assertEquals(0, less.exit(), less.out() + less.err());
       }
-      Run stop = run(env, "stop");
-      assertEquals(0, stop.exit, stop.out + stop.err);
+      BinStrata.Run stop = BinStrata.run(dir, env, "stop");
+      assertEquals(0, stop.exit(), stop.out() + stop.err());
       try (var pids = Files.list(dir.resolve("pids"))) {
         assertEquals(List.of(), pids.filter(p -> p.toString().endsWith(".pid")).toList());
       }
-      assertEquals(3, run(env, "status").exit);
+      assertEquals(3, BinStrata.run(dir, env, "status").exit());
     } finally {
-      killLeftovers(dir.resolve("pids"));
+      BinStrata.killLeftovers(dir.resolve("pids"));
     }
   }
 
@@ -191,18 +158,5 @@ class ClusterLauncherTest {
     return admin.getClusterStatus().liveServers().stream()
         .filter(s -> s.server().host().equals(host)).mapToInt(ClusterStatus.ServerLoad::regions)
         .sum();
-  }
-
-  /** A failed test leaves no daemon running: every pid file's process is killed. */
-  private static void killLeftovers(Path pids) throws IOException {
-    if (!Files.isDirectory(pids)) {
-      return;
-    }
-    try (var files = Files.list(pids)) {
-      for (Path p : files.filter(f -> f.toString().endsWith(".pid")).toList()) {
-        long pid = Long.parseLong(Files.readString(p, StandardCharsets.UTF_8).trim());
-        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-      }
-    }
   }
 }

@@ -18,7 +18,6 @@ import io.strata.common.util.Bytes;
 import io.strata.it.minicluster.ClusterChecks;
 import io.strata.it.minicluster.MiniCluster;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +37,6 @@ import org.junit.jupiter.api.io.TempDir;
  * Runs where the test is root and OpenSSH's server is installed (.ci/run installs it).
  */
 class ClusterOverSshTest {
-  private static final Path ROOT = Path.of(System.getProperty("strata.source.root", ".."));
   private static final Path SSHD = Path.of("/usr/sbin/sshd");
 
   @TempDir
@@ -53,17 +51,17 @@ class ClusterOverSshTest {
       Map<String, String> env = new HashMap<>();
       try {
         Path conf = Files.createDirectories(dir.resolve("conf"));
-        Files.copy(ROOT.resolve("conf/log4j2.xml"), conf.resolve("log4j2.xml"));
+        Files.copy(BinStrata.ROOT.resolve("conf/log4j2.xml"), conf.resolve("log4j2.xml"));
         String here = hosts.testAddress();
         String there = hosts.address(0);
-        String quorum = here + ":" + freePort(here);
+        String quorum = here + ":" + BinStrata.freePort(here);
         Files.writeString(conf.resolve("strata-site.xml"), "<configuration>\n"
             + property("strata.cluster.distributed", "true")
             + property("strata.rootdir", dir.resolve("root").toUri().toString())
             + property("strata.zookeeper.quorum", quorum)
             + property("strata.zookeeper.data.dir", dir.resolve("zookeeper").toString())
             + property("strata.master.hostname", here)
-            + property("strata.master.port", Integer.toString(freePort(here)))
+            + property("strata.master.port", Integer.toString(BinStrata.freePort(here)))
             + property("strata.master.info.port", "0")
             + property("strata.regionserver.info.port", "0")
             + "</configuration>\n");
@@ -106,7 +104,7 @@ class ClusterOverSshTest {
           assertEquals(List.of(), pids.filter(p -> p.toString().endsWith(".pid")).toList());
         }
       } finally {
-        killLeftovers(dir.resolve("pids"));
+        BinStrata.killLeftovers(dir.resolve("pids"));
         sshd.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
       }
     }
@@ -141,23 +139,11 @@ class ClusterOverSshTest {
     return p;
   }
 
+  /** bin/strata ARGS, which must succeed; what it printed. */
   private String run(Map<String, String> env, String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(ROOT.resolve("bin/strata").toString());
-    cmd.addAll(List.of(args));
-    Path out = Files.createTempFile(dir, "out", ".txt");
-    ProcessBuilder pb = new ProcessBuilder(cmd).directory(ROOT.toFile())
-        .redirectErrorStream(true).redirectOutput(out.toFile());
-    pb.environment().putAll(env);
-    Process p = pb.start();
-    p.getOutputStream().close();
-    if (!p.waitFor(5, TimeUnit.MINUTES)) {
-      p.destroyForcibly();
-      throw new AssertionError("bin/strata " + String.join(" ", args) + " did not finish");
-    }
-    String text = Files.readString(out);
-    assertEquals(0, p.exitValue(), "bin/strata " + String.join(" ", args) + ":\n" + text);
-    return text;
+    BinStrata.Run r = BinStrata.run(dir, env, args);
+    assertEquals(0, r.exit(), "bin/strata " + String.join(" ", args) + ":\n" + r.out() + r.err());
+    return r.out() + r.err();
   }
 
   private static void exec(String... cmd) throws Exception {
@@ -172,30 +158,11 @@ class ClusterOverSshTest {
     return "  <property><name>" + name + "</name><value>" + value + "</value></property>\n";
   }
 
-  private static int freePort(String host) throws java.io.IOException {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress(host, 0));
-      return s.getLocalPort();
-    }
-  }
-
   private static String read(Path p) {
     try {
       return Files.readString(p);
     } catch (java.io.IOException e) {
       return "(" + e + ")";
-    }
-  }
-
-  private static void killLeftovers(Path pids) throws java.io.IOException {
-    if (!Files.isDirectory(pids)) {
-      return;
-    }
-    try (var files = Files.list(pids)) {
-      for (Path p : files.filter(f -> f.toString().endsWith(".pid")).toList()) {
-        long pid = Long.parseLong(Files.readString(p, StandardCharsets.UTF_8).trim());
-        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-      }
     }
   }
 }

@@ -3,8 +3,6 @@ package io.strata.it.hosts;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.it.minicluster.MiniCluster;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,9 +37,9 @@ public final class HostCluster implements AutoCloseable {
     this.rootDir = rootDir;
     this.extra = List.copyOf(extra);
     // Ports free on this machine's loopback; a namespace's are all free.
-    int clientPort = freePort(host(0));
-    this.peerPort = freePort(host(0));
-    this.leaderPort = freePort(host(0));
+    int clientPort = BinStrata.freePort(host(0));
+    this.peerPort = BinStrata.freePort(host(0));
+    this.leaderPort = BinStrata.freePort(host(0));
     List<String> entries = new ArrayList<>();
     for (int i = 0; i < zookeepers; i++) {
       entries.add(address.apply(i) + ":" + clientPort);
@@ -175,13 +173,6 @@ public final class HostCluster implements AutoCloseable {
       }
     }
     return b.toString();
-  }
-
-  private static int freePort(String host) throws IOException {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress(host, 0));
-      return s.getLocalPort();
-    }
   }
 
   @Override

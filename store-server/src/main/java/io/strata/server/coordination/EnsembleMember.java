@@ -110,11 +110,16 @@ public final class EnsembleMember implements Closeable {
         + "the member to start");
   }
 
-  /** Starts member {@link #myId}; returns once it runs (it serves when a majority runs). */
-  public static EnsembleMember start(StrataConfiguration conf, File dataDir) throws IOException {
+  /**
+   * Starts member {@link #myId}, its data in {@code base}'s name suffixed with its host
+   * ({@code zookeeper-HOST}: members sharing a machine keep apart); returns once it runs (it
+   * serves when a majority runs).
+   */
+  public static EnsembleMember start(StrataConfiguration conf, File base) throws IOException {
     List<InetSocketAddress> quorum = quorum(conf);
     int id = myId(conf);
     InetSocketAddress me = quorum.get(id - 1);
+    File dataDir = new File(base.getParentFile(), base.getName() + "-" + me.getHostString());
     if (!(dataDir.isDirectory() || dataDir.mkdirs())) {
       throw new IOException("cannot create the ZooKeeper data directory " + dataDir
           + "; set strata.zookeeper.data.dir to a writable local directory");

@@ -31,7 +31,7 @@ public final class LocalFiles extends RawLocalFileSystem {
     try {
       Files.setPosixFilePermissions(pathToFile(p).toPath(), perms);
     } catch (UnsupportedOperationException notPosix) {
-      super.setPermission(p, permission);
+      super.setPermission(p, permission); // a file system without POSIX permissions: Hadoop's way
     }
   }
 

@@ -46,6 +46,18 @@ public final class RecordFiles {
     }
   }
 
+  /**
+   * Writes {@code data} to {@code tmp}, syncs it, and renames it to {@code target}: a record
+   * that appears whole or not at all (a commit record). {@code what} names it in the error.
+   */
+  public static void commit(FileSystem fs, Path tmp, Path target, byte[] data, String what)
+      throws IOException {
+    writeSynced(fs, tmp, data, true);
+    if (!fs.rename(tmp, target)) {
+      throw new IOException("could not move " + what + " " + tmp + " to " + target);
+    }
+  }
+
   /** Parses a record named {@code what}, refusing bytes that are not one. */
   public static <T> T parse(Path path, String what, byte[] data, Parser<T> parser)
       throws CorruptFileException {

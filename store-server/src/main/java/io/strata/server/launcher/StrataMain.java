@@ -3,6 +3,7 @@ package io.strata.server.launcher;
 import io.strata.common.conf.CoreKeys;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.server.coordination.EmbeddedZooKeeper;
+import io.strata.server.coordination.EnsembleMember;
 import io.strata.server.master.Master;
 import io.strata.server.regionserver.RegionServer;
 import java.io.IOException;
@@ -81,16 +82,10 @@ public final class StrataMain {
           brokeDown = rs::isStopped;
         }
         case "zookeeper" -> {
-          if (io.strata.server.coordination.EnsembleMember.quorum(conf).size() > 1) {
-            int id = io.strata.server.coordination.EnsembleMember.myId(conf);
-            String host = io.strata.server.coordination.EnsembleMember.quorum(conf).get(id - 1)
-                .getHostString();
-            java.io.File base = StandaloneCluster.zookeeperDataDir(conf);
-            io.strata.server.coordination.EnsembleMember m =
-                io.strata.server.coordination.EnsembleMember.start(conf,
-                    new java.io.File(base.getParentFile(), base.getName() + "-" + host));
+          if (EnsembleMember.quorum(conf).size() > 1) {
+            EnsembleMember m = EnsembleMember.start(conf, StandaloneCluster.zookeeperDataDir(conf));
             info.add("zookeeper=" + m.connectString());
-            info.add("member=" + id);
+            info.add("member=" + m.id());
             stop = m::close;
             brokeDown = m::failed;
           } else {

@@ -73,14 +73,7 @@ final class HdfsLocality {
     try {
       Path dir = RegionLayout.regionDir(root, region);
       for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
-        Path family = RegionLayout.familyDir(dir, f.getNameAsString());
-        if (!fs.exists(family)) {
-          continue;
-        }
-        for (FileStatus st : fs.listStatus(family)) {
-          if (!st.isFile() || st.getPath().getName().startsWith(".")) {
-            continue;
-          }
+        for (FileStatus st : RegionLayout.familyFiles(fs, dir, f.getNameAsString())) {
           for (BlockLocation b : fs.getFileBlockLocations(st, 0, st.getLen())) {
             total += b.getLength();
             for (String h : b.getHosts()) {

@@ -13,7 +13,6 @@ import io.strata.server.region.RegionLayout;
 import io.strata.server.region.RegionMerger;
 import java.io.IOException;
 import java.util.List;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.Path;
 
 /**
@@ -81,25 +80,23 @@ final class MergeRegionsProcedure extends Procedure {
         return 2;
       }
       case 2 -> {
-        // A parent whose server died while it closed has its edits in recovered.wals, which
-        // only an open replays: open it again (the open flushes them), then close it again.
-        boolean reopened = false;
-        for (RegionInfo p : parents) {
-          Path recovered = RegionLayout.recoveredWalsDir(RegionLayout.regionDir(m.root(), p));
-          FileStatus[] edits = m.fs().exists(recovered) ? m.fs().listStatus(recovered)
-              : new FileStatus[0];
-          if (edits.length > 0 && !m.fs().exists(RegionLayout.mergeRecord(
-              RegionLayout.regionDir(m.root(), parents.get(0))))) {
-            m.assignment().assign(p, null);
-            reopened = true;
-          }
-        }
-        if (reopened) {
-          return 1;
-        }
         TableDescriptor table = m.descriptor(merged().getTable());
-        if (!m.fs().exists(RegionLayout.mergeRecord(RegionLayout.regionDir(m.root(),
-            parents.get(0))))) {
+        boolean committed = m.fs().exists(RegionLayout.mergeRecord(
+            RegionLayout.regionDir(m.root(), parents.get(0))));
+        if (!committed) {
+          // A parent whose server died while it closed has its edits in recovered.wals, which
+          // only an open replays: open it again (the open flushes them), then close it again.
+          boolean reopened = false;
+          for (RegionInfo p : parents) {
+            Path recovered = RegionLayout.recoveredWalsDir(RegionLayout.regionDir(m.root(), p));
+            if (m.fs().exists(recovered) && m.fs().listStatus(recovered).length > 0) {
+              m.assignment().assign(p, null);
+              reopened = true;
+            }
+          }
+          if (reopened) {
+            return 1;
+          }
           try {
             RegionMerger.checkMergeable(m.fs(), m.root(), table, parents);
           } catch (BadRequestException refused) {

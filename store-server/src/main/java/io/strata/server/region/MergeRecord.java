@@ -24,10 +24,7 @@ record MergeRecord(RegionInfo merged, List<RegionInfo> parents, long createdMill
     MergeRecordProto.Builder b = MergeRecordProto.newBuilder().setVersion(FORMAT_VERSION)
         .setMerged(SchemaCodec.toProto(merged)).setCreatedMillis(createdMillis);
     parents.forEach(p -> b.addParents(SchemaCodec.toProto(p)));
-    RecordFiles.writeSynced(fs, tmp, b.build().toByteArray(), true);
-    if (!fs.rename(tmp, target)) {
-      throw new IOException("could not move merge record " + tmp + " to " + target);
-    }
+    RecordFiles.commit(fs, tmp, target, b.build().toByteArray(), "merge record");
   }
 
   /** The region's merge record, or null if it was not merged away. */

@@ -49,6 +49,21 @@ public final class RegionLayout {
     return new Path(regionDir, MERGES_DIR);
   }
 
+  /**
+   * The block files (and reference files) in a family's directory: its files not starting with
+   * a dot (temporary files, records); none when the directory does not exist.
+   */
+  public static java.util.List<org.apache.hadoop.fs.FileStatus> familyFiles(
+      org.apache.hadoop.fs.FileSystem fs, Path regionDir, String family)
+      throws java.io.IOException {
+    Path dir = familyDir(regionDir, family);
+    if (!fs.exists(dir)) {
+      return java.util.List.of();
+    }
+    return java.util.Arrays.stream(fs.listStatus(dir))
+        .filter(st -> st.isFile() && !st.getPath().getName().startsWith(".")).toList();
+  }
+
   public static Path familyDir(Path regionDir, String family) {
     return new Path(regionDir, family);
   }

@@ -71,10 +71,13 @@ public final class RegionMerger {
   public static void checkMergeable(FileSystem fs, Path root, TableDescriptor table,
       List<RegionInfo> parents) throws IOException {
     for (RegionInfo p : parents) {
-      for (FileStatus f : files(fs, RegionLayout.regionDir(root, p), table)) {
-        if (ReferenceFile.isReferenceName(f.getPath().getName())) {
-          throw new BadRequestException("region " + p.getEncodedName() + " still reads its "
-              + "parent's files through references; major_compact it, then merge");
+      for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
+        for (FileStatus f : RegionLayout.familyFiles(fs, RegionLayout.regionDir(root, p),
+            family.getNameAsString())) {
+          if (ReferenceFile.isReferenceName(f.getPath().getName())) {
+            throw new BadRequestException("region " + p.getEncodedName() + " still reads its "
+                + "parent's files through references; major_compact it, then merge");
+          }
         }
       }
     }
@@ -149,34 +152,12 @@ public final class RegionMerger {
     for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
       Path target = RegionLayout.familyDir(mergedDir, f.getNameAsString());
       StorageFileSystems.mkdirs(fs, target);
-      Path source = RegionLayout.familyDir(RegionLayout.regionDir(root, parent),
-          f.getNameAsString());
-      if (!fs.exists(source)) {
-        continue;
-      }
-      for (FileStatus st : fs.listStatus(source)) {
-        if (st.isFile() && !st.getPath().getName().startsWith(".")) {
-          ReferenceFile ref = new ReferenceFile(bound, top, parent.getEncodedName(),
-              st.getPath().getName());
-          ref.write(fs, new Path(target, ref.name()));
-        }
+      for (FileStatus st : RegionLayout.familyFiles(fs, RegionLayout.regionDir(root, parent),
+          f.getNameAsString())) {
+        ReferenceFile ref = new ReferenceFile(bound, top, parent.getEncodedName(),
+            st.getPath().getName());
+        ref.write(fs, new Path(target, ref.name()));
       }
     }
-  }
-
-  private static List<FileStatus> files(FileSystem fs, Path regionDir, TableDescriptor table)
-      throws IOException {
-    List<FileStatus> out = new ArrayList<>();
-    for (ColumnFamilyDescriptor f : table.getColumnFamilies()) {
-      Path dir = RegionLayout.familyDir(regionDir, f.getNameAsString());
-      if (fs.exists(dir)) {
-        for (FileStatus st : fs.listStatus(dir)) {
-          if (st.isFile() && !st.getPath().getName().startsWith(".")) {
-            out.add(st);
-          }
-        }
-      }
-    }
-    return out;
   }
 }

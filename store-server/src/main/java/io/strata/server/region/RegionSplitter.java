@@ -136,18 +136,13 @@ public final class RegionSplitter {
     Map<String, List<FileSides>> out = new LinkedHashMap<>();
     for (ColumnFamilyDescriptor f : parent.table().getColumnFamilies()) {
       List<FileSides> files = new ArrayList<>();
-      Path source = RegionLayout.familyDir(parent.dir(), f.getNameAsString());
-      if (fs.exists(source)) {
-        for (FileStatus st : fs.listStatus(source)) {
-          if (st.isFile() && !st.getPath().getName().startsWith(".")) {
-            try (BlockFileReader r = BlockFileReader.open(fs, st.getPath())) {
-              Cell first = r.firstKey();
-              if (first != null) {
-                files.add(new FileSides(st.getPath().getName(),
-                    CellComparator.INSTANCE.compareRow(first, row) < 0,
-                    CellComparator.INSTANCE.compareRow(r.lastKey(), row) >= 0));
-              }
-            }
+      for (FileStatus st : RegionLayout.familyFiles(fs, parent.dir(), f.getNameAsString())) {
+        try (BlockFileReader r = BlockFileReader.open(fs, st.getPath())) {
+          Cell first = r.firstKey();
+          if (first != null) {
+            files.add(new FileSides(st.getPath().getName(),
+                CellComparator.INSTANCE.compareRow(first, row) < 0,
+                CellComparator.INSTANCE.compareRow(r.lastKey(), row) >= 0));
           }
         }
       }

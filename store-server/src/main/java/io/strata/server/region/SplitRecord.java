@@ -25,10 +25,7 @@ record SplitRecord(byte[] splitRow, RegionInfo daughterA, RegionInfo daughterB,
         .setSplitRow(ByteString.copyFrom(splitRow))
         .setDaughterA(SchemaCodec.toProto(daughterA)).setDaughterB(SchemaCodec.toProto(daughterB))
         .setCreatedMillis(createdMillis).build().toByteArray();
-    RecordFiles.writeSynced(fs, tmp, data, true);
-    if (!fs.rename(tmp, target)) {
-      throw new IOException("could not move split record " + tmp + " to " + target);
-    }
+    RecordFiles.commit(fs, tmp, target, data, "split record");
   }
 
   /** The region's split record, or null if it has not split. */
