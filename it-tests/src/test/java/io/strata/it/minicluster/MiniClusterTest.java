@@ -319,6 +319,18 @@ class MiniClusterTest {
     }
   }
 
+  /** The server the cluster status says holds strata:meta. */
+  private static String metaServer(Admin admin) throws Exception {
+    for (var s : admin.getClusterStatus().liveServers()) {
+      for (var r : s.regionLoads()) {
+        if (r.region().isMetaRegion()) {
+          return s.server().toString();
+        }
+      }
+    }
+    return null;
+  }
+
   @Test
   void aMovedRegionIsFoundAgainAndSplitsKeepEveryRow() throws Exception {
     try (MiniCluster c = MiniCluster.start(dir, 2)) {
@@ -347,6 +359,14 @@ class MiniClusterTest {
         }
         all.sort(null);
         assertEquals(all, seen);
+        // strata:meta moves too, as hbase:meta does (a graceful stop drains it with the rest).
+        String metaWas = metaServer(admin);
+        admin.move(MetaLayout.META_REGION.getEncodedName(), null);
+        String metaIs = metaServer(admin);
+        assertTrue(metaIs != null && !metaIs.equals(metaWas), metaWas + " -> " + metaIs);
+        Connection fresh = c.connect(); // finds meta anew, through its znode
+        assertRows(fresh.getTable(T), 1000);
+        assertRows(t, 1000);
         admin.flush(T);
         admin.split(T, Bytes.toBytes(row(500)));
         assertEquals(3, admin.getRegions(T).size());

@@ -9,10 +9,13 @@ import java.time.Duration;
 /**
  * When to retry and how long to wait ({@link ClientKeys}): the pause grows 1, 2, 3, 5, 10, 20,
  * 40, 100 times the base (with up to 20% jitter) and no retry starts after the operation's
- * deadline.
+ * deadline. While the region is moving (its server unreachable or not serving it, as while a
+ * dead server's regions are recovered) the pause stops growing at 10 times the base: the region
+ * is back within seconds, and a client sleeping 4 or 10 s would add that to its outage.
  */
 record RetryPolicy(Duration operationTimeout, Duration rpcTimeout, Duration pause, int retries) {
   private static final int[] BACKOFF = {1, 2, 3, 5, 10, 20, 40, 100};
+  private static final int MOVING_BACKOFF_CAP = 10;
 
   static RetryPolicy from(StrataConfiguration conf) {
     return new RetryPolicy(conf.get(ClientKeys.OPERATION_TIMEOUT),
@@ -62,12 +65,23 @@ record RetryPolicy(Duration operationTimeout, Duration rpcTimeout, Duration paus
     return d;
   }
 
+  private static boolean regionMoving(Throwable e) {
+    return e instanceof io.strata.common.error.ServerErrorException
+        || e instanceof io.strata.common.error.NotServingRegionException
+        || e instanceof io.strata.common.error.RegionMovedException
+        || e instanceof io.strata.common.error.RegionInTransitionException;
+  }
+
   /** The pause before retry number {@code attempt} (1 = the first retry). */
   long pauseMillis(int attempt, Throwable last) {
     if (last instanceof ThrottlingException t && t.waitMillis() > 0) {
       return t.waitMillis();
     }
-    long base = pause.toMillis() * BACKOFF[Math.min(attempt - 1, BACKOFF.length - 1)];
+    int factor = BACKOFF[Math.min(attempt - 1, BACKOFF.length - 1)];
+    if (regionMoving(last)) {
+      factor = Math.min(factor, MOVING_BACKOFF_CAP);
+    }
+    long base = pause.toMillis() * factor;
     return base + (long) (base * 0.2 * Math.random());
   }
 }

@@ -36,7 +36,8 @@ public final class ClientKeys {
   public static final ConfigKey<Duration> PAUSE = ConfigKey.duration("strata.client.pause",
       "100ms",
       "Base pause between retries; the pause grows with each retry (1, 2, 3, 5, 10, 20, 40, "
-          + "100 times this) up to the operation timeout.");
+          + "100 times this) up to the operation timeout, but only to 10 times this while the "
+          + "region is moving (not serving, in transition, or its server unreachable).");
 
   public static final ConfigKey<Integer> RETRIES = ConfigKey.integer(
       "strata.client.retries.number", 35, "retries",

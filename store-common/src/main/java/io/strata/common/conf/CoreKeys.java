@@ -50,9 +50,11 @@ public final class CoreKeys {
           + "hbase.zookeeper.leaderport.");
 
   public static final ConfigKey<Duration> ZOOKEEPER_SESSION_TIMEOUT = ConfigKey.duration(
-      "strata.zookeeper.session.timeout", "30s",
+      "strata.zookeeper.session.timeout", "6s",
       "ZooKeeper session timeout of servers: a server silent for this long is declared dead "
-          + "and its regions are recovered elsewhere.");
+          + "and its regions are recovered elsewhere (a server process that dies on a host that "
+          + "stays up is noticed at once, without waiting for this). Servers log a JVM pause "
+          + "longer than a third of it; raise it only for heaps whose collections pause longer.");
 
   public static final ConfigKey<Integer> MASTER_PORT = ConfigKey.integer("strata.master.port",
       17000, "port", "RPC port of the master. 0 picks a free port (tests).");

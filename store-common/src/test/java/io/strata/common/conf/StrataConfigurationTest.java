@@ -33,7 +33,7 @@ class StrataConfigurationTest {
     StrataConfiguration conf = StrataConfiguration.defaults();
     assertEquals(false, conf.get(CoreKeys.CLUSTER_DISTRIBUTED));
     assertEquals("127.0.0.1:2182", conf.get(CoreKeys.ZOOKEEPER_QUORUM));
-    assertEquals(Duration.ofSeconds(30), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT));
+    assertEquals(Duration.ofSeconds(6), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT));
     assertEquals(17020, conf.get(CoreKeys.REGIONSERVER_PORT));
     assertEquals("file://" + System.getProperty("user.dir") + "/data",
         conf.get(CoreKeys.ROOT_DIR));

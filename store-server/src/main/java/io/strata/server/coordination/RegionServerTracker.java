@@ -37,6 +37,29 @@ public final class RegionServerTracker {
     }
   }
 
+  /**
+   * Runs {@code action} if the server's znode is deleted while its session stands: the master
+   * declared the server dead (its connection closed and its port refused), so its regions are
+   * being recovered elsewhere and it must not serve on.
+   */
+  public void onDeclaredDead(ServerName server, Runnable action) throws IOException {
+    String path = ZNodes.regionServer(server);
+    zk.readText(path, event -> {
+      if (event.getType() == org.apache.zookeeper.Watcher.Event.EventType.None) {
+        return; // a connection state change: the watch stays set
+      }
+      if (ZkSession.isDeletion(event) && zk.isOpen()) {
+        action.run();
+      } else if (zk.isOpen()) {
+        try {
+          onDeclaredDead(server, action);
+        } catch (IOException e) {
+          LOG.warn("lost the watch on {}", path, e);
+        }
+      }
+    });
+  }
+
   /** The live region servers now. */
   public List<ServerName> liveServers() throws IOException {
     return parse(zk.children(ZNodes.REGION_SERVERS, null));

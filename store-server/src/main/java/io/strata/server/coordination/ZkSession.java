@@ -39,6 +39,8 @@ public final class ZkSession implements Closeable {
   private final List<ACL> acl;
   private volatile boolean expired;
   private volatile boolean closed;
+  /** Whether the client hears from the ensemble now (false from Disconnected to SyncConnected). */
+  private volatile boolean connected;
   private volatile Runnable onExpired = () -> { };
 
   /**
@@ -60,11 +62,18 @@ public final class ZkSession implements Closeable {
     this.connectString = connectString;
     this.sessionTimeout = sessionTimeout;
     this.acl = secret == null ? ZooDefs.Ids.OPEN_ACL_UNSAFE : secret.zkAcl();
-    CountDownLatch connected = new CountDownLatch(1);
+    CountDownLatch established = new CountDownLatch(1);
     Watcher watcher = event -> {
       switch (event.getState()) {
-        case SyncConnected -> connected.countDown();
-        case Expired -> expire();
+        case SyncConnected -> {
+          this.connected = true;
+          established.countDown();
+        }
+        case Disconnected -> this.connected = false;
+        case Expired -> {
+          this.connected = false;
+          expire();
+        }
         default -> { }
       }
     };
@@ -73,7 +82,7 @@ public final class ZkSession implements Closeable {
       zk.addAuthInfo("digest", secret.zkAuth());
     }
     try {
-      if (!connected.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      if (!established.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
         close();
         throw new IOException("cannot reach ZooKeeper at " + connectString + " within "
             + timeout.toMillis() + " ms; check strata.zookeeper.quorum and that ZooKeeper runs");
@@ -107,6 +116,15 @@ public final class ZkSession implements Closeable {
 
   public boolean isExpired() {
     return expired;
+  }
+
+  /**
+   * Whether the session is known to stand now: connected to the ensemble, not expired. While
+   * disconnected it may have expired already without this process knowing (the ensemble expires
+   * it a third of the timeout after the client gives up on the connection, at the soonest).
+   */
+  public boolean isConnected() {
+    return connected && !expired && !closed;
   }
 
   /** Neither expired nor closed: its ephemeral znodes stand. */

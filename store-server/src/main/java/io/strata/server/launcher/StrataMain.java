@@ -46,6 +46,10 @@ public final class StrataMain {
       for (String w : conf.warnings()) {
         System.err.println("warning: " + w);
       }
+      if (!args[0].equals("zookeeper")) { // the daemon holds a session: its stalls matter
+        new io.strata.server.coordination.PauseMonitor(args[0],
+            conf.get(io.strata.common.conf.CoreKeys.ZOOKEEPER_SESSION_TIMEOUT));
+      }
       switch (args[0]) {
         case "standalone" -> {
           StandaloneCluster c = StandaloneCluster.start(conf);

@@ -2,13 +2,18 @@ package io.strata.server.master;
 
 import io.strata.server.fs.StorageFileSystems;
 import io.strata.common.schema.ServerName;
-import io.strata.server.region.RegionLayout;
-import io.strata.server.wal.WalSplitter;
+import io.strata.common.proto.AdminProtos.SplitWalRequest;
+import io.strata.common.proto.AdminProtos.SplitWalResponse;
+import io.strata.server.region.DeadWalFile;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -24,22 +29,36 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Steps, each safe to repeat after a master crash: rename {@code wals/<server>} to
  * {@code wals/<server>-splitting} (a server that is only slow, not dead, can no longer roll to a
- * new file there); split every file; move the files to {@code oldWALs}; delete the directory.
+ * new file there; on HDFS its open file's lease is taken too); hand the files out to the live
+ * region servers, one each at a time, so they are split in parallel ({@link DeadWalFile}); move
+ * each file to {@code oldWALs} as soon as it is split, so the directory always lists exactly
+ * the work left (the durable task list a new master resumes); delete the directory. A file
+ * whose server fails or dies is split by the master itself.
  */
 final class DeadServerWals {
   private static final Logger LOG = LoggerFactory.getLogger(DeadServerWals.class);
-  static final String SPLITTING = "-splitting";
+  static final String SPLITTING = DeadWalFile.SPLITTING;
 
   private final FileSystem fs;
   private final Path root;
   private final Path walsDir;
+  private final ServerManager servers;
+  private final Duration timeout;
+  /** Where the master's own file work runs: never on the RPC event loop that answers. */
+  private final java.util.concurrent.ExecutorService io =
+      java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "wal-split");
+        t.setDaemon(true);
+        return t;
+      });
 
-  DeadServerWals(FileSystem fs, Path root) {
+  DeadServerWals(FileSystem fs, Path root, ServerManager servers, Duration timeout) {
     this.fs = fs;
     this.root = root;
     this.walsDir = new Path(root, "wals");
+    this.servers = servers;
+    this.timeout = timeout;
   }
-
   /** Servers that left WALs behind, live or not. */
   List<ServerName> withWals() throws IOException {
     List<ServerName> out = new ArrayList<>();
@@ -88,17 +107,75 @@ final class DeadServerWals {
     for (Path f : files) {
       recoverLease(f);
     }
-    Map<String, Path> dirs = new HashMap<>();
-    Map<String, Long> written = WalSplitter.split(fs, files, server.toString(),
-        region -> dirs.computeIfAbsent(region, this::recoveredDir));
     Path archive = new Path(root, "oldWALs");
     StorageFileSystems.mkdirs(fs, archive);
-    for (Path f : files) {
-      fs.rename(f, new Path(archive, server + "." + f.getName()));
+    long start = System.nanoTime();
+    List<ServerName> workers = servers.liveServers();
+    List<CompletableFuture<Void>> done = new ArrayList<>();
+    Map<ServerName, CompletableFuture<Void>> lastOf = new HashMap<>();
+    for (int i = 0; i < files.size(); i++) {
+      Path f = files.get(i);
+      // One file per worker at a time: each worker's files are chained after each other.
+      ServerName worker = workers.isEmpty() ? null : workers.get(i % workers.size());
+      CompletableFuture<Void> before = lastOf.getOrDefault(worker,
+          CompletableFuture.completedFuture(null));
+      CompletableFuture<Void> mine = before.handle((x, e) -> null)
+          .thenComposeAsync(x -> splitOn(worker, f, server), io)
+          .thenRunAsync(() -> archive(f, archive, server), io);
+      lastOf.put(worker, mine);
+      done.add(mine);
+    }
+    try {
+      CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted splitting the WALs of " + server);
+    } catch (ExecutionException e) {
+      throw AssignmentManager.asIo(e);
     }
     fs.delete(splitting, true);
-    LOG.info("split {} WAL file(s) of dead server {} into {} region(s)", files.size(), server,
-        written.size());
+    LOG.info("split {} WAL file(s) of dead server {} on {} server(s) in {} ms", files.size(),
+        server, Math.max(1, Math.min(workers.size(), files.size())),
+        (System.nanoTime() - start) / 1_000_000);
+  }
+
+  /** Has {@code worker} split the file, or splits it here if there is none or it fails. */
+  private CompletableFuture<Void> splitOn(ServerName worker, Path f, ServerName dead) {
+    if (worker == null) {
+      return CompletableFuture.runAsync(() -> splitHere(f, dead), io);
+    }
+    CompletableFuture<Void> asked;
+    try {
+      asked = servers.admin(worker).call("SplitWal", SplitWalRequest.newBuilder()
+          .setPath(f.toString()).setServer(dead.toString()).build(), null,
+          SplitWalResponse.parser(), timeout, 1).thenApply(r -> null);
+    } catch (IOException e) {
+      asked = CompletableFuture.failedFuture(e);
+    }
+    return asked.handle((x, e) -> e).thenComposeAsync(e -> {
+      if (e == null) {
+        return CompletableFuture.completedFuture(null);
+      }
+      LOG.warn("region server {} could not split {}: {}; the master splits it", worker, f,
+          AssignmentManager.asIo(e).getMessage());
+      return CompletableFuture.runAsync(() -> splitHere(f, dead), io);
+    }, io);
+  }
+
+  private void splitHere(Path f, ServerName dead) {
+    try {
+      DeadWalFile.split(fs, root, f, dead.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private void archive(Path f, Path archive, ServerName server) {
+    try {
+      fs.rename(f, new Path(archive, server + "." + f.getName()));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /**
@@ -121,20 +198,6 @@ final class DeadServerWals {
         Thread.currentThread().interrupt();
         throw new java.io.InterruptedIOException("interrupted recovering the lease of " + file);
       }
-    }
-  }
-
-  /** {@code recovered.wals} of the region with this encoded name, or null if it is gone. */
-  private Path recoveredDir(String encodedName) {
-    try {
-      FileStatus[] found = fs.globStatus(new Path(root, "data/*/*/" + encodedName));
-      if (found == null || found.length == 0) {
-        LOG.info("region {} has no directory any more; its WAL edits are dropped", encodedName);
-        return null;
-      }
-      return RegionLayout.recoveredWalsDir(found[0].getPath());
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
     }
   }
 }

@@ -96,7 +96,11 @@ public final class Master implements Closeable {
   private final Map<String, NamespaceProto> namespaces = new ConcurrentHashMap<>();
   private final MasterQuotas quotas = new MasterQuotas(this);
   private final CountDownLatch initialized = new CountDownLatch(1);
-  private final ExecutorService recovery = Executors.newSingleThreadExecutor(r -> {
+  /**
+   * One thread per dead server: servers that die together recover together, and the recovery
+   * of the one that held meta is never queued behind one whose catalog writes wait for meta.
+   */
+  private final ExecutorService recovery = Executors.newCachedThreadPool(r -> {
     Thread t = new Thread(r, "server-recovery");
     t.setDaemon(true);
     return t;
@@ -143,7 +147,8 @@ public final class Master implements Closeable {
     this.host = io.strata.server.coordination.ServerHost.master(conf);
     this.rpcClient = new RpcClient("master", 2);
     this.servers = new ServerManager(rpcClient, conf.get(ClientKeys.RPC_TIMEOUT));
-    this.deadWals = new DeadServerWals(fs, root);
+    this.deadWals = new DeadServerWals(fs, root, servers,
+        conf.get(ServerKeys.REGION_OPEN_TIMEOUT));
     this.rpc = new RpcServer("master", RpcServerOptions.fromConfig(conf,
         host.bind(), conf.get(CoreKeys.MASTER_PORT)),
         List.of(new MasterService(this).service()));
@@ -225,6 +230,7 @@ public final class Master implements Closeable {
       writeRootFiles();
       RegionServerTracker tracker = new RegionServerTracker(zk);
       servers.onDeath(s -> recovery.execute(() -> recoverServer(s)));
+      servers.watchDeaths(this::declareDead);
       tracker.follow(servers::update);
       Duration wait = conf.get(ServerKeys.WAIT_FOR_SERVERS);
       LOG.info("master {} is active; waiting up to {} s for a region server", name,
@@ -333,11 +339,52 @@ public final class Master implements Closeable {
         deadWals.split(s);
       }
     }
-    openMeta();
+    openMeta(null);
   }
 
-  /** Opens meta on a live server (retrying others) and writes its znode. */
-  private void openMeta() throws IOException, InterruptedException {
+  /**
+   * Moves strata:meta, as HBase's master moves hbase:meta: closes it where it is (flushing) and
+   * opens it on {@code to} (null: another live server). Clients looking it up meanwhile retry
+   * until the znode names the new server.
+   */
+  void moveMeta(ServerName to) throws IOException {
+    try {
+      moveMetaNow(to);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted moving strata:meta");
+    }
+  }
+
+  private void moveMetaNow(ServerName to) throws IOException, InterruptedException {
+    RegionStates.Node n = states.get(MetaLayout.META_REGION.getEncodedName());
+    ServerName from = n == null ? null : n.server();
+    ServerName target = to;
+    if (target == null) {
+      target = servers.liveServers().stream().filter(s -> !s.equals(from)).findFirst()
+          .orElse(null);
+    }
+    if (from != null && servers.isLive(from)) {
+      Duration timeout = conf.get(ServerKeys.REGION_OPEN_TIMEOUT);
+      try {
+        servers.admin(from).call("CloseRegion", io.strata.common.proto.AdminProtos
+            .CloseRegionRequest.newBuilder().setEncodedName(MetaLayout.META_REGION
+                .getEncodedName()).build(), null,
+            io.strata.common.proto.AdminProtos.CloseRegionResponse.parser(), timeout, 1)
+            .get(timeout.toMillis() + 1000, TimeUnit.MILLISECONDS);
+      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        throw AssignmentManager.asIo(e);
+      }
+    } else if (from != null) {
+      deadWals.split(from);
+    }
+    states.set(MetaLayout.META_REGION, RegionState.CLOSED, null);
+    LOG.info("strata:meta closed on {}; opening it on {}", from, target);
+    openMeta(target);
+  }
+
+  /** Opens meta on a live server, {@code preferred} first (retrying others); writes its znode. */
+  private void openMeta(ServerName preferred) throws IOException, InterruptedException {
     IOException last = null;
     for (int attempt = 0; attempt < 10 && !stopped; attempt++) {
       List<ServerName> live = servers.liveServers();
@@ -345,7 +392,8 @@ public final class Master implements Closeable {
         servers.awaitServers(1, conf.get(ServerKeys.WAIT_FOR_SERVERS));
         continue;
       }
-      ServerName s = live.get(attempt % live.size());
+      ServerName s = attempt == 0 && preferred != null && live.contains(preferred) ? preferred
+          : live.get(attempt % live.size());
       try {
         Duration timeout = conf.get(ServerKeys.REGION_OPEN_TIMEOUT);
         servers.admin(s).call("OpenRegion", OpenRegionRequest.newBuilder()
@@ -462,6 +510,19 @@ public final class Master implements Closeable {
     }
   }
 
+  /**
+   * Deletes a dead server's znode, as its session's expiry would: every master sees it gone and
+   * the active one recovers its regions; were the process alive after all, it sees its znode
+   * gone and aborts, and its WALs are fenced before they are split.
+   */
+  private void declareDead(ServerName s) {
+    try {
+      zk.deleteIfExists(ZNodes.regionServer(s));
+    } catch (IOException e) {
+      LOG.warn("could not declare region server {} dead; its session's expiry will", s, e);
+    }
+  }
+
   /** A region server died: split its WALs, then open its regions elsewhere (meta first). */
   private void recoverServer(ServerName dead) {
     try {
@@ -477,7 +538,7 @@ public final class Master implements Closeable {
       deadWals.split(dead);
       RegionStates.Node metaNode = states.get(MetaLayout.META_REGION.getEncodedName());
       if (metaNode != null && dead.equals(metaNode.server())) {
-        openMeta();
+        openMeta(null);
       }
       List<RegionInfo> toOpen = new ArrayList<>();
       for (RegionStates.Node n : states.onServer(dead)) {

@@ -465,10 +465,6 @@ final class MasterService {
       throw new BadRequestException("server " + to + " is not a live region server; pick one "
           + "from status 'detailed'");
     }
-    if (n.region().isMetaRegion()) {
-      throw new BadRequestException("strata:meta stays where it is; it moves only when its "
-          + "server stops");
-    }
     // As HBase's master does, a move with nowhere to go is not an error (a program moving a
     // table's regions onto one server keeps working): the region stays open where it is, and
     // the shell, which looks first, says so.
@@ -479,7 +475,8 @@ final class MasterService {
       return EmptyResponse.getDefaultInstance();
     }
     observe("preMove", (o, c) -> o.preMove(c, n.region(), n.server(), to));
-    EmptyResponse done = inline(() -> master.assignment().move(n.region(), to));
+    EmptyResponse done = n.region().isMetaRegion() ? inline(() -> master.moveMeta(to))
+        : inline(() -> master.assignment().move(n.region(), to));
     observe("postMove", (o, c) -> o.postMove(c, n.region(), n.server(), to));
     return done;
   }

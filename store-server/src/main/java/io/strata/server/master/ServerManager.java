@@ -31,6 +31,7 @@ final class ServerManager implements Closeable {
   private final Map<ServerName, ServerLoadProto> previous = new ConcurrentHashMap<>();
   private final Set<ServerName> dead = ConcurrentHashMap.newKeySet();
   private volatile Consumer<ServerName> onDeath = s -> { };
+  private volatile DeathWatch deathWatch;
 
   ServerManager(RpcClient client, Duration connectTimeout) {
     this.channels = new RpcChannels(client, connectTimeout);
@@ -40,12 +41,41 @@ final class ServerManager implements Closeable {
     this.onDeath = listener;
   }
 
-  /** The live servers now, from ZooKeeper; servers gone since the last call are dead. */
-  synchronized void update(List<ServerName> now) {
+  /**
+   * Has live servers watched so that the death of a process on a host that stays up is noticed
+   * at once ({@link DeathWatch}); {@code declareDead} deletes the server's znode.
+   */
+  void watchDeaths(Consumer<ServerName> declareDead) {
+    deathWatch = new DeathWatch(this::isLive, s -> channels.connection(s, "AdminService"),
+        declareDead);
+    live.forEach(deathWatch::watch);
+  }
+
+  /**
+   * The live servers now, from ZooKeeper; servers gone since the last call are dead. Of two
+   * listed on one host and port, the older start code is a dead process whose session has not
+   * expired yet: it is not live, and is declared dead.
+   */
+  synchronized void update(List<ServerName> listed) {
+    Map<String, ServerName> newest = new java.util.HashMap<>();
+    for (ServerName s : listed) {
+      newest.merge(s.getAddress(), s, (a, b) -> a.startCode() >= b.startCode() ? a : b);
+    }
+    List<ServerName> now = new ArrayList<>(newest.values());
+    DeathWatch watch = deathWatch;
+    for (ServerName s : listed) {
+      ServerName by = newest.get(s.getAddress());
+      if (!by.equals(s) && watch != null) {
+        watch.superseded(s, by);
+      }
+    }
     Set<ServerName> gone = new TreeSet<>(live);
     now.forEach(gone::remove);
     live.clear();
     live.addAll(now);
+    if (watch != null) {
+      now.forEach(watch::watch);
+    }
     notifyAll(); // awaitServers
     for (ServerName s : gone) {
       loads.remove(s);
@@ -115,6 +145,10 @@ final class ServerManager implements Closeable {
 
   @Override
   public void close() {
+    DeathWatch watch = deathWatch;
+    if (watch != null) {
+      watch.close();
+    }
     channels.close();
   }
 }

@@ -26,6 +26,9 @@ import io.strata.common.proto.QuotaProtos.SpaceSnapshotEntryProto;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.SchemaCodec;
 import io.strata.common.schema.TableDescriptor;
+import io.strata.common.proto.AdminProtos.SplitWalRequest;
+import io.strata.common.proto.AdminProtos.SplitWalResponse;
+import io.strata.server.region.DeadWalFile;
 import io.strata.server.region.RegionSplitter;
 import io.strata.server.rpc.CallKind;
 import io.strata.server.rpc.RpcMethod;
@@ -98,7 +101,30 @@ final class AdminService {
           server.slowLog().clear();
           return RpcResult.of(ClearSlowLogResponse.newBuilder().setCleared(true).build());
         }));
+    methods.put("SplitWal", new RpcMethod(SplitWalRequest.parser(), CallKind.PRIORITY,
+        (p, c) -> {
+          RpcServer.requirePeer("SplitWal", "the master hands a dead server's WALs out");
+          return splitWal((SplitWalRequest) p);
+        }));
     return new RpcService(NAME, Map.copyOf(methods));
+  }
+
+  /** Splits one WAL file of a dead server for the master (DeadServerWals). */
+  private RpcResult splitWal(SplitWalRequest req) throws IOException {
+    org.apache.hadoop.fs.Path wal = new org.apache.hadoop.fs.Path(req.getPath());
+    try {
+      DeadWalFile.checkSplittable(server.rootDir(), wal, req.getServer());
+    } catch (IllegalArgumentException e) {
+      throw new io.strata.common.error.BadRequestException(e.getMessage());
+    }
+    long start = System.nanoTime();
+    Map<String, Long> written = DeadWalFile.split(server.fileSystem(), server.rootDir(), wal,
+        req.getServer());
+    org.slf4j.LoggerFactory.getLogger(AdminService.class).info("split WAL file {} of dead "
+        + "server {} for the master: {} region(s) in {} ms", wal.getName(), req.getServer(),
+        written.size(), (System.nanoTime() - start) / 1_000_000);
+    return RpcResult.of(SplitWalResponse.newBuilder().setRegions(written.size())
+        .setEntries(written.values().stream().mapToLong(Long::longValue).sum()).build());
   }
 
   /** The space verdicts this server enforces, of the table or namespace asked for, or all. */

@@ -285,7 +285,21 @@ public final class RegionServer implements Closeable {
             + "regions elsewhere, so it aborts", name);
         new Thread(this::kill, "rs-abort").start();
       });
-      new RegionServerTracker(zk).register(name);
+      ZkSession session = zk;
+      rpc.fenceWith(() -> session.isConnected() ? null
+          : new io.strata.common.error.ServerErrorException(String.valueOf(name),
+              new IOException("the region server has lost its ZooKeeper connection: it may have "
+                  + "been declared dead and its regions be moving, so it acknowledges nothing "
+                  + "until it is back")));
+      RegionServerTracker tracker = new RegionServerTracker(zk);
+      tracker.register(name);
+      tracker.onDeclaredDead(name, () -> {
+        if (!stopped) {
+          LOG.error("region server {} was declared dead by the master: its regions are being "
+              + "recovered elsewhere, so it aborts", name);
+          new Thread(this::kill, "rs-abort").start();
+        }
+      });
       serverCoprocessors = RegionServerCoprocessorHost.load(conf, coprocessorLoader, name,
           this::coprocessorConnection, this::abortForCoprocessor);
       walCoprocessors = WALCoprocessorHost.load(conf, coprocessorLoader, name,
@@ -315,6 +329,15 @@ public final class RegionServer implements Closeable {
 
   public ServerName serverName() {
     return name;
+  }
+
+  /** The file system of the root directory, and the root directory (for WAL splits). */
+  FileSystem fileSystem() {
+    return fs;
+  }
+
+  Path rootDir() {
+    return root;
   }
 
   OnlineRegions onlineRegions() {

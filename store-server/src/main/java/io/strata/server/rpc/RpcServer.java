@@ -75,6 +75,9 @@ public final class RpcServer implements Closeable {
   private volatile Path localSocket;
   private volatile boolean stopping;
   private boolean closed;
+  /** Why no call may be answered with success now, or null (see {@link #fenceWith}). */
+  private volatile java.util.function.Supplier<io.strata.common.error.StrataException> fence =
+      () -> null;
 
   public RpcServer(String name, RpcServerOptions options, List<RpcService> services) {
     this.name = name;
@@ -347,6 +350,22 @@ public final class RpcServer implements Closeable {
 
   boolean stopping() {
     return stopping;
+  }
+
+  /**
+   * Has every call's success checked, after its work and before its answer: while {@code
+   * fence} gives an error, calls are answered with it instead. A region server that has lost
+   * ZooKeeper may have been declared dead and its WALs split: an edit it acknowledged now could
+   * be missing from the split, so it acknowledges nothing until it knows its session stands.
+   */
+  public void fenceWith(java.util.function.Supplier<io.strata.common.error.StrataException>
+      fence) {
+    this.fence = fence;
+  }
+
+  /** The error to answer instead of a success now, or null. */
+  io.strata.common.error.StrataException fenced() {
+    return fence.get();
   }
 
   void countDroppedExpired() {

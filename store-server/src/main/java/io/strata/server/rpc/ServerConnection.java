@@ -455,6 +455,13 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
       if (result.requestFree()) { // before the answer: the client's next batch may use it
         giveBack(request);
       }
+      StrataException fenced = server.fenced();
+      if (fenced != null) {
+        if (result.after() != null) {
+          runAfter(result.after(), header);
+        }
+        throw fenced;
+      }
       answering = System.nanoTime();
       answered = answer(ctx, ResponseHeaderProto.newBuilder().setCallId(callId).build(),
           result.result(), result.cellBlock());

@@ -78,6 +78,7 @@ public final class DirectConnection implements RpcConnection {
   /** Whether the socket is the server's local one, not TCP. */
   private final boolean local;
   private final PendingCalls pending;
+  private final CompletableFuture<Void> closed = new CompletableFuture<>();
   private final SocketChannel channel;
   private final Selector readable;
   private final long spinNanos;
@@ -589,6 +590,11 @@ public final class DirectConnection implements RpcConnection {
   }
 
   @Override
+  public CompletableFuture<Void> closed() {
+    return closed;
+  }
+
+  @Override
   public void close() {
     pending.failAll(new ServerErrorException(address.toString(),
         new IOException("the connection to " + address + " was closed by the client")));
@@ -601,6 +607,7 @@ public final class DirectConnection implements RpcConnection {
     } catch (IOException ignored) {
       // closing anyway
     }
+    closed.complete(null);
     try {
       readable.close(); // wakes a leader sleeping in select
       synchronized (writeLock) {

@@ -29,6 +29,7 @@ final class NettyConnection implements RpcConnection {
   /** Whether a timeout sweep is scheduled (one at a time, only while calls wait). */
   private final AtomicBoolean sweeping = new AtomicBoolean();
   private volatile Channel channel;
+  private final CompletableFuture<Void> closed = new CompletableFuture<>();
 
   /** How often the event loop looks for calls past their timeout. */
   static final long TIMEOUT_SWEEP_MILLIS = 10;
@@ -44,8 +45,11 @@ final class NettyConnection implements RpcConnection {
     buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
     RpcFrame.write(buf, who.header(serviceName()).build(), null, (byte[]) null);
     ch.writeAndFlush(buf);
-    ch.closeFuture().addListener(f -> pending.failAll(new ServerErrorException(
-        address.toString(), new IOException("the connection to " + address + " closed"))));
+    ch.closeFuture().addListener(f -> {
+      pending.failAll(new ServerErrorException(address.toString(),
+          new IOException("the connection to " + address + " closed")));
+      closed.complete(null);
+    });
   }
 
   private String serviceName() {
@@ -101,6 +105,11 @@ final class NettyConnection implements RpcConnection {
   @Override
   public boolean isLocal() {
     return channel instanceof DomainSocketChannel;
+  }
+
+  @Override
+  public CompletableFuture<Void> closed() {
+    return closed;
   }
 
   @Override

@@ -42,6 +42,13 @@ public interface RpcConnection extends Closeable {
   /** Whether the connection still works. */
   boolean isOpen();
 
+  /**
+   * Completed once the connection has closed, from either end. An event-loop connection sees
+   * the peer's close as it happens (a master learns at once that a region server's process is
+   * gone); a direct one when it next reads the socket.
+   */
+  CompletableFuture<Void> closed();
+
   @Override
   void close();
 }
