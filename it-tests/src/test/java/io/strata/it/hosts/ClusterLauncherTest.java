@@ -21,7 +21,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -41,34 +40,11 @@ class ClusterLauncherTest {
 
   @Test
   void startsGrowsDrainsAndStopsAClusterFromItsHostLists() throws Exception {
-    Path conf = Files.createDirectories(dir.resolve("conf"));
-    Files.copy(BinStrata.ROOT.resolve("conf/log4j2.xml"), conf.resolve("log4j2.xml"));
-    int zkPort = BinStrata.freePort("127.0.0.2");
-    String quorum = "127.0.0.2:" + zkPort + ",127.0.0.3:" + zkPort + ",127.0.0.4:" + zkPort;
-    Map<String, String> site = Map.of(
-        "strata.cluster.distributed", "true",
-        "strata.rootdir", dir.resolve("root").toUri().toString(),
-        "strata.zookeeper.quorum", quorum,
-        "strata.zookeeper.peerport", Integer.toString(BinStrata.freePort("127.0.0.2")),
-        "strata.zookeeper.leaderport", Integer.toString(BinStrata.freePort("127.0.0.2")),
-        "strata.zookeeper.data.dir", dir.resolve("zookeeper").toString(),
-        "strata.master.port", Integer.toString(BinStrata.freePort("127.0.0.1")),
-        "strata.master.info.port", "0",
-        "strata.regionserver.port", Integer.toString(BinStrata.freePort("127.0.0.2")),
-        "strata.regionserver.info.port", "0");
-    StringBuilder xml = new StringBuilder("<configuration>\n");
-    site.forEach((k, v) -> xml.append("  <property><name>").append(k).append("</name><value>")
-        .append(v).append("</value></property>\n"));
-    Files.writeString(conf.resolve("strata-site.xml"), xml.append("</configuration>\n"));
-    Files.writeString(conf.resolve("regionservers"), "127.0.0.2\n# a comment\n127.0.0.3\n");
-    Files.writeString(conf.resolve("backup-masters"), "127.0.0.4\n");
-    Map<String, String> env = new HashMap<>(Map.of("STRATA_CONF_DIR", conf.toString(),
-        "STRATA_LOG_DIR", dir.resolve("logs").toString(),
-        "STRATA_PID_DIR", dir.resolve("pids").toString(),
-        "STRATA_HEAPSIZE", "256m",
-        "STRATA_OPTS", "-Dstrata.blockcache.l1.heap.fraction=0.05"));
-    StrataConfiguration client = StrataConfiguration.defaults()
-        .set("strata.zookeeper.quorum", quorum).set("strata.client.operation.timeout", "60s");
+    LauncherCluster cluster = LauncherCluster.write(dir,
+        List.of("127.0.0.2", "127.0.0.3", "127.0.0.4"),
+        List.of("127.0.0.2", "# a comment", "127.0.0.3"), List.of("127.0.0.4"), Map.of());
+    Map<String, String> env = cluster.env();
+    StrataConfiguration client = cluster.clientConfiguration();
     try {
       BinStrata.Run start = BinStrata.run(dir, env, "start");
       assertEquals(0, start.exit(), start.out() + start.err());

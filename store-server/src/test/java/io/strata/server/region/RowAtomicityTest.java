@@ -37,11 +37,17 @@ class RowAtomicityTest {
       AtomicInteger reads = new AtomicInteger();
       AtomicInteger writes = new AtomicInteger();
       ExecutorService pool = Executors.newFixedThreadPool(7);
+      // Writers wait half-way for a flush that wrote a file: on a busy machine they could
+      // otherwise finish before the flusher ever ran.
+      java.util.concurrent.CountDownLatch flushed = new java.util.concurrent.CountDownLatch(1);
       List<Future<?>> tasks = new ArrayList<>();
       for (int w = 0; w < 3; w++) {
         int writer = w;
         tasks.add(pool.submit(() -> {
           for (int i = 0; i < 300; i++) {
+            if (i == 150 && !flushed.await(1, java.util.concurrent.TimeUnit.MINUTES)) {
+              throw new AssertionError("no flush wrote a file within a minute");
+            }
             byte[] row = rows[i % rows.length];
             byte[] value = Bytes.toBytes("w" + writer + "-" + i);
             List<KeyValue> cells = new ArrayList<>();
@@ -80,6 +86,9 @@ class RowAtomicityTest {
       tasks.add(pool.submit(() -> {
         while (!stop.get()) {
           f.region.flush();
+          if (f.region.fileCount(CF1) > 0) {
+            flushed.countDown();
+          }
         }
         return null;
       }));

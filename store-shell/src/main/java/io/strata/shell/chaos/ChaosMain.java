@@ -61,10 +61,7 @@ public final class ChaosMain {
         out.print(usage());
         return 0;
       }
-      if (!o.words().isEmpty()) {
-        throw new ToolOptions.BadUsage("takes only options, not '"
-            + String.join(" ", o.words()) + "'");
-      }
+      o.noWords();
       policy = ChaosPolicy.of(o.string("policy", "slow"));
       actions = new ArrayList<>();
       if (o.has("actions")) {

@@ -57,10 +57,7 @@ public final class MttrMain {
         out.print(usage());
         return 0;
       }
-      if (!o.words().isEmpty()) {
-        throw new ToolOptions.BadUsage("takes only options, not '"
-            + String.join(" ", o.words()) + "'");
-      }
+      o.noWords();
       o.pause("settle", Duration.ZERO);
       o.longValue("kills", 20, 1);
       o.longValue("regions", 30, 1);

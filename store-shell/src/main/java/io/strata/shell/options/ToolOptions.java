@@ -77,6 +77,13 @@ public final class ToolOptions {
     return words;
   }
 
+  /** Refuses words: for a tool that takes only options. */
+  public void noWords() {
+    if (!words.isEmpty()) {
+      throw new BadUsage("takes only options, not '" + String.join(" ", words) + "'");
+    }
+  }
+
   public boolean has(String name) {
     return values.containsKey(name);
   }

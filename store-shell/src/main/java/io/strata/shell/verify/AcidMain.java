@@ -72,10 +72,7 @@ public final class AcidMain {
         out.print(usage());
         return 0;
       }
-      if (!o.words().isEmpty()) {
-        throw new ToolOptions.BadUsage("takes only options, not '"
-            + String.join(" ", o.words()) + "'");
-      }
+      o.noWords();
       table = tableName(o.string("table", AcidTable.DEFAULT_NAME));
       duration = o.duration("duration", Duration.ofMinutes(1));
       writers = o.intValue("writers", 2, 0, 1000);
