@@ -135,14 +135,23 @@ class ChaosToolsTest {
     BinStrata.Run chaosRun = chaos.await(Duration.ofMinutes(12));
     BinStrata.Run generated = generate.await(Duration.ofMinutes(10));
     BinStrata.Run acidRun = acid.await(Duration.ofMinutes(5));
-    assertEquals(0, chaosRun.exit(), chaosRun.out() + chaosRun.err());
-    assertTrue(chaosRun.out().contains("every server back: yes"), chaosRun.out());
-    assertEquals(0, generated.exit(), generated.out() + generated.err());
-    assertEquals(0, acidRun.exit(), acidRun.out() + acidRun.err());
-    assertTrue(acidRun.out().contains("torn reads: 0"), acidRun.out());
     BinStrata.Run verify = cluster.run("itbll", "verify", "--expect=40000");
-    assertEquals(0, verify.exit(), verify.out() + verify.err());
-    assertTrue(verify.out().contains("REFERENCED=40000\n"), verify.out());
-    assertTrue(verify.out().contains("UNDEFINED=0\n"), verify.out());
+    try {
+      assertEquals(0, chaosRun.exit(), chaosRun.out() + chaosRun.err());
+      assertTrue(chaosRun.out().contains("every server back: yes"), chaosRun.out());
+      assertEquals(0, generated.exit(), generated.out() + generated.err());
+      assertEquals(0, acidRun.exit(), acidRun.out() + acidRun.err());
+      assertTrue(acidRun.out().contains("torn reads: 0"), acidRun.out());
+      assertEquals(0, verify.exit(), verify.out() + verify.err());
+      assertTrue(verify.out().contains("REFERENCED=40000\n"), verify.out());
+      assertTrue(verify.out().contains("UNDEFINED=0\n"), verify.out());
+    } catch (AssertionError e) {
+      Path kept = cluster.keepLogs("ChaosToolsTest", Map.of(
+          "chaos.out", chaosRun.out() + chaosRun.err(),
+          "itbll-generate.out", generated.out() + generated.err(),
+          "acid.out", acidRun.out() + acidRun.err(),
+          "itbll-verify.out", verify.out() + verify.err()));
+      throw new AssertionError(e.getMessage() + "\n(the cluster's logs are in " + kept + ")", e);
+    }
   }
 }

@@ -50,7 +50,7 @@ public final class Daemon implements AutoCloseable {
     Path tmp = Files.createDirectories(dir.resolve(name + "-tmp"));
     // Small, quick-starting JVMs: a test runs up to nine of them on two cores.
     List<String> cmd = new ArrayList<>(prefix);
-    cmd.addAll(List.of(java, "-Xmx384m", "-XX:+UseSerialGC",
+    cmd.addAll(List.of(java, "-Xmx384m", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError",
         "-XX:TieredStopAtLevel=1", "-Djava.io.tmpdir=" + tmp, "-Dstrata.info.file=" + infoFile,
         "-Dstrata.blockcache.l1.heap.fraction=0.05",
         "-Dlog4j2.configurationFile=" + System.getProperty("log4j2.configurationFile", "")));

@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * The configuration directory and environment of a cluster that {@code bin/strata start} runs
  * on loopback aliases, as an operator would write them: strata-site.xml, regionservers,
- * backup-masters. Daemons of 256 MB; ports free on this machine now.
+ * backup-masters. Daemons of 512 MB; ports free on this machine now.
  */
 public final class LauncherCluster {
   private final Path dir;
@@ -61,7 +61,7 @@ public final class LauncherCluster {
     Map<String, String> env = new HashMap<>(Map.of("STRATA_CONF_DIR", conf.toString(),
         "STRATA_LOG_DIR", dir.resolve("logs").toString(),
         "STRATA_PID_DIR", dir.resolve("pids").toString(),
-        "STRATA_HEAPSIZE", "256m",
+        "STRATA_HEAPSIZE", "512m",
         "STRATA_OPTS", "-Dstrata.blockcache.l1.heap.fraction=0.05"));
     return new LauncherCluster(dir, q.toString(), env);
   }
@@ -92,6 +92,27 @@ public final class LauncherCluster {
 
   public BinStrata.Running start(String... args) throws IOException {
     return BinStrata.start(dir, env, args);
+  }
+
+  /**
+   * Copies the cluster's logs (and {@code more} files) to {@code target/failed-clusters/name},
+   * which outlives the test's temporary directory: what a failed run in CI leaves to read.
+   */
+  public Path keepLogs(String name, Map<String, String> more) throws IOException {
+    Path to = Path.of("target", "failed-clusters", name);
+    Files.createDirectories(to);
+    if (Files.isDirectory(dir.resolve("logs"))) {
+      try (var logs = Files.list(dir.resolve("logs"))) {
+        for (Path f : logs.toList()) {
+          Files.copy(f, to.resolve(f.getFileName()),
+              java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+    for (Map.Entry<String, String> e : more.entrySet()) {
+      Files.writeString(to.resolve(e.getKey()), e.getValue());
+    }
+    return to.toAbsolutePath();
   }
 
   /** Kills whatever daemon of this cluster is still running (a failed test's leftovers). */

@@ -4,6 +4,7 @@ import io.strata.common.coordination.ZNodes;
 
 import io.strata.common.schema.ServerName;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -58,6 +59,24 @@ public final class RegionServerTracker {
         }
       }
     });
+  }
+
+  /** What a stopping server's znode says until its session ends. */
+  private static final String STOPPING = "stopping";
+
+  /**
+   * Says in the server's znode that it is stopping cleanly: its port closes first, then it
+   * flushes its regions, and only the end of its session says it is gone. The master does not
+   * take the closed port for a death meanwhile ({@link #isStopping}).
+   */
+  public void markStopping(ServerName server) throws IOException {
+    zk.update(ZNodes.regionServer(server), STOPPING.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /** Whether the server said it is stopping cleanly ({@link #markStopping}). */
+  public boolean isStopping(ServerName server) throws IOException {
+    byte[] data = zk.read(ZNodes.regionServer(server));
+    return data != null && STOPPING.equals(new String(data, StandardCharsets.UTF_8));
   }
 
   /** The live region servers now. */

@@ -152,6 +152,18 @@ public final class ZkSession implements Closeable {
     }
   }
 
+  /** Sets an existing znode's data; false if there is no such znode. */
+  public boolean update(String path, byte[] data) throws IOException {
+    try {
+      retrying(() -> zk.setData(path, data, -1));
+      return true;
+    } catch (KeeperException.NoNodeException e) {
+      return false;
+    } catch (KeeperException | InterruptedException e) {
+      throw failure("write " + path, e);
+    }
+  }
+
   /** Sets a persistent znode's data, creating the znode if it does not exist. */
   public void write(String path, byte[] data) throws IOException {
     try {

@@ -517,6 +517,11 @@ public final class Master implements Closeable {
    */
   private void declareDead(ServerName s) {
     try {
+      if (new RegionServerTracker(zk).isStopping(s)) {
+        LOG.info("region server {} is stopping cleanly; the end of its session says when it is "
+            + "gone", s);
+        return;
+      }
       zk.deleteIfExists(ZNodes.regionServer(s));
     } catch (IOException e) {
       LOG.warn("could not declare region server {} dead; its session's expiry will", s, e);

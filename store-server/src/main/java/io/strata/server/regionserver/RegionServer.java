@@ -565,6 +565,14 @@ public final class RegionServer implements Closeable {
     }
     stopped = true;
     LOG.info("region server {} stopping: closing {} region(s)", name, regions.size());
+    if (zk != null) {
+      try {
+        new RegionServerTracker(zk).markStopping(name); // before the port closes
+      } catch (IOException e) {
+        LOG.warn("could not mark {} stopping in ZooKeeper; the master may recover its regions "
+            + "before it has flushed them", name, e);
+      }
+    }
     closeMasterCalls();
     rpc.close();
     scanners.close();
