@@ -181,6 +181,15 @@ public final class AsyncConnectionImpl implements AsyncConnection {
     return locations;
   }
 
+  /**
+   * Forgets a server known to be dead (the master learns it first): its cached locations and
+   * its connections, so that no call waits out a timeout on it.
+   */
+  public void serverGone(io.strata.common.schema.ServerName server) {
+    locations.invalidateServer(server);
+    channels.forget(server);
+  }
+
   RetryingCaller caller() {
     return caller;
   }

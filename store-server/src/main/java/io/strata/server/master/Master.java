@@ -135,6 +135,8 @@ public final class Master implements Closeable {
       new java.util.concurrent.atomic.AtomicLong();
   private volatile boolean stopped;
   private ClusterSecret secret;
+  /** The master's client, under {@link #connection}: told of dead servers. */
+  private volatile AsyncConnectionImpl asyncConnection;
   private volatile Throwable initFailure;
   /** The master's coprocessors once it is active; null when it has none. */
   private volatile MasterCoprocessorHost coprocessors;
@@ -247,7 +249,8 @@ public final class Master implements Closeable {
       }
       assignMeta();
       // Presenting the secret: strata:meta takes writes from peers only.
-      connection = new ConnectionImpl(new AsyncConnectionImpl(conf, secret.token()));
+      asyncConnection = new AsyncConnectionImpl(conf, secret.token());
+      connection = new ConnectionImpl(asyncConnection);
       meta = new MetaTable(connection.getTable(TableName.META));
       assignment = new AssignmentManager(meta, states, servers, deadWals, this::descriptor,
           conf.get(ServerKeys.REGION_OPEN_TIMEOUT), conf.get(ServerKeys.REGION_OPEN_THREADS));
@@ -540,29 +543,48 @@ public final class Master implements Closeable {
         return;
       }
       LOG.info("region server {} died; recovering its regions", dead);
-      deadWals.split(dead);
-      RegionStates.Node metaNode = states.get(MetaLayout.META_REGION.getEncodedName());
-      if (metaNode != null && dead.equals(metaNode.server())) {
-        openMeta(null);
-      }
-      List<RegionInfo> toOpen = new ArrayList<>();
-      for (RegionStates.Node n : states.onServer(dead)) {
-        if (n.region().isMetaRegion()) {
-          continue;
-        }
-        TableState t = tableStates.get(n.region().getTable());
-        if (t == TableState.ENABLED || t == TableState.ENABLING) {
-          toOpen.add(n.region());
-        } else {
-          assignment.transition(n.region(), RegionState.CLOSED, null);
+      // The master's own client must not wait out timeouts on a server known dead (meta's
+      // writes, if meta was there, go to its new server at once).
+      asyncConnection.serverGone(dead);
+      for (int attempt = 1; !stopped; attempt++) {
+        try {
+          recoverOnce(dead);
+          return;
+        } catch (IOException | RuntimeException e) {
+          // Each step is safe to repeat: what moved already is no longer on the dead server.
+          LOG.warn("recovering the regions of dead server {} failed (attempt {}); trying again",
+              dead, attempt, e);
+          Thread.sleep(Math.min(attempt, 10) * 1000L);
         }
       }
-      assignment.assignAll(toOpen);
-      LOG.info("recovered {} region(s) of dead server {}", toOpen.size(), dead);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     } catch (Exception e) {
       LOG.error("recovering the regions of dead server {} failed; a master restart retries",
           dead, e);
     }
+  }
+
+  private void recoverOnce(ServerName dead) throws IOException, InterruptedException {
+    deadWals.split(dead);
+    RegionStates.Node metaNode = states.get(MetaLayout.META_REGION.getEncodedName());
+    if (metaNode != null && dead.equals(metaNode.server())) {
+      openMeta(null);
+    }
+    List<RegionInfo> toOpen = new ArrayList<>();
+    for (RegionStates.Node n : states.onServer(dead)) {
+      if (n.region().isMetaRegion()) {
+        continue;
+      }
+      TableState t = tableStates.get(n.region().getTable());
+      if (t == TableState.ENABLED || t == TableState.ENABLING) {
+        toOpen.add(n.region());
+      } else {
+        assignment.transition(n.region(), RegionState.CLOSED, null);
+      }
+    }
+    assignment.assignAll(toOpen);
+    LOG.info("recovered {} region(s) of dead server {}", toOpen.size(), dead);
   }
 
   /**
