@@ -93,7 +93,7 @@ public final class MttrMain {
     Duration settle = o.pause("settle", Duration.ofSeconds(10));
     ChaosContext c = new ChaosContext(view, control, new HostLinks(),
         new Random(o.longValue("seed", 42, 0)), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT));
-    prepare(conn.getAdmin(), conn, table, (int) o.longValue("regions", 30, 1), rows, out);
+    prepare(view.admin(), conn, table, (int) o.longValue("regions", 30, 1), rows, out);
     List<Long> mttrs = new ArrayList<>();
     List<Long> gaps = new ArrayList<>();
     SteadyLoad load = new SteadyLoad(conn, table, rows);

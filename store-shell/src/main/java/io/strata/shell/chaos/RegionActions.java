@@ -35,7 +35,7 @@ final class RegionActions {
 
   static ActionResult merge(ChaosContext c) throws IOException {
     List<List<RegionInfo>> pairs = new ArrayList<>();
-    for (TableName t : tables(c)) {
+    for (TableName t : c.view.userTables()) {
       List<RegionInfo> rs = new ArrayList<>(c.view.admin().getRegions(t));
       rs.sort(null);
       for (int i = 0; i + 1 < rs.size(); i++) {
@@ -53,7 +53,7 @@ final class RegionActions {
   }
 
   static ActionResult flush(ChaosContext c) throws IOException {
-    List<TableName> tables = tables(c);
+    List<TableName> tables = c.view.userTables();
     if (tables.isEmpty()) {
       return ActionResult.skipped("no user table");
     }
@@ -63,16 +63,12 @@ final class RegionActions {
   }
 
   static ActionResult compact(ChaosContext c) throws IOException {
-    List<TableName> tables = tables(c);
+    List<TableName> tables = c.view.userTables();
     if (tables.isEmpty()) {
       return ActionResult.skipped("no user table");
     }
     TableName t = c.pick(tables);
     c.view.admin().majorCompact(t);
     return ActionResult.done("asked for a major compaction of " + t);
-  }
-
-  private static List<TableName> tables(ChaosContext c) throws IOException {
-    return c.view.userTables();
   }
 }
