@@ -40,16 +40,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The slow-request attack against a standalone server in a child JVM of 512 MB: seven
- * connections each declare a 100 MB request and send it a byte at a time, beside a client
+ * connections each declare a 40 MB request and send it a byte at a time, beside a client
  * writing and reading. Before the in-flight budget, the server sized each request's array from
- * its declared length and ran out of memory; now one request fits the budget (a quarter of the
+ * its declared length and ran out of memory; now one request fits the budget (a tenth of the
  * heap), the others are answered SERVER_BUSY as their headers arrive and the rest of them
  * skipped, and every trickling connection is closed for its rate. The client's writes and reads
  * all succeed, and the server lives on.
  */
 class SlowRequestAttackTest {
   private static final int ATTACKERS = 7;
-  private static final int DECLARED = 100 << 20;
+  private static final int DECLARED = 40 << 20;
 
   @TempDir
   Path dir;

@@ -53,7 +53,7 @@ public final class RegionKeys {
   public static final ConfigKey<Double> GLOBAL_MEMSTORE_HEAP_FRACTION = ConfigKey.decimal(
       "strata.memstore.global.heap.fraction", 0.4, "fraction of max heap",
       "Upper limit of all memstores of a region server together, counted as the heap they take "
-          + "(each cell's bytes and about 128 bytes of objects and index). Past it, writes fail "
+          + "(each cell's bytes and about 150 bytes of objects and index). Past it, writes fail "
           + "with a retryable server-busy error until flushes bring the total down.");
 
   public static final ConfigKey<Double> GLOBAL_MEMSTORE_LOWER_FRACTION = ConfigKey.decimal(

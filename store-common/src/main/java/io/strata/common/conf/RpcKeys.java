@@ -12,8 +12,9 @@ public final class RpcKeys {
   public static final ConfigKey<Long> MAX_INFLIGHT_BYTES = ConfigKey.size(
       "strata.rpc.max.inflight.bytes", "0",
       "Bytes of requests a server holds at once, all connections together, counted from the "
-          + "moment a request's length arrives until it is answered; 0 means a quarter of the "
-          + "heap (and never less than strata.rpc.max.request.size). A request that does not fit "
+          + "moment a request's length arrives until it is answered; 0 means a tenth of the "
+          + "heap, which with the memstores' and block cache's default shares leaves a tenth for "
+          + "scans, flushes and compactions. A request that does not fit "
           + "is skipped as it arrives, not kept, and answered with a retryable server-busy error, "
           + "as HBase's hbase.ipc.server.max.callqueue.size.");
 

@@ -19,6 +19,11 @@ public final class MemStoreLimiter {
   private final long upperLimit;
   private final FlushRequester flusher;
   private final Set<Region> regions = ConcurrentHashMap.newKeySet();
+  /**
+   * Regions opening, replaying WAL edits into their memstores: counted, but never asked to
+   * flush, for the replaying thread flushes them itself ({@link #mustFlushReplay}).
+   */
+  private final Set<Region> replaying = ConcurrentHashMap.newKeySet();
 
   public MemStoreLimiter(String server, long lowerLimit, long upperLimit, FlushRequester flusher) {
     if (lowerLimit <= 0 || upperLimit < lowerLimit) {
@@ -40,12 +45,20 @@ public final class MemStoreLimiter {
     return new MemStoreLimiter(server, Math.max(1, lower), Math.max(1, upper), flusher);
   }
 
+  /** An opening region is about to replay edits: count its memstores from now on. */
+  void replaying(Region r) {
+    replaying.add(r);
+  }
+
+  /** The region is open: its memstores are counted, and flushed when the largest. */
   public void register(Region r) {
     regions.add(r);
+    replaying.remove(r);
   }
 
   public void unregister(Region r) {
     regions.remove(r);
+    replaying.remove(r);
   }
 
   public long globalSize() {
@@ -53,7 +66,34 @@ public final class MemStoreLimiter {
     for (Region r : regions) {
       total += heapSize(r);
     }
+    for (Region r : replaying) {
+      total += heapSize(r);
+    }
     return total;
+  }
+
+  /**
+   * Whether a region replaying edits should flush before it goes on: once its memstores reach
+   * its flush size, as a write's would, or, while all memstores together are above the lower
+   * limit, once it holds a sixteenth of the upper limit. A dead server's edits replayed by
+   * several opening regions at once otherwise pile onto memstores already at their limit: a
+   * 512 MB region server ran out of heap that way. Above the lower limit the open regions are
+   * asked to flush as after a write.
+   */
+  boolean mustFlushReplay(Region r, long flushSize) {
+    if (r.memStoreSize() >= flushSize) {
+      return true;
+    }
+    long own = heapSize(r);
+    if (own < upperLimit / 16) {
+      return false;
+    }
+    long total = globalSize();
+    if (total < lowerLimit) {
+      return false;
+    }
+    flushLargest(total - own);
+    return true;
   }
 
   /** The heap a region's memstores take. */

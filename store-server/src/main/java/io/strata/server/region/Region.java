@@ -175,6 +175,7 @@ public final class Region implements Closeable {
       }
       List<Path> replay = new ArrayList<>(walsToReplay);
       replay.addAll(recovered);
+      ctx.limiter().replaying(r);
       long replayedMax = new WalReplayer(r, ctx.events()).replay(replay);
       ctx.wal().advanceSequenceIdTo(Math.max(maxSeq, replayedMax) + 1);
       if (replayedMax >= 0) {
@@ -191,6 +192,7 @@ public final class Region implements Closeable {
       }
       return r;
     } catch (IOException | RuntimeException e) {
+      ctx.limiter().unregister(r);
       r.closeStores();
       throw e;
     }
@@ -743,6 +745,11 @@ public final class Region implements Closeable {
       size += s.memstore().dataSize();
     }
     return size;
+  }
+
+  /** Memstore bytes at which the region flushes (the table's MEMSTORE_FLUSHSIZE or the key). */
+  long flushSize() {
+    return flushSize;
   }
 
   /**

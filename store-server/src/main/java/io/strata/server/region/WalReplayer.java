@@ -21,6 +21,9 @@ import org.slf4j.LoggerFactory;
 final class WalReplayer {
   private static final Logger LOG = LoggerFactory.getLogger(WalReplayer.class);
 
+  /** Entries replayed between looks at the heap the memstores take. */
+  private static final int HEAP_CHECK_EVERY = 64;
+
   private final Region region;
   private final RegionEvents events;
 
@@ -36,6 +39,8 @@ final class WalReplayer {
     long max = -1;
     long applied = 0;
     Map<String, Long> skippedFamilies = new HashMap<>();
+    MemStoreLimiter limiter = region.context().limiter();
+    int sinceCheck = 0;
     for (Path p : wals) {
       events.beforeReplay(region.info(), p);
       try (WalReader r = WalReader.open(region.context().fs(), p)) {
@@ -60,6 +65,14 @@ final class WalReplayer {
             }
           }
           region.mvcc().complete(we);
+          if (++sinceCheck == HEAP_CHECK_EVERY) {
+            sinceCheck = 0;
+            if (limiter.mustFlushReplay(region, region.flushSize())) {
+              // The flush's sequence id must cover the edits replayed so far.
+              region.context().wal().advanceSequenceIdTo(max + 1);
+              region.flush();
+            }
+          }
         }
         if (r.tornTailOffset() >= 0) {
           LOG.info("WAL {} ends in a torn entry at offset {}; it was never acknowledged", p,

@@ -261,6 +261,7 @@ public final class RegionServer implements Closeable {
           conf.get(ServerKeys.DIRECT_BLOCK_FILE_IO));
       wal = new Wal(fs, walDir(root, name), new Path(root, "oldWALs"), recycled,
           name.toString(), WalOptions.from(conf), 1, InstantSource.system());
+      HeapShares.check(conf);
       cache = BlockCaches.fromConfig(conf);
       flusher = new RegionFlusher();
       compactions = CompactionService.fromConfig(conf);

@@ -19,7 +19,7 @@ final class InflightBudget {
 
   /** The budget for a heap of {@code maxHeap} bytes when configured as {@code configured}. */
   static long capacity(long configured, long maxHeap) {
-    return configured > 0 ? configured : maxHeap / 4;
+    return configured > 0 ? configured : maxHeap / 10;
   }
 
   /** Takes {@code bytes} if they fit, or regardless when {@code always}; else false. */

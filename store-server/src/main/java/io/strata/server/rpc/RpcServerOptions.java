@@ -15,7 +15,7 @@ import java.util.Map;
  * localSocketDir} is null when it listens on TCP only; clients on its local socket may move their
  * calls through shared-memory lanes in {@code laneDir}, none when it is null; {@code
  * requestArrays} bytes of large requests' arrays are kept for reuse; the requests held at once
- * are bounded by {@code maxInflightBytes} (0: a quarter of the heap), and one partly read must
+ * are bounded by {@code maxInflightBytes} (0: a tenth of the heap), and one partly read must
  * arrive at {@code frameMinRate} bytes a second, checked every {@code frameRatePeriod}.
  */
 public record RpcServerOptions(String host, int port, long maxRequestSize,

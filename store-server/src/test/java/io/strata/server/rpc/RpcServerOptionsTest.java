@@ -18,8 +18,8 @@ class RpcServerOptionsTest {
   }
 
   @Test
-  void theBudgetIsAQuarterOfTheHeapUnlessSet() {
-    assertEquals(256L << 20, InflightBudget.capacity(0, 1L << 30));
+  void theBudgetIsATenthOfTheHeapUnlessSet() {
+    assertEquals((1L << 30) / 10, InflightBudget.capacity(0, 1L << 30));
     assertEquals(5L << 20, InflightBudget.capacity(5L << 20, 1L << 30));
     InflightBudget b = new InflightBudget(100);
     assertEquals(true, b.take(60, false));
