@@ -203,6 +203,15 @@ public interface Admin extends Closeable {
   ConsistencyReport checkConsistency(boolean fix) throws IOException;
 
   /**
+   * Issues a token for {@code user}, valid for {@code lifetime} (null or zero:
+   * strata.security.token.lifetime), with which a client proves that user to a cluster that
+   * requires authentication ({@code bin/strata token create}, docs/security.md). Only
+   * superusers and clients presenting the cluster secret may ask.
+   */
+  io.strata.common.security.Token createToken(String user, java.time.Duration lifetime)
+      throws IOException;
+
+  /**
    * Sets a quota, as HBase's {@code setQuota}: a throttle, a table's or namespace's space
    * limit, the removal of either, or a user's global bypass
    * ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds

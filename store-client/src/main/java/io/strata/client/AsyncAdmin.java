@@ -202,6 +202,10 @@ public interface AsyncAdmin {
    */
   CompletableFuture<ConsistencyReport> checkConsistency(boolean fix);
 
+  /** As {@link Admin#createToken}. */
+  CompletableFuture<io.strata.common.security.Token> createToken(String user,
+      java.time.Duration lifetime);
+
   /**
    * Sets a quota, as HBase's {@code setQuota}: a throttle, a table's or namespace's space
    * limit, the removal of either, or a user's global bypass

@@ -630,6 +630,24 @@ final class AsyncAdminImpl implements AsyncAdmin {
   }
 
   @Override
+  public CompletableFuture<io.strata.common.security.Token> createToken(String user,
+      java.time.Duration lifetime) {
+    io.strata.common.proto.MasterProtos.CreateTokenRequest.Builder r =
+        io.strata.common.proto.MasterProtos.CreateTokenRequest.newBuilder().setUser(user);
+    if (lifetime != null) {
+      r.setLifetimeMillis(lifetime.toMillis());
+    }
+    return run(() -> master.call("CreateToken", r.build(),
+        io.strata.common.proto.MasterProtos.CreateTokenResponse.parser()).thenApply(t -> {
+          try {
+            return io.strata.common.security.Token.fromProto(t.getToken());
+          } catch (IOException e) {
+            throw new java.util.concurrent.CompletionException(e);
+          }
+        }));
+  }
+
+  @Override
   public CompletableFuture<Void> setQuota(io.strata.client.quotas.QuotaSettings quota) {
     io.strata.common.proto.QuotaProtos.QuotaSettingProto p =
         io.strata.client.quotas.QuotaCodec.toProto(quota);

@@ -75,6 +75,11 @@ public final class AsyncConnectionImpl implements AsyncConnection {
       rpc.presentClusterToken(io.strata.common.rpc.ClusterToken.read(
           java.nio.file.Path.of(secretFile)));
     }
+    String tokenFile = io.strata.common.security.TokenFile.configured(conf);
+    if (clusterToken == null && !tokenFile.isEmpty()) {
+      rpc.authenticateWith(io.strata.common.security.TokenFile.read(
+          java.nio.file.Path.of(tokenFile)));
+    }
     this.channels = new RpcChannels(rpc, policy.rpcTimeout(), conf.get(ClientKeys.DIRECT_CALLS),
         conf.get(ClientKeys.RPC_SPIN).toNanos());
     // Cancelled tasks leave the queue at once: a lookup's timeout is cancelled when it is

@@ -83,7 +83,7 @@ public final class RpcChannels implements Closeable {
       try {
         return CompletableFuture.completedFuture(direct(k));
       } catch (IOException e) {
-        return CompletableFuture.failedFuture(new ServerErrorException(server.toString(), e));
+        return CompletableFuture.failedFuture(connectFailure(server, e));
       }
     }
     CompletableFuture<RpcConnection> f = open.get(k);
@@ -99,7 +99,7 @@ public final class RpcChannels implements Closeable {
           new InetSocketAddress(server.host(), server.port()), service, connectTimeout)
           .handle((c, e) -> {
             if (e != null) {
-              throw new CompletionException(new ServerErrorException(server.toString(),
+              throw new CompletionException(connectFailure(server,
                   e instanceof CompletionException && e.getCause() != null ? e.getCause() : e));
             }
             return c;
@@ -128,6 +128,17 @@ public final class RpcChannels implements Closeable {
       direct.put(k, d);
       return d;
     }
+  }
+
+  /**
+   * What a failed connect fails calls with: retryable, the server may be starting or moving;
+   * but a refusal the server itself gave (a token it did not take) as it is, not retried.
+   */
+  private static Throwable connectFailure(ServerName server, Throwable e) {
+    if (e instanceof io.strata.common.error.StrataException se && !se.isRetryable()) {
+      return se;
+    }
+    return new ServerErrorException(server.toString(), e);
   }
 
   private static boolean usable(CompletableFuture<RpcConnection> f) {

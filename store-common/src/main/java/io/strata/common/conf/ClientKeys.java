@@ -10,7 +10,15 @@ public final class ClientKeys {
       "strata.client.user", "",
       "The user name a client's connections give the servers, which record it for each "
           + "connection (quotas are kept per user); empty (the default) gives the operating "
-          + "system's user running the client. Not authenticated.");
+          + "system's user running the client. Taken unproven unless the client has a token "
+          + "(strata.client.token.file), whose user then replaces it.");
+
+  public static final ConfigKey<String> TOKEN_FILE = ConfigKey.string(
+      "strata.client.token.file", "",
+      "A token file (bin/strata token create USER; docs/formats/token.md) with which the "
+          + "client proves its user to every server, as a cluster with "
+          + "strata.security.authentication=token requires. Empty (the default): the file the "
+          + "environment variable STRATA_TOKEN_FILE names, if set; else none.");
 
   public static final ConfigKey<String> CLUSTER_SECRET_FILE = ConfigKey.string(
       "strata.client.cluster.secret.file", "",

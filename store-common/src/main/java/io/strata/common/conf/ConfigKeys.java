@@ -17,7 +17,7 @@ public final class ConfigKeys {
   /** The key-declaring classes, in the order their sections appear in the reference. */
   static final List<Class<?>> HOLDERS = List.of(CoreKeys.class, RegionKeys.class, CompactionKeys.class,
       WalKeys.class, BlockCacheKeys.class, RpcKeys.class, ServerKeys.class, CoprocessorKeys.class,
-      ClientKeys.class, MapReduceKeys.class, ShellKeys.class);
+      SecurityKeys.class, ClientKeys.class, MapReduceKeys.class, ShellKeys.class);
 
   private static final Map<String, ConfigKey<?>> BY_NAME;
   private static final Map<String, List<ConfigKey<?>>> BY_SECTION;

@@ -135,6 +135,7 @@ public final class Master implements Closeable {
       new java.util.concurrent.atomic.AtomicLong();
   private volatile boolean stopped;
   private ClusterSecret secret;
+  private volatile TokenIssuer tokens;
   /** The master's client, under {@link #connection}: told of dead servers. */
   private volatile AsyncConnectionImpl asyncConnection;
   private volatile Throwable initFailure;
@@ -177,6 +178,10 @@ public final class Master implements Closeable {
     RootDirectory.prepare(fs, root);
     secret = ClusterSecret.loadOrCreate(fs, root);
     rpc.trust(secret);
+    tokens = new TokenIssuer(secret, conf);
+    if (io.strata.server.security.Authentication.required(conf)) {
+      rpc.requireAuthentication();
+    }
     rpcClient.presentClusterToken(secret.token()); // opening and closing regions is for peers
     rpc.start();
     name = ServerName.valueOf(host.published(), rpc.address().getPort(),
@@ -711,6 +716,10 @@ public final class Master implements Closeable {
     LOG.error("master {} aborts: a coprocessor failed (strata.coprocessor.abortonerror); a"
         + " backup master takes over", name);
     new Thread(this::kill, "master-abort").start();
+  }
+
+  TokenIssuer tokens() {
+    return tokens;
   }
 
   MasterQuotas quotas() {

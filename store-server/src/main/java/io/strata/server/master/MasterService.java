@@ -198,6 +198,9 @@ final class MasterService {
               .build();
         }));
     MasterQuotas quotas = master.quotas();
+    m.put("CreateToken", method(
+        io.strata.common.proto.MasterProtos.CreateTokenRequest.parser(),
+        r -> master.tokens().create(r)));
     m.put("SetQuota", method(SetQuotaRequest.parser(), r -> {
       quotas.set(r.getSetting());
       return EmptyResponse.getDefaultInstance();

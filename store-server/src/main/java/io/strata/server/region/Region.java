@@ -586,6 +586,7 @@ public final class Region implements Closeable {
     ReadScratch scratch = ReadScratch.take();
     if (scratch == null) { // a read inside a read on this thread
       try (RegionScanner s = inPlace ? scannerInPlace(get) : scanner(get)) {
+        s.limitRowCells(ctx.options().maxGetCells());
         List<Cell> cells = s.nextRow();
         return reader.read(cells == null ? List.of() : cells);
       }
@@ -593,6 +594,7 @@ public final class Region implements Closeable {
     try {
       RegionScanner s = openGet(get, scratch, inPlace);
       try {
+        s.limitRowCells(ctx.options().maxGetCells());
         s.nextRow(scratch.row);
         return reader.read(scratch.row);
       } finally {

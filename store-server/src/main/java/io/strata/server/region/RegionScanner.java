@@ -85,11 +85,20 @@ public final class RegionScanner implements Closeable {
 
   private boolean inRow;
   private boolean rowHadCells;
+  private int maxRowCells = Integer.MAX_VALUE;
 
   /** The next row with visible cells, or null when the range is exhausted. */
   public List<Cell> nextRow() throws IOException {
     List<Cell> row = new ArrayList<>();
     return nextRow(row) ? row : null;
+  }
+
+  /**
+   * Refuses, from {@link #nextRow()} on, a row of more than {@code cells} visible cells: a get,
+   * which answers a whole row at once, must not build an unbounded one in the heap.
+   */
+  void limitRowCells(int cells) {
+    this.maxRowCells = cells;
   }
 
   /** As {@link #nextRow()}, into {@code row}; false (and row left empty) at the end. */
@@ -98,7 +107,15 @@ public final class RegionScanner implements Closeable {
       if (!inRow && !startRow()) {
         return !row.isEmpty();
       }
-      boolean rowDone = matcher.readCells(merged, Integer.MAX_VALUE, Long.MAX_VALUE, row);
+      int room = maxRowCells == Integer.MAX_VALUE ? Integer.MAX_VALUE
+          : maxRowCells + 1 - row.size();
+      boolean rowDone = matcher.readCells(merged, room, Long.MAX_VALUE, row);
+      if (row.size() > maxRowCells) {
+        throw new io.strata.common.error.BadRequestException("a get of row "
+            + Bytes.toStringBinary(matcher.row()) + " would return more than " + maxRowCells
+            + " cells, " + io.strata.common.conf.SecurityKeys.MAX_GET_CELLS.name() + "; read so "
+            + "wide a row with a scan and Scan.setBatch, or ask for fewer columns or versions");
+      }
       shippedIfCopies(); // what it kept is copied: the blocks it passed can go back
       if (rowDone) {
         inRow = false;

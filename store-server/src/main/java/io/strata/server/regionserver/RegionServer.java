@@ -124,6 +124,8 @@ public final class RegionServer implements Closeable {
     this.scanners = new ScannerRegistry(conf.get(ServerKeys.SCANNER_LEASE),
         conf.get(ServerKeys.SCANNER_READAHEAD_SIZE),
         conf.get(ServerKeys.SCANNER_MAX_RESULT_SIZE), "rs");
+    scanners.limit(conf.get(io.strata.common.conf.SecurityKeys.MAX_SCANNERS_PER_CONNECTION),
+        conf.get(io.strata.common.conf.SecurityKeys.MAX_SCANNERS));
     this.quotas = new RegionServerQuotas(new RegionServerQuotas.Servers() {
       @Override
       public int live() {
@@ -251,10 +253,14 @@ public final class RegionServer implements Closeable {
     RootDirectory.prepare(fs, root);
     secret = ClusterSecret.loadOrCreate(fs, root);
     rpc.trust(secret);
+    if (io.strata.server.security.Authentication.required(conf)) {
+      rpc.requireAuthentication();
+    }
     rpc.start();
     name = ServerName.valueOf(host.published(), rpc.address().getPort(),
         System.currentTimeMillis());
     regions.setServer(name.toString());
+    scanners.setServer(name.toString());
     try {
       RecycledFiles recycled = RecycledFiles.in(fs, new Path(root, "archive"),
           conf.get(ServerKeys.RECYCLED_FILES_SIZE),

@@ -106,7 +106,12 @@ final class ScanCalls {
       RegionScanner s = h.region().scannerInPlace(spec);
       o = new ScannerRegistry.Open(s, h.region().encodedName(), scanProto.getBatch(),
           costly, h.region().info().getTable(), cp);
-      id = scanners.add(o);
+      try {
+        id = scanners.add(o);
+      } catch (IOException | RuntimeException e) {
+        s.close();
+        throw e;
+      }
       o = scanners.take(id);
       h.reads().increment();
       if (observed != null) {

@@ -1,9 +1,12 @@
 package io.strata.server.regionserver;
 
+import io.strata.common.conf.SecurityKeys;
 import io.strata.common.error.BadRequestException;
+import io.strata.common.error.ServerBusyException;
 import io.strata.common.error.UnknownScannerException;
 import io.strata.server.region.RegionScanner;
 import java.io.Closeable;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -42,6 +45,8 @@ final class ScannerRegistry implements Closeable {
     final ReentrantLock lock = new ReentrantLock();
     long nextCallSeq;
     volatile long lastUsedNanos = System.nanoTime();
+    /** The connection that opened it, whose scanners are counted; null for a local call. */
+    private Object owner;
     /** The next call's rows, read after the last call was answered; null when none. */
     private ScanAnswer ahead;
 
@@ -84,6 +89,12 @@ final class ScannerRegistry implements Closeable {
   private final ScheduledExecutorService reaper;
   private final long readAheadLimit;
   private final AtomicLong readAheadBytes = new AtomicLong();
+  /** The server's name, for errors; its thread's name until the server has one. */
+  private volatile String server;
+  /** Open scanners per owning connection, within {@link #maxPerConnection}. */
+  private final ConcurrentHashMap<Object, Integer> perConnection = new ConcurrentHashMap<>();
+  private volatile int maxPerConnection = Integer.MAX_VALUE;
+  private volatile int maxOpen = Integer.MAX_VALUE;
 
   ScannerRegistry(Duration lease, long readAheadLimit, String server) {
     this(lease, readAheadLimit, Long.MAX_VALUE, server);
@@ -96,6 +107,7 @@ final class ScannerRegistry implements Closeable {
           + maxResultSize + "; give at least 1 byte, such as 100m");
     }
     this.maxResultSize = maxResultSize;
+    this.server = server;
     this.lease = lease;
     this.readAheadLimit = readAheadLimit;
     this.reaper = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -121,7 +133,44 @@ final class ScannerRegistry implements Closeable {
     return expired.sum();
   }
 
-  long add(Open o) {
+  /**
+   * Limits the scanners open at once: per client connection (a client that never closes its
+   * scanners is told to) and on the whole server (retryable: leases free them).
+   */
+  void setServer(String name) {
+    this.server = name;
+  }
+
+  void limit(int perConnection, int total) {
+    this.maxPerConnection = perConnection;
+    this.maxOpen = total;
+  }
+
+  /** Registers a new scanner opened by the call being served; refused past a limit. */
+  long add(Open o) throws IOException {
+    if (open.size() >= maxOpen) {
+      throw new ServerBusyException(server, "it holds " + open.size() + " open scanners, its "
+          + SecurityKeys.MAX_SCANNERS.name() + "; scanners close as clients finish or their "
+          + "leases expire");
+    }
+    Object owner = io.strata.server.rpc.RpcServer.connection();
+    if (owner != null && !io.strata.server.rpc.RpcServer.callFromPeer()) {
+      boolean[] taken = {false};
+      perConnection.compute(owner, (c, n) -> {
+        int held = n == null ? 0 : n;
+        if (held >= maxPerConnection) {
+          return n;
+        }
+        taken[0] = true;
+        return held + 1;
+      });
+      if (!taken[0]) {
+        throw new BadRequestException("this connection holds " + maxPerConnection + " open "
+            + "scanners on this server, its " + SecurityKeys.MAX_SCANNERS_PER_CONNECTION.name()
+            + "; close each ResultScanner when done with it");
+      }
+      o.owner = owner;
+    }
     long id = nextId.incrementAndGet();
     open.put(id, o);
     return id;
@@ -162,7 +211,9 @@ final class ScannerRegistry implements Closeable {
 
   /** Closes and forgets the scanner; the caller holds its lock. */
   void close(long id, Open o) {
-    open.remove(id, o);
+    if (open.remove(id, o) && o.owner != null) {
+      perConnection.computeIfPresent(o.owner, (c, n) -> n <= 1 ? null : n - 1);
+    }
     dropAhead(o);
     o.scanner.close();
   }

@@ -69,6 +69,11 @@ public final class RpcServer implements Closeable {
   private final RequestArrays requestArrays;
   private final InflightBudget budget;
   private volatile ClusterSecret clusterSecret;
+  private volatile io.strata.server.security.TokenAuthority tokens;
+  /** Client connections set up, by client address (peers' are not counted). */
+  private final java.util.concurrent.ConcurrentHashMap<String, Integer> perAddress =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private volatile boolean authenticationRequired;
   private volatile CallListener callListener = CallListener.NONE;
   private Channel listener;
   private Channel localListener;
@@ -212,6 +217,16 @@ public final class RpcServer implements Closeable {
   static final ThreadLocal<Boolean> ON_IO_THREAD = ThreadLocal.withInitial(() -> false);
   /** The user the connection of the call being served gave in its header. */
   static final ThreadLocal<String> CALLER = new ThreadLocal<>();
+  /** The connection of the call being served. */
+  static final ThreadLocal<Object> CONNECTION = new ThreadLocal<>();
+
+  /**
+   * The connection the call being served came on, as a key to count what one connection holds
+   * (its open scanners); null outside a call.
+   */
+  public static Object connection() {
+    return CONNECTION.get();
+  }
 
   /**
    * The user of the call being served, as its connection's header gave it when the connection
@@ -298,6 +313,50 @@ public final class RpcServer implements Closeable {
   /** Takes peer-only calls from connections presenting {@code secret}; set before {@link #start}. */
   public void trust(ClusterSecret secret) {
     this.clusterSecret = secret;
+    this.tokens = new io.strata.server.security.TokenAuthority(secret,
+        java.time.InstantSource.system());
+  }
+
+  /**
+   * Refuses connections that neither prove their user with a token nor present the cluster
+   * secret (strata.security.authentication=token); set before {@link #start}, after
+   * {@link #trust}.
+   */
+  public void requireAuthentication() {
+    if (tokens == null) {
+      throw new IllegalStateException("authentication needs the cluster secret: call trust first");
+    }
+    this.authenticationRequired = true;
+  }
+
+  boolean authenticationRequired() {
+    return authenticationRequired;
+  }
+
+  /**
+   * Counts one more client connection from {@code address}; false, counting nothing, when it
+   * holds strata.rpc.connections.max.per.address already.
+   */
+  boolean takeConnectionSlot(String address) {
+    boolean[] taken = {false};
+    perAddress.compute(address, (a, n) -> {
+      int held = n == null ? 0 : n;
+      if (held >= options.maxConnectionsPerAddress()) {
+        return n;
+      }
+      taken[0] = true;
+      return held + 1;
+    });
+    return taken[0];
+  }
+
+  void giveConnectionSlot(String address) {
+    perAddress.computeIfPresent(address, (a, n) -> n <= 1 ? null : n - 1);
+  }
+
+  /** What checks the tokens clients prove; null before {@link #trust}. */
+  io.strata.server.security.TokenAuthority tokens() {
+    return tokens;
   }
 
   /**

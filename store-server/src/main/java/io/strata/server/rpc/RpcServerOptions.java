@@ -2,6 +2,7 @@ package io.strata.server.rpc;
 
 import io.strata.common.conf.ConfigKey;
 import io.strata.common.conf.RpcKeys;
+import io.strata.common.conf.SecurityKeys;
 import io.strata.common.conf.StrataConfiguration;
 import io.strata.common.rpc.LocalSockets;
 import io.strata.common.rpc.NettyTransport;
@@ -16,13 +17,16 @@ import java.util.Map;
  * calls through shared-memory lanes in {@code laneDir}, none when it is null; {@code
  * requestArrays} bytes of large requests' arrays are kept for reuse; the requests held at once
  * are bounded by {@code maxInflightBytes} (0: a tenth of the heap), and one partly read must
- * arrive at {@code frameMinRate} bytes a second, checked every {@code frameRatePeriod}.
+ * arrive at {@code frameMinRate} bytes a second, checked every {@code frameRatePeriod}; one
+ * client address may hold {@code maxConnectionsPerAddress} connections, and one connection
+ * {@code maxQueuedPerConnection} calls waiting for handlers.
  */
 public record RpcServerOptions(String host, int port, long maxRequestSize,
     Map<CallKind, Integer> handlers, int queueLength, Duration setupTimeout,
     Duration idleTimeout, NettyTransport transport, boolean readsOnIoThread,
     boolean writesOnIoThread, Duration spin, Path localSocketDir, Path laneDir,
-    long requestArrays, long maxInflightBytes, long frameMinRate, Duration frameRatePeriod) {
+    long requestArrays, long maxInflightBytes, long frameMinRate, Duration frameRatePeriod,
+    int maxConnectionsPerAddress, int maxQueuedPerConnection) {
   /** From configuration; {@code port} 0 binds an ephemeral port. */
   public static RpcServerOptions fromConfig(StrataConfiguration conf, String host, int port) {
     Map<CallKind, Integer> handlers = new EnumMap<>(CallKind.class);
@@ -44,7 +48,9 @@ public record RpcServerOptions(String host, int port, long maxRequestSize,
         conf.get(RpcKeys.LOCAL_LANES) && !conf.get(RpcKeys.SERVER_SPIN).isZero()
             ? Path.of(conf.get(RpcKeys.LOCAL_LANE_DIR)).toAbsolutePath().normalize() : null,
         conf.get(RpcKeys.REQUEST_ARRAYS), conf.get(RpcKeys.MAX_INFLIGHT_BYTES),
-        conf.get(RpcKeys.FRAME_MIN_RATE), conf.get(RpcKeys.FRAME_RATE_PERIOD));
+        conf.get(RpcKeys.FRAME_MIN_RATE), conf.get(RpcKeys.FRAME_RATE_PERIOD),
+        positive(conf, SecurityKeys.MAX_CONNECTIONS_PER_ADDRESS),
+        positive(conf, SecurityKeys.MAX_QUEUED_PER_CONNECTION));
   }
 
   private static int atLeastOne(StrataConfiguration conf, ConfigKey<Integer> key) {
@@ -52,6 +58,15 @@ public record RpcServerOptions(String host, int port, long maxRequestSize,
     if (v < 1) {
       throw new IllegalArgumentException(key.name() + " is " + v + " (from "
           + conf.sourceOf(key.name()) + "); every kind of call needs at least 1 thread");
+    }
+    return v;
+  }
+
+  private static int positive(StrataConfiguration conf, ConfigKey<Integer> key) {
+    int v = conf.get(key);
+    if (v < 1) {
+      throw new IllegalArgumentException(key.name() + " is " + v + " (from "
+          + conf.sourceOf(key.name()) + "); give a limit of at least 1");
     }
     return v;
   }

@@ -44,7 +44,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
   /** Frames this small are taken even when the in-flight budget is spent. */
   static final int SMALL_FRAME = 64 * 1024;
 
-  private enum State { PREAMBLE, HEADER, CALLS, CLOSED }
+  private enum State { PREAMBLE, HEADER, AUTHENTICATING, CALLS, CLOSED }
 
   private final RpcServer server;
   private final FrameReader reader;
@@ -58,6 +58,14 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
   private boolean fromPeer;
   /** The user the connection header gave, recorded once for every call on the connection. */
   private String user;
+  /** While AUTHENTICATING: the token exchange, and the lane the header named (or empty). */
+  private io.strata.server.security.TokenSaslServer sasl;
+  private String laneAfterAuthentication;
+  /** The client address this connection is counted against, once set up; null for peers. */
+  private String addressSlot;
+  /** Calls of this connection waiting in the handlers' queues. */
+  private final java.util.concurrent.atomic.AtomicInteger queued =
+      new java.util.concurrent.atomic.AtomicInteger();
   private String peer;
   /** The call whose cell block is being read, until it is all there. */
   private Call reading;
@@ -82,8 +90,9 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
   public void channelActive(ChannelHandlerContext ctx) throws Exception {
     long millis = server.options().setupTimeout().toMillis();
     setupTimer = ctx.executor().schedule(() -> {
-      if (state == State.PREAMBLE || state == State.HEADER) {
-        drop(ctx, "sent no preamble and connection header within "
+      if (state == State.PREAMBLE || state == State.HEADER || state == State.AUTHENTICATING) {
+        drop(ctx, "sent no preamble and connection header, or did not end its token "
+            + "exchange, within "
             + RpcKeys.SETUP_TIMEOUT.name() + " (" + millis + " ms)");
       }
     }, millis, TimeUnit.MILLISECONDS);
@@ -111,6 +120,10 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     }
     server.budget().give(frameHeld);
     frameHeld = 0;
+    if (addressSlot != null) {
+      server.giveConnectionSlot(addressSlot);
+      addressSlot = null;
+    }
     super.channelInactive(ctx);
   }
 
@@ -209,6 +222,11 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
       readConnectionHeader(ctx, header);
       return null; // a connection header's cell block, if it had one, means nothing
     }
+    if (state == State.AUTHENTICATING) {
+      server.budget().give(held);
+      authenticate(ctx, header, param);
+      return null;
+    }
     reading = call(ctx, header, param, cellsLength, held);
     if (reading == null) { // answered already: its cell block is skipped, not kept
       server.budget().give(held);
@@ -275,8 +293,102 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
           + "' is unknown; use keyvalue"));
       return;
     }
+    if (!header.getAuthMechanism().isEmpty()) {
+      startAuthentication(ctx, header);
+      return;
+    }
+    if (server.authenticationRequired() && !fromPeer) {
+      refuse(ctx, "this cluster requires token authentication (strata.security.authentication="
+          + "token) and the connection proved no user; create a token with bin/strata token "
+          + "create " + user + " and give its file in STRATA_TOKEN_FILE or "
+          + "strata.client.token.file");
+      return;
+    }
+    ready(ctx, header.getLane());
+  }
+
+  private void startAuthentication(ChannelHandlerContext ctx, ConnectionHeaderProto header) {
+    if (!header.getAuthMechanism().equals(io.strata.common.security.DigestSasl.MECHANISM)) {
+      connectionError(ctx, new BadRequestException("authentication mechanism '"
+          + header.getAuthMechanism() + "' is unknown; this server takes "
+          + io.strata.common.security.DigestSasl.MECHANISM + " (tokens)"));
+      return;
+    }
+    if (server.tokens() == null) {
+      connectionError(ctx, new BadRequestException("this server checks no tokens (it has no "
+          + "cluster secret); connect without strata.client.token.file"));
+      return;
+    }
+    try {
+      sasl = new io.strata.server.security.TokenSaslServer(server.tokens());
+    } catch (javax.security.sasl.SaslException e) {
+      connectionError(ctx, new ServerErrorException(server.name(), e));
+      return;
+    }
+    laneAfterAuthentication = header.getLane();
+    state = State.AUTHENTICATING;
+  }
+
+  /** One frame of the client's token exchange: answered, until its user is proven. */
+  private void authenticate(ChannelHandlerContext ctx, byte[] headerBytes, byte[] param) {
+    byte[] challenge;
+    try {
+      RequestHeaderProto h = RequestHeaderProto.parseFrom(headerBytes);
+      if (!h.getMethod().equals("Authenticate")) {
+        connectionError(ctx, new BadRequestException("a call to " + h.getMethod() + " came "
+            + "before the token exchange ended; a client sends calls once it is authenticated"));
+        return;
+      }
+      challenge = sasl.step(io.strata.common.proto.RpcProtos.SaslMessageProto.parseFrom(param)
+          .getToken().toByteArray());
+    } catch (InvalidProtocolBufferException e) {
+      connectionError(ctx, new BadRequestException("malformed token exchange frame: "
+          + e.getMessage()));
+      return;
+    } catch (javax.security.sasl.SaslException e) {
+      sasl.dispose();
+      refuse(ctx, e.getMessage());
+      return;
+    }
+    boolean complete = sasl.isComplete();
+    ByteBuf buf = ctx.alloc().buffer();
+    RpcFrame.write(buf, ResponseHeaderProto.newBuilder().setCallId(0).build(),
+        io.strata.common.proto.RpcProtos.SaslMessageProto.newBuilder()
+            .setToken(com.google.protobuf.ByteString.copyFrom(challenge))
+            .setComplete(complete).build(), (byte[]) null);
+    ctx.writeAndFlush(buf);
+    if (complete) {
+      user = sasl.user();
+      sasl.dispose();
+      sasl = null;
+      ready(ctx, laneAfterAuthentication);
+    }
+  }
+
+  /** Refuses the connection's authentication: logged with its address, answered, closed. */
+  private void refuse(ChannelHandlerContext ctx, String why) {
+    LOG.warn("{}: refused a connection from {} claiming user {}: {}", server.name(),
+        ctx.channel().remoteAddress(), user, why);
+    connectionError(ctx, new AccessDeniedException(why));
+  }
+
+  /** The connection is set up: its lane answered if it asked for one, its calls taken. */
+  private void ready(ChannelHandlerContext ctx, String lanePath) {
+    if (!fromPeer) {
+      java.net.SocketAddress remote = ctx.channel().remoteAddress();
+      String address = remote instanceof java.net.InetSocketAddress inet
+          ? inet.getAddress().getHostAddress() : "the local socket";
+      if (!server.takeConnectionSlot(address)) {
+        connectionError(ctx, new ServerBusyException(server.name(), "it holds "
+            + server.options().maxConnectionsPerAddress() + " connections from " + address
+            + ", its " + io.strata.common.conf.SecurityKeys.MAX_CONNECTIONS_PER_ADDRESS.name()
+            + "; share one Connection among a process's threads"));
+        return;
+      }
+      addressSlot = address;
+    }
     if (answersHeader) {
-      LaneHandler lane = header.getLane().isEmpty() ? null : mapLane(ctx, header.getLane());
+      LaneHandler lane = lanePath.isEmpty() ? null : mapLane(ctx, lanePath);
       // The answer goes on the socket before the lane's handler takes over the channel's writes.
       ctx.writeAndFlush(Unpooled.wrappedBuffer(new byte[] {
           lane != null ? RpcFrame.LANE_TAKEN : RpcFrame.LANE_REFUSED}));
@@ -391,18 +503,36 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
         RpcServer.ON_IO_THREAD.set(false);
       }
     }
-    Runnable run = () -> serve(ctx, header, method, param, request, received, timeoutNanos);
-    if (!server.queues().offer(kind, run)) {
-      giveBack(request);
-      release(request);
-      int size = answerError(ctx, callId, new ServerBusyException(server.name(),
-          server.stopping() ? "it is stopping"
-              : "its " + kind.name().toLowerCase() + " call queue is full ("
-                  + server.options().queueLength() + " calls)"));
-      server.callListener().answered(header.getMethod(), 0, 0, 0,
-          request.param().length + request.cellsLength(), size, ErrorCode.SERVER_BUSY.name(),
-          param, peer(), user, null);
+    int limit = server.options().maxQueuedPerConnection();
+    if (!fromPeer && queued.get() >= limit) {
+      answerBusy(call, "this connection has " + limit + " calls waiting for handlers, its "
+          + io.strata.common.conf.SecurityKeys.MAX_QUEUED_PER_CONNECTION.name()
+          + "; wait for answers before sending more");
+      return;
     }
+    queued.incrementAndGet();
+    Runnable run = () -> {
+      queued.decrementAndGet();
+      serve(ctx, header, method, param, request, received, timeoutNanos);
+    };
+    if (!server.queues().offer(kind, run)) {
+      queued.decrementAndGet();
+      answerBusy(call, server.stopping() ? "it is stopping"
+          : "its " + kind.name().toLowerCase() + " call queue is full ("
+              + server.options().queueLength() + " calls)");
+    }
+  }
+
+  /** Answers a call that was not queued with a retryable server-busy error saying why. */
+  private void answerBusy(Call call, String why) {
+    Request request = call.request();
+    giveBack(request);
+    release(request);
+    int size = answerError(ctx, call.header().getCallId(),
+        new ServerBusyException(server.name(), why));
+    server.callListener().answered(call.header().getMethod(), 0, 0, 0,
+        request.param().length + request.cellsLength(), size, ErrorCode.SERVER_BUSY.name(),
+        call.param(), peer(), user, null);
   }
 
   /**
@@ -414,6 +544,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     boolean done = true;
     RpcServer.FROM_PEER.set(fromPeer);
     RpcServer.CALLER.set(user);
+    RpcServer.CONNECTION.set(this);
     CallDeadline.set(timeoutNanos > 0 ? received + timeoutNanos : 0);
     try {
       done = serveOnce(ctx, header, method, param, request, received, timeoutNanos);
@@ -421,6 +552,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     } finally {
       RpcServer.FROM_PEER.set(false);
       RpcServer.CALLER.remove();
+      RpcServer.CONNECTION.remove();
       CallDeadline.clear();
       if (done) {
         release(request);

@@ -5,14 +5,9 @@ import io.strata.client.Connection;
 import io.strata.client.ConnectionFactory;
 import io.strata.client.ConsistencyReport;
 import io.strata.common.conf.ClientKeys;
-import io.strata.common.conf.CoreKeys;
 import io.strata.common.conf.StrataConfiguration;
-import io.strata.common.rpc.ClusterToken;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * {@code bin/strata hbck [-fix] [--secret FILE]}: checks strata:meta against the file system
@@ -55,7 +50,8 @@ public final class HbckMain {
     StrataConfiguration c = conf.copy();
     if (fix) {
       try {
-        c.set(ClientKeys.CLUSTER_SECRET_FILE, secret != null ? secret : localSecret(conf));
+        c.set(ClientKeys.CLUSTER_SECRET_FILE, secret != null ? secret
+            : io.strata.shell.options.ClusterSecretFile.local(conf, "-fix"));
       } catch (IOException e) {
         err.println("bin/strata hbck: " + e.getMessage());
         return 2;
@@ -81,23 +77,6 @@ public final class HbckMain {
         + "                 holes with empty regions, reopen regions of dead servers\n"
         + "  --secret FILE  a copy of <root>/cluster.secret, which -fix presents (by default\n"
         + "                 the file itself, when strata.rootdir is local)\n";
-  }
-
-  /** The cluster secret of a local root directory, which -fix presents. */
-  private static String localSecret(StrataConfiguration conf) throws IOException {
-    String root = conf.get(CoreKeys.ROOT_DIR);
-    URI uri = URI.create(root);
-    if (uri.getScheme() != null && !uri.getScheme().equals("file")) {
-      throw new IOException("-fix presents the cluster secret, and the root directory " + root
-          + " is not local: copy its cluster.secret here and give --secret FILE");
-    }
-    Path file = (uri.getScheme() == null ? Path.of(root) : Path.of(uri)).resolve(
-        ClusterToken.FILE);
-    if (!Files.isReadable(file)) {
-      throw new IOException("-fix presents the cluster secret, and " + file + " cannot be"
-          + " read: run it as the user who runs the cluster, or give --secret FILE");
-    }
-    return file.toString();
   }
 
   static void print(ConsistencyReport r, PrintStream out) {

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * at fault and the form wanted; the tools print it with their usage and exit with status 2.
  */
 public final class ToolOptions {
-  private static final Pattern DURATION = Pattern.compile("(\\d+)([smh]?)");
+  private static final Pattern DURATION = Pattern.compile("(\\d+)([smhd]?)");
 
   /** A command line the tool cannot run; the message says what to give instead. */
   public static final class BadUsage extends RuntimeException {
@@ -84,6 +84,13 @@ public final class ToolOptions {
     }
   }
 
+  /** Refuses options: for a command that takes only words. */
+  public void noOptions() {
+    if (!values.isEmpty()) {
+      throw new BadUsage("takes no options here, not --" + String.join(", --", values.keySet()));
+    }
+  }
+
   public boolean has(String name) {
     return values.containsKey(name);
   }
@@ -146,7 +153,7 @@ public final class ToolOptions {
     Matcher m = DURATION.matcher(v);
     if (!m.matches()) {
       throw new BadUsage("--" + name + "=" + v + " is not a duration; give a whole number with "
-          + "s, m or h after it, e.g. --" + name + "=90s or --" + name + "=5m");
+          + "s, m, h or d after it, e.g. --" + name + "=90s or --" + name + "=5m");
     }
     long n;
     try {
@@ -157,6 +164,7 @@ public final class ToolOptions {
     Duration d = switch (m.group(2)) {
       case "m" -> Duration.ofMinutes(n);
       case "h" -> Duration.ofHours(n);
+      case "d" -> Duration.ofDays(n);
       default -> Duration.ofSeconds(n);
     };
     return d;

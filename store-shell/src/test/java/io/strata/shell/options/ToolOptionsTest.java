@@ -22,11 +22,12 @@ class ToolOptionsTest {
   }
 
   @Test
-  void readsDurationsInSecondsMinutesAndHours() {
+  void readsDurationsInSecondsMinutesHoursAndDays() {
     assertEquals(Duration.ofSeconds(90), duration("90s"));
     assertEquals(Duration.ofSeconds(90), duration("90"));
     assertEquals(Duration.ofMinutes(5), duration("5m"));
     assertEquals(Duration.ofHours(2), duration("2h"));
+    assertEquals(Duration.ofDays(7), duration("7d"));
   }
 
   @Test
@@ -35,7 +36,7 @@ class ToolOptionsTest {
     assertBad("--nodes needs a value; give it as --nodes=VALUE", "--nodes");
     assertBad("--nodes=ten is not a whole number; give e.g. --nodes=5", "--nodes=ten");
     assertBad("--nodes=0 is below 1; give at least 1", "--nodes=0");
-    assertThrows(ToolOptions.BadUsage.class, () -> duration("5d"));
+    assertThrows(ToolOptions.BadUsage.class, () -> duration("5w"));
     assertThrows(ToolOptions.BadUsage.class, () -> duration("0m"));
   }
 

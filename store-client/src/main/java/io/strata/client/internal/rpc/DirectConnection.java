@@ -198,7 +198,20 @@ public final class DirectConnection implements RpcConnection {
         header.setLane(lane.path().toString());
       }
       RpcFrame.write(buf, header.build(), null, (byte[]) null);
+      TokenSaslClient sasl = who.token() == null ? null
+          : new TokenSaslClient(who.token(), address.toString());
+      if (sasl != null) {
+        sasl.first(buf);
+      }
       writeAll(ch, buf.nioBuffer(), timeout.toNanos(), address);
+      long deadline = System.nanoTime() + timeout.toNanos();
+      while (sasl != null) {
+        ByteBuf next = Unpooled.buffer(256);
+        if (sasl.answer(readFrame(ch, selector, deadline, address), next)) {
+          break;
+        }
+        writeAll(ch, next.nioBuffer(), deadline - System.nanoTime(), address);
+      }
       if (lane != null && !laneTaken(ch, selector, timeout, address)) {
         lane.unlink();
         lane = null;
@@ -208,6 +221,9 @@ public final class DirectConnection implements RpcConnection {
       ch.close();
       if (selector != null) {
         selector.close();
+      }
+      if (e instanceof io.strata.common.error.StrataException refused) {
+        throw refused; // the server's own answer, such as a refused token
       }
       throw new IOException("cannot connect to " + address + ": " + e.getMessage()
           + "; is the server running there?", e);
@@ -243,6 +259,41 @@ public final class DirectConnection implements RpcConnection {
           throw new IOException("the server at " + address + " took no connection header");
         }
         Thread.yield();
+      }
+    }
+  }
+
+  /** One whole frame from a channel not yet in use, waiting until {@code deadline}. */
+  private static RpcFrame readFrame(SocketChannel ch, Selector selector, long deadline,
+      InetSocketAddress address) throws IOException {
+    ByteBuffer length = ByteBuffer.allocate(4);
+    readFully(ch, selector, length, deadline, address);
+    int n = length.getInt(0);
+    if (n < 0 || n > 1 << 20) {
+      throw new IOException("the server at " + address + " answered the token exchange with a "
+          + "frame of " + n + " bytes");
+    }
+    ByteBuffer body = ByteBuffer.allocate(n);
+    readFully(ch, selector, body, deadline, address);
+    return RpcFrame.read(Unpooled.wrappedBuffer(body.array()));
+  }
+
+  private static void readFully(SocketChannel ch, Selector selector, ByteBuffer into,
+      long deadline, InetSocketAddress address) throws IOException {
+    while (into.hasRemaining()) {
+      int n = ch.read(into);
+      if (n < 0) {
+        throw new IOException("the server at " + address + " closed the connection during "
+            + "the token exchange");
+      }
+      long left = deadline - System.nanoTime();
+      if (n == 0) {
+        if (left <= 0) {
+          throw new IOException("the server at " + address + " did not answer the token "
+              + "exchange in time");
+        }
+        selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+        selector.selectedKeys().clear();
       }
     }
   }

@@ -30,6 +30,10 @@ final class NettyConnection implements RpcConnection {
   private final AtomicBoolean sweeping = new AtomicBoolean();
   private volatile Channel channel;
   private final CompletableFuture<Void> closed = new CompletableFuture<>();
+  /** With a token: done once the server proved the token's user ({@link #start}). */
+  private final CompletableFuture<Void> authenticated = new CompletableFuture<>();
+  /** With a token: its exchange, until done; read and written on the event loop only. */
+  private TokenSaslClient sasl;
 
   /** How often the event loop looks for calls past their timeout. */
   static final long TIMEOUT_SWEEP_MILLIS = 10;
@@ -39,17 +43,55 @@ final class NettyConnection implements RpcConnection {
     this.pending = new PendingCalls(service, address.toString());
   }
 
-  void start(Channel ch, Identity who) {
+  /**
+   * Sends the preamble and connection header; the future completes once calls may be sent: at
+   * once, or, with a token, when the server says its user is proven (failing with the server's
+   * refusal otherwise).
+   */
+  CompletableFuture<Void> start(Channel ch, Identity who) {
     this.channel = ch;
     ByteBuf buf = ch.alloc().buffer();
     buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
     RpcFrame.write(buf, who.header(serviceName()).build(), null, (byte[]) null);
+    CompletableFuture<Void> ready = who.token() == null
+        ? CompletableFuture.completedFuture(null) : authenticated;
+    if (who.token() != null) {
+      try {
+        sasl = new TokenSaslClient(who.token(), address.toString());
+        sasl.first(buf);
+      } catch (IOException e) {
+        buf.release();
+        ch.close();
+        authenticated.completeExceptionally(e);
+        return authenticated;
+      }
+    }
     ch.writeAndFlush(buf);
     ch.closeFuture().addListener(f -> {
       pending.failAll(new ServerErrorException(address.toString(),
           new IOException("the connection to " + address + " closed")));
+      authenticated.completeExceptionally(new IOException("the server at " + address
+          + " closed the connection before the token exchange ended"));
       closed.complete(null);
     });
+    return ready;
+  }
+
+  /** One answer of the token exchange, on the event loop. */
+  private void authenticate(ChannelHandlerContext ctx, RpcFrame frame) {
+    ByteBuf out = ctx.alloc().buffer();
+    try {
+      if (sasl.answer(frame, out)) {
+        out.release();
+        authenticated.complete(null);
+      } else {
+        ctx.writeAndFlush(out);
+      }
+    } catch (IOException | RuntimeException e) {
+      out.release();
+      authenticated.completeExceptionally(e);
+      ctx.close();
+    }
   }
 
   private String serviceName() {
@@ -129,7 +171,9 @@ final class NettyConnection implements RpcConnection {
           channel.close();
           return;
         }
-        if (!pending.answer(frame)) {
+        if (sasl != null && !sasl.isDone()) {
+          authenticate(ctx, frame);
+        } else if (!pending.answer(frame)) {
           channel.close();
         }
       }

@@ -67,7 +67,7 @@ public final class RpcClient implements Closeable {
    */
   public RpcClient(String user, int threads, NettyTransport transport, Path localSockets,
       LocalLanes lanes) {
-    this.identity = new Identity(user, null);
+    this.identity = new Identity(user, null, null);
     this.transport = transport;
     this.localSockets = transport.hasDomainSockets() ? localSockets : null;
     this.lanes = lanes;
@@ -84,7 +84,15 @@ public final class RpcClient implements Closeable {
    * calls servers take only from their peers.
    */
   public void presentClusterToken(byte[] token) {
-    identity = new Identity(identity.user(), token.clone());
+    identity = new Identity(identity.user(), token.clone(), identity.token());
+  }
+
+  /**
+   * Makes every connection opened from now on prove {@code token}'s user before its first call
+   * (docs/security.md), as a server with strata.security.authentication=token requires.
+   */
+  public void authenticateWith(io.strata.common.security.Token token) {
+    identity = new Identity(token.user(), identity.clusterToken(), token);
   }
 
   /** Connects to {@code service} at {@code address}, waiting up to {@code timeout}. */
@@ -148,8 +156,13 @@ public final class RpcClient implements Closeable {
               result.completeExceptionally(new IOException("the socket " + socket
                   + " is served by another user"));
             } else if (f.isSuccess()) {
-              connection.start(f.channel(), identity);
-              result.complete(connection);
+              connection.start(f.channel(), identity).whenComplete((ready, refused) -> {
+                if (refused == null) {
+                  result.complete(connection);
+                } else {
+                  result.completeExceptionally(refused);
+                }
+              });
             } else {
               Throwable cause = f.cause();
               result.completeExceptionally(new IOException("cannot connect to " + where + ": "

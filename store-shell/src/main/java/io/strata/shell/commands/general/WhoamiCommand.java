@@ -14,8 +14,10 @@ import java.util.List;
 public final class WhoamiCommand extends BaseCommand {
   public WhoamiCommand() {
     super("whoami", CommandGroup.GENERAL, """
-        Shows the user the shell acts as (the operating system user; Strata authenticates
-        simply, by name, as HBase does without Kerberos) and the user's groups.
+        Shows the user the shell acts as and how servers learn it: auth:TOKEN when the shell
+        proves it with a token (STRATA_TOKEN_FILE or strata.client.token.file), else
+        auth:SIMPLE (strata.client.user or the operating system user, taken by name as HBase
+        does without Kerberos); then the operating system user's groups.
           whoami
         """);
   }
@@ -23,9 +25,17 @@ public final class WhoamiCommand extends BaseCommand {
   @Override
   public Object run(ShellContext ctx, Args args) throws Exception {
     args.count(0, 0);
-    String user = System.getProperty("user.name");
-    ctx.out().println(user + " (auth:SIMPLE)");
-    ctx.out().println("    groups: " + String.join(", ", groups(user)));
+    io.strata.common.conf.StrataConfiguration conf = ctx.connection().getConfiguration();
+    String tokenFile = io.strata.common.security.TokenFile.configured(conf);
+    String osUser = System.getProperty("user.name");
+    if (!tokenFile.isEmpty()) {
+      ctx.out().println(io.strata.common.security.TokenFile.read(Path.of(tokenFile)).user()
+          + " (auth:TOKEN)");
+    } else {
+      String user = conf.get(io.strata.common.conf.ClientKeys.USER);
+      ctx.out().println((user.isEmpty() ? osUser : user) + " (auth:SIMPLE)");
+    }
+    ctx.out().println("    groups: " + String.join(", ", groups(osUser)));
     return null;
   }
 

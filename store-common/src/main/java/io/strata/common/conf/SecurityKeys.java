@@ -1,0 +1,60 @@
+package io.strata.common.conf;
+
+import java.time.Duration;
+
+/**
+ * Keys of authentication and of the limits that keep one client from hurting the rest
+ * (docs/security.md).
+ */
+public final class SecurityKeys {
+  public static final String SECTION = "Security";
+
+  public static final ConfigKey<String> AUTHENTICATION = ConfigKey.string(
+      "strata.security.authentication", "simple",
+      "How servers learn who calls them. simple: the user name a client gives is taken as it "
+          + "is. token: a client must prove its user with a token the master issued "
+          + "(bin/strata token create USER, strata.client.token.file); a connection that does "
+          + "not is refused, and the refusal logged with its address. Set the same on every "
+          + "master and region server.");
+
+  public static final ConfigKey<Duration> TOKEN_LIFETIME = ConfigKey.duration(
+      "strata.security.token.lifetime", "7d",
+      "How long a token the master issues is valid unless its request says otherwise; a "
+          + "connection presenting an expired token is refused.");
+
+  public static final ConfigKey<String> SUPERUSERS = ConfigKey.string(
+      "strata.superuser", "",
+      "Users, comma-separated, who may do anything, issuing tokens for other users included. "
+          + "The cluster's own processes, and operator tools that present the cluster secret "
+          + "(strata.client.cluster.secret.file), always may.");
+
+  public static final ConfigKey<Integer> MAX_GET_CELLS = ConfigKey.integer(
+      "strata.regionserver.get.max.cells", 1_000_000, "cells",
+      "Most cells one get (or each get of a multi-get) may return; a get of a wider row fails "
+          + "with an error saying to read it with a scan and Scan.setBatch, instead of the "
+          + "server building the whole row in its heap.");
+
+  public static final ConfigKey<Integer> MAX_SCANNERS_PER_CONNECTION = ConfigKey.integer(
+      "strata.regionserver.scanners.max.per.connection", 1_000, "scanners",
+      "Open scanners one client connection may hold on a region server; opening another fails "
+          + "with an error saying to close scanners when done (ResultScanner.close).");
+
+  public static final ConfigKey<Integer> MAX_SCANNERS = ConfigKey.integer(
+      "strata.regionserver.scanners.max", 100_000, "scanners",
+      "Open scanners a region server holds for all clients together; opening another fails "
+          + "with a retryable server-busy error until some close or their leases expire.");
+
+  public static final ConfigKey<Integer> MAX_CONNECTIONS_PER_ADDRESS = ConfigKey.integer(
+      "strata.rpc.connections.max.per.address", 1_000, "connections",
+      "Connections a master or region server accepts from one client address; another is "
+          + "answered with a retryable server-busy error and closed. The cluster's own "
+          + "processes are not counted.");
+
+  public static final ConfigKey<Integer> MAX_QUEUED_PER_CONNECTION = ConfigKey.integer(
+      "strata.rpc.max.queued.calls.per.connection", 500, "calls",
+      "Calls of one connection that may wait for a handler at once (half a kind's "
+          + "strata.rpc.queue.length by default, so no one client fills a queue); another is "
+          + "answered with a retryable server-busy error.");
+
+  private SecurityKeys() {}
+}
