@@ -44,7 +44,10 @@ class ScannerLeaseTest {
     StrataConfiguration conf = MiniCluster.configuration(dir)
         // Long enough that none expires while the 10,000 are still being opened (2 s was
         // not, on a loaded 2-core machine).
-        .set("strata.regionserver.scanner.lease.timeout", "8s");
+        .set("strata.regionserver.scanner.lease.timeout", "8s")
+        // One client abandons them all: past the per-connection limit that stops such a
+        // client (ClientLimitsTest), which this test lifts to see the leases do their work.
+        .set("strata.regionserver.scanners.max.per.connection", "20000");
     try (MiniCluster c = MiniCluster.start(conf, dir, 1);
         AsyncConnection async = ConnectionFactory.createAsyncConnection(c.configuration())
             .get(30, TimeUnit.SECONDS)) {
