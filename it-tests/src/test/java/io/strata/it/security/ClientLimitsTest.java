@@ -39,20 +39,25 @@ class ClientLimitsTest {
   Path dir;
 
   /** A scanner holding its first row, opened as soon as the connection's limit allows. */
-  private static ResultScanner openOnceThereIsRoom(Table table) throws Exception {
-    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
-    while (true) {
-      ResultScanner s = table.getScanner(new Scan().setCaching(1));
+  private static ResultScanner openOnceThereIsRoom(Table table) {
+    ResultScanner[] opened = new ResultScanner[1];
+    MiniCluster.waitFor(() -> {
       try {
-        assertNotNull(s.next());
-        return s;
-      } catch (BadRequestException e) {
-        s.close();
-        assertTrue(e.getMessage().contains("open scanners") && System.nanoTime() < deadline,
-            e.getMessage());
-        Thread.sleep(10);
+        ResultScanner s = table.getScanner(new Scan().setCaching(1));
+        try {
+          assertNotNull(s.next());
+          opened[0] = s;
+          return true;
+        } catch (BadRequestException e) {
+          s.close();
+          assertTrue(e.getMessage().contains("open scanners"), e.getMessage());
+          return false;
+        }
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
       }
-    }
+    }, java.time.Duration.ofSeconds(30), "a closed scanner's slot to be freed");
+    return opened[0];
   }
 
   @Test

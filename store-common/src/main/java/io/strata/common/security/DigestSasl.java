@@ -1,6 +1,13 @@
 package io.strata.common.security;
 
 import java.util.Base64;
+import javax.security.auth.callback.Callback;
+import javax.security.auth.callback.CallbackHandler;
+import javax.security.auth.callback.NameCallback;
+import javax.security.auth.callback.PasswordCallback;
+import javax.security.auth.callback.UnsupportedCallbackException;
+import javax.security.sasl.RealmCallback;
+import javax.security.sasl.RealmChoiceCallback;
 import java.util.Map;
 import javax.security.sasl.Sasl;
 
@@ -28,5 +35,24 @@ public final class DigestSasl {
 
   public static char[] password(byte[] password) {
     return Base64.getEncoder().encodeToString(password).toCharArray();
+  }
+
+  /** What a client's SASL mechanism asks, answered from {@code token}. */
+  public static CallbackHandler clientCallbacks(Token token) {
+    return callbacks -> {
+      for (Callback c : callbacks) {
+        if (c instanceof NameCallback n) {
+          n.setName(userName(token.identifier()));
+        } else if (c instanceof PasswordCallback p) {
+          p.setPassword(password(token.password()));
+        } else if (c instanceof RealmChoiceCallback r) {
+          r.setSelectedIndex(0);
+        } else if (c instanceof RealmCallback r) {
+          r.setText(r.getDefaultText());
+        } else {
+          throw new UnsupportedCallbackException(c);
+        }
+      }
+    };
   }
 }

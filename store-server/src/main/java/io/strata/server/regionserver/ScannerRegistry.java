@@ -92,7 +92,8 @@ final class ScannerRegistry implements Closeable {
   /** The server's name, for errors; its thread's name until the server has one. */
   private volatile String server;
   /** Open scanners per owning connection, within {@link #maxPerConnection}. */
-  private final ConcurrentHashMap<Object, Integer> perConnection = new ConcurrentHashMap<>();
+  private final io.strata.common.util.BoundedCounts<Object> perConnection =
+      new io.strata.common.util.BoundedCounts<>();
   private volatile int maxPerConnection = Integer.MAX_VALUE;
   private volatile int maxOpen = Integer.MAX_VALUE;
 
@@ -155,16 +156,7 @@ final class ScannerRegistry implements Closeable {
     }
     Object owner = io.strata.server.rpc.RpcServer.connection();
     if (owner != null && !io.strata.server.rpc.RpcServer.callFromPeer()) {
-      boolean[] taken = {false};
-      perConnection.compute(owner, (c, n) -> {
-        int held = n == null ? 0 : n;
-        if (held >= maxPerConnection) {
-          return n;
-        }
-        taken[0] = true;
-        return held + 1;
-      });
-      if (!taken[0]) {
+      if (!perConnection.take(owner, maxPerConnection)) {
         throw new BadRequestException("this connection holds " + maxPerConnection + " open "
             + "scanners on this server, its " + SecurityKeys.MAX_SCANNERS_PER_CONNECTION.name()
             + "; close each ResultScanner when done with it");
@@ -212,7 +204,7 @@ final class ScannerRegistry implements Closeable {
   /** Closes and forgets the scanner; the caller holds its lock. */
   void close(long id, Open o) {
     if (open.remove(id, o) && o.owner != null) {
-      perConnection.computeIfPresent(o.owner, (c, n) -> n <= 1 ? null : n - 1);
+      perConnection.give(o.owner);
     }
     dropAhead(o);
     o.scanner.close();

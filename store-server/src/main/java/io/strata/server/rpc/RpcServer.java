@@ -71,8 +71,8 @@ public final class RpcServer implements Closeable {
   private volatile ClusterSecret clusterSecret;
   private volatile io.strata.server.security.TokenAuthority tokens;
   /** Client connections set up, by client address (peers' are not counted). */
-  private final java.util.concurrent.ConcurrentHashMap<String, Integer> perAddress =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private final io.strata.common.util.BoundedCounts<String> perAddress =
+      new io.strata.common.util.BoundedCounts<>();
   private volatile boolean authenticationRequired;
   private volatile CallListener callListener = CallListener.NONE;
   private Channel listener;
@@ -338,20 +338,11 @@ public final class RpcServer implements Closeable {
    * holds strata.rpc.connections.max.per.address already.
    */
   boolean takeConnectionSlot(String address) {
-    boolean[] taken = {false};
-    perAddress.compute(address, (a, n) -> {
-      int held = n == null ? 0 : n;
-      if (held >= options.maxConnectionsPerAddress()) {
-        return n;
-      }
-      taken[0] = true;
-      return held + 1;
-    });
-    return taken[0];
+    return perAddress.take(address, options.maxConnectionsPerAddress());
   }
 
   void giveConnectionSlot(String address) {
-    perAddress.computeIfPresent(address, (a, n) -> n <= 1 ? null : n - 1);
+    perAddress.give(address);
   }
 
   /** What checks the tokens clients prove; null before {@link #trust}. */

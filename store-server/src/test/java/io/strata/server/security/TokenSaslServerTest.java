@@ -12,11 +12,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.concurrent.atomic.AtomicLong;
-import javax.security.auth.callback.Callback;
-import javax.security.auth.callback.NameCallback;
-import javax.security.auth.callback.PasswordCallback;
-import javax.security.sasl.RealmCallback;
-import javax.security.sasl.RealmChoiceCallback;
 import javax.security.sasl.Sasl;
 import javax.security.sasl.SaslClient;
 import javax.security.sasl.SaslException;
@@ -44,19 +39,8 @@ class TokenSaslServerTest {
   /** Runs the exchange to its end; returns the user the server says is proven. */
   private static String prove(TokenAuthority server, Token token) throws IOException {
     SaslClient client = Sasl.createSaslClient(new String[] {DigestSasl.MECHANISM}, null,
-        DigestSasl.PROTOCOL, DigestSasl.SERVER_NAME, DigestSasl.PROPERTIES, callbacks -> {
-          for (Callback c : callbacks) {
-            if (c instanceof NameCallback n) {
-              n.setName(DigestSasl.userName(token.identifier()));
-            } else if (c instanceof PasswordCallback p) {
-              p.setPassword(DigestSasl.password(token.password()));
-            } else if (c instanceof RealmChoiceCallback r) {
-              r.setSelectedIndex(0);
-            } else if (c instanceof RealmCallback r) {
-              r.setText(r.getDefaultText());
-            }
-          }
-        });
+        DigestSasl.PROTOCOL, DigestSasl.SERVER_NAME, DigestSasl.PROPERTIES,
+        DigestSasl.clientCallbacks(token));
     TokenSaslServer s = new TokenSaslServer(server);
     byte[] challenge = s.step(new byte[0]);
     while (!s.isComplete()) {

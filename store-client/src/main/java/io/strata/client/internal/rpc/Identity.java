@@ -8,13 +8,14 @@ import io.strata.common.security.Token;
 /**
  * Who a client's connections say they are, in each connection header: a user name and, for a
  * cluster's own processes, the cluster secret they share (empty for every other client); with a
- * {@code token}, its user, proven after the header ({@link TokenSaslClient}).
+ * {@code token}, whose user {@code user} then is, proven after the header
+ * ({@link TokenSaslClient}).
  */
 record Identity(String user, byte[] clusterToken, Token token) {
   /** The connection header for {@code service} with this identity in it. */
   ConnectionHeaderProto.Builder header(String service) {
     ConnectionHeaderProto.Builder b = ConnectionHeaderProto.newBuilder()
-        .setUser(token != null ? token.user() : user)
+        .setUser(user)
         .setService(service).setCellCodec("keyvalue");
     if (clusterToken != null) {
       b.setClusterToken(ByteString.copyFrom(clusterToken));

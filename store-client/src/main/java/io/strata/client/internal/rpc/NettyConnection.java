@@ -30,7 +30,7 @@ final class NettyConnection implements RpcConnection {
   private final AtomicBoolean sweeping = new AtomicBoolean();
   private volatile Channel channel;
   private final CompletableFuture<Void> closed = new CompletableFuture<>();
-  /** With a token: done once the server proved the token's user ({@link #start}). */
+  /** Done once calls may be sent: at once, or, with a token, once its user is proven. */
   private final CompletableFuture<Void> authenticated = new CompletableFuture<>();
   /** With a token: its exchange, until done; read and written on the event loop only. */
   private TokenSaslClient sasl;
@@ -53,9 +53,9 @@ final class NettyConnection implements RpcConnection {
     ByteBuf buf = ch.alloc().buffer();
     buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
     RpcFrame.write(buf, who.header(serviceName()).build(), null, (byte[]) null);
-    CompletableFuture<Void> ready = who.token() == null
-        ? CompletableFuture.completedFuture(null) : authenticated;
-    if (who.token() != null) {
+    if (who.token() == null) {
+      authenticated.complete(null);
+    } else {
       try {
         sasl = new TokenSaslClient(who.token(), address.toString());
         sasl.first(buf);
@@ -74,7 +74,7 @@ final class NettyConnection implements RpcConnection {
           + " closed the connection before the token exchange ended"));
       closed.complete(null);
     });
-    return ready;
+    return authenticated;
   }
 
   /** One answer of the token exchange, on the event loop. */

@@ -13,12 +13,6 @@ import io.strata.common.rpc.RpcFrame;
 import io.strata.common.security.DigestSasl;
 import io.strata.common.security.Token;
 import java.io.IOException;
-import javax.security.auth.callback.Callback;
-import javax.security.auth.callback.NameCallback;
-import javax.security.auth.callback.PasswordCallback;
-import javax.security.auth.callback.UnsupportedCallbackException;
-import javax.security.sasl.RealmCallback;
-import javax.security.sasl.RealmChoiceCallback;
 import javax.security.sasl.Sasl;
 import javax.security.sasl.SaslClient;
 import javax.security.sasl.SaslException;
@@ -33,16 +27,15 @@ final class TokenSaslClient {
   /** The method name of the client's authentication frames. */
   static final String METHOD = "Authenticate";
 
-  private final Token token;
   private final String address;
   private final SaslClient sasl;
   private boolean done;
 
   TokenSaslClient(Token token, String address) throws IOException {
-    this.token = token;
     this.address = address;
     this.sasl = Sasl.createSaslClient(new String[] {DigestSasl.MECHANISM}, null,
-        DigestSasl.PROTOCOL, DigestSasl.SERVER_NAME, DigestSasl.PROPERTIES, this::handle);
+        DigestSasl.PROTOCOL, DigestSasl.SERVER_NAME, DigestSasl.PROPERTIES,
+        DigestSasl.clientCallbacks(token));
     if (sasl == null) {
       throw new IOException("this JVM offers no " + DigestSasl.MECHANISM + " SASL client");
     }
@@ -90,29 +83,9 @@ final class TokenSaslClient {
     return done;
   }
 
-  String user() {
-    return token.user();
-  }
-
   private static void write(ByteBuf out, byte[] token) {
     RpcFrame.write(out, RequestHeaderProto.newBuilder().setCallId(0).setMethod(METHOD).build(),
         SaslMessageProto.newBuilder().setToken(ByteString.copyFrom(token)).build(),
         (byte[]) null);
-  }
-
-  private void handle(Callback[] callbacks) throws UnsupportedCallbackException {
-    for (Callback c : callbacks) {
-      if (c instanceof NameCallback n) {
-        n.setName(DigestSasl.userName(token.identifier()));
-      } else if (c instanceof PasswordCallback p) {
-        p.setPassword(DigestSasl.password(token.password()));
-      } else if (c instanceof RealmChoiceCallback r) {
-        r.setSelectedIndex(0);
-      } else if (c instanceof RealmCallback r) {
-        r.setText(r.getDefaultText());
-      } else {
-        throw new UnsupportedCallbackException(c);
-      }
-    }
   }
 }

@@ -14,10 +14,8 @@ import java.util.List;
 public final class WhoamiCommand extends BaseCommand {
   public WhoamiCommand() {
     super("whoami", CommandGroup.GENERAL, """
-        Shows the user the shell acts as and how servers learn it: auth:TOKEN when the shell
-        proves it with a token (STRATA_TOKEN_FILE or strata.client.token.file), else
-        auth:SIMPLE (strata.client.user or the operating system user, taken by name as HBase
-        does without Kerberos); then the operating system user's groups.
+        Shows the shell's user, auth:TOKEN when a token proves it (STRATA_TOKEN_FILE), else
+        auth:SIMPLE (taken by name), and the operating system user's groups.
           whoami
         """);
   }
