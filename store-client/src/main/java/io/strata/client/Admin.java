@@ -212,6 +212,25 @@ public interface Admin extends Closeable {
       throws IOException;
 
   /**
+   * Grants {@code permission}'s actions to its user on its scope, as HBase's {@code grant}:
+   * added to those the user has there with {@code mergeExistingPermissions}, else replacing
+   * them. It applies on every server before this returns. Needs ADMIN on the scope (or an
+   * enclosing one); docs/security.md.
+   */
+  void grant(io.strata.client.security.UserPermission permission,
+      boolean mergeExistingPermissions) throws IOException;
+
+  /**
+   * Takes {@code permission}'s actions away from its user on its scope (all of them when it
+   * names none), as HBase's {@code revoke}; applies on every server before this returns.
+   */
+  void revoke(io.strata.client.security.UserPermission permission) throws IOException;
+
+  /** The permissions granted on a scope, as HBase's {@code getUserPermissions}. */
+  List<io.strata.client.security.UserPermission> getUserPermissions(
+      io.strata.client.security.GetUserPermissionsRequest request) throws IOException;
+
+  /**
    * Sets a quota, as HBase's {@code setQuota}: a throttle, a table's or namespace's space
    * limit, the removal of either, or a user's global bypass
    * ({@link io.strata.client.quotas.QuotaSettingsFactory}). Every region server holds

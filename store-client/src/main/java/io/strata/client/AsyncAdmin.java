@@ -206,6 +206,17 @@ public interface AsyncAdmin {
   CompletableFuture<io.strata.common.security.Token> createToken(String user,
       java.time.Duration lifetime);
 
+  /** As {@link Admin#grant}. */
+  CompletableFuture<Void> grant(io.strata.client.security.UserPermission permission,
+      boolean mergeExistingPermissions);
+
+  /** As {@link Admin#revoke}. */
+  CompletableFuture<Void> revoke(io.strata.client.security.UserPermission permission);
+
+  /** As {@link Admin#getUserPermissions}. */
+  CompletableFuture<List<io.strata.client.security.UserPermission>> getUserPermissions(
+      io.strata.client.security.GetUserPermissionsRequest request);
+
   /**
    * Sets a quota, as HBase's {@code setQuota}: a throttle, a table's or namespace's space
    * limit, the removal of either, or a user's global bypass

@@ -123,6 +123,16 @@ public final class Get extends OperationWithAttributes implements Row {
   }
 
   /**
+   * Replaces the selected families and columns, as HBase's Scan.setFamilyMap: each family to
+   * the qualifiers wanted, an empty or null set meaning the whole family; an empty map, every
+   * family.
+   */
+  public Get setFamilyMap(java.util.Map<byte[], ? extends java.util.Collection<byte[]>> map) {
+    Operations.replaceFamilyMap(familyMap, map);
+    return this;
+  }
+
+  /**
    * Family to selected qualifiers; an empty set means every column of the family, an empty
    * map every family. Read-only.
    */

@@ -151,6 +151,21 @@ final class Operations {
    * Selects the whole family. An empty qualifier set stands for "every column" (HBase uses
    * null), so this also wipes columns selected before, as in HBase.
    */
+  /** Replaces {@code map}'s selection with {@code selection}'s (an empty set: the family). */
+  static void replaceFamilyMap(NavigableMap<byte[], NavigableSet<byte[]>> map,
+      Map<byte[], ? extends java.util.Collection<byte[]>> selection) {
+    NavigableMap<byte[], NavigableSet<byte[]>> next = newFamilyMap();
+    selection.forEach((f, qs) -> {
+      NavigableSet<byte[]> set = new TreeSet<>(Bytes::compare);
+      if (qs != null) {
+        qs.forEach(q -> set.add(qualifier(q)));
+      }
+      next.put(checkFamily(f), set);
+    });
+    map.clear();
+    map.putAll(next);
+  }
+
   static void addFamily(NavigableMap<byte[], NavigableSet<byte[]>> map, byte[] family) {
     map.put(checkFamily(family), new TreeSet<>(Bytes::compare));
   }

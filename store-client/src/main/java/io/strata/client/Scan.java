@@ -306,6 +306,16 @@ public final class Scan extends OperationWithAttributes {
     return includeStopRow;
   }
 
+  /**
+   * Replaces the selected families and columns, as HBase's Scan.setFamilyMap: each family to
+   * the qualifiers wanted, an empty or null set meaning the whole family; an empty map, every
+   * family.
+   */
+  public Scan setFamilyMap(java.util.Map<byte[], ? extends java.util.Collection<byte[]>> map) {
+    Operations.replaceFamilyMap(familyMap, map);
+    return this;
+  }
+
   /** Family to selected qualifiers, as in {@link Get#getFamilyMap()}. Read-only. */
   public NavigableMap<byte[], NavigableSet<byte[]>> getFamilyMap() {
     return Operations.readOnly(familyMap);

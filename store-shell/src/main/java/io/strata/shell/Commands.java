@@ -136,7 +136,10 @@ public final class Commands {
         io.strata.shell.commands.quotas.QuotaSwitchCommand.enableRpcThrottle(),
         io.strata.shell.commands.quotas.QuotaSwitchCommand.disableRpcThrottle(),
         io.strata.shell.commands.quotas.QuotaSwitchCommand.enableExceedThrottleQuota(),
-        io.strata.shell.commands.quotas.QuotaSwitchCommand.disableExceedThrottleQuota());
+        io.strata.shell.commands.quotas.QuotaSwitchCommand.disableExceedThrottleQuota(),
+        new io.strata.shell.commands.security.GrantCommand(),
+        new io.strata.shell.commands.security.RevokeCommand(),
+        new io.strata.shell.commands.security.UserPermissionCommand());
     return new CommandRegistry(commands);
   }
 }

@@ -44,9 +44,9 @@ final class LayeringRules {
                 base + ".server.memstore..", base + ".server.scan..",
                 base + ".server.compaction..")
             .should().dependOnClassesThat().resideInAnyPackage(base + ".server.coprocessor..",
-                base + ".server.quota..")
-            .because("coprocessor and quota hooks call into regions; regions and the storage"
-                + " below them know nothing of them")
+                base + ".server.quota..", base + ".server.security..")
+            .because("coprocessor, quota and access control hooks call into regions; regions and"
+                + " the storage below them know nothing of them")
             .allowEmptyShould(true),
         noClasses().that().resideInAnyPackage(base + ".server.region..",
                 base + ".server.blockfile..", base + ".server.cache..", base + ".server.wal..",

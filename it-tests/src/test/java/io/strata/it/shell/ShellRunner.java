@@ -8,18 +8,18 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** Runs the shell in this JVM as bin/strata shell would, capturing what it prints. */
-final class ShellRunner {
+public final class ShellRunner {
   /** What a run printed, with "Took 0.0123 seconds" made "Took T seconds" so it compares. */
-  record Outcome(int status, String out, String err) {}
+  public record Outcome(int status, String out, String err) {}
 
   private final StrataConfiguration conf;
 
-  ShellRunner(StrataConfiguration conf) {
+  public ShellRunner(StrataConfiguration conf) {
     this.conf = conf;
   }
 
   /** {@code bin/strata shell -e script}. */
-  Outcome execute(String script) {
+  public Outcome execute(String script) {
     return run("", "-e", script);
   }
 

@@ -648,6 +648,38 @@ final class AsyncAdminImpl implements AsyncAdmin {
   }
 
   @Override
+  public CompletableFuture<Void> grant(io.strata.client.security.UserPermission permission,
+      boolean mergeExistingPermissions) {
+    io.strata.common.proto.AccessProtos.GrantRequest r = io.strata.common.proto.AccessProtos
+        .GrantRequest.newBuilder().setPermission(io.strata.client.security.AccessCodec
+            .toProto(permission)).setMergeExisting(mergeExistingPermissions).build();
+    return run(() -> master.call("Grant", r, EmptyResponse.parser()).thenApply(x -> null));
+  }
+
+  @Override
+  public CompletableFuture<Void> revoke(io.strata.client.security.UserPermission permission) {
+    io.strata.common.proto.AccessProtos.RevokeRequest r = io.strata.common.proto.AccessProtos
+        .RevokeRequest.newBuilder().setPermission(io.strata.client.security.AccessCodec
+            .toProto(permission)).build();
+    return run(() -> master.call("Revoke", r, EmptyResponse.parser()).thenApply(x -> null));
+  }
+
+  @Override
+  public CompletableFuture<List<io.strata.client.security.UserPermission>> getUserPermissions(
+      io.strata.client.security.GetUserPermissionsRequest request) {
+    io.strata.common.proto.AccessProtos.GetUserPermissionsRequest.Builder r =
+        io.strata.common.proto.AccessProtos.GetUserPermissionsRequest.newBuilder()
+            .setScope(io.strata.client.security.AccessCodec.toProto(request.getScope()));
+    if (request.getUserName() != null) {
+      r.setUser(request.getUserName());
+    }
+    return run(() -> master.call("GetUserPermissions", r.build(),
+        io.strata.common.proto.AccessProtos.GetUserPermissionsResponse.parser())
+        .thenApply(resp -> resp.getPermissionsList().stream()
+            .map(io.strata.client.security.AccessCodec::fromProto).toList()));
+  }
+
+  @Override
   public CompletableFuture<Void> setQuota(io.strata.client.quotas.QuotaSettings quota) {
     io.strata.common.proto.QuotaProtos.QuotaSettingProto p =
         io.strata.client.quotas.QuotaCodec.toProto(quota);

@@ -3,8 +3,8 @@ package io.strata.common.conf;
 import java.time.Duration;
 
 /**
- * Keys of authentication and of the limits that keep one client from hurting the rest
- * (docs/security.md).
+ * Keys of authentication, authorization and of the limits that keep one client from hurting
+ * the rest (docs/security.md).
  */
 public final class SecurityKeys {
   public static final String SECTION = "Security";
@@ -27,6 +27,20 @@ public final class SecurityKeys {
       "Users, comma-separated, who may do anything, issuing tokens for other users included. "
           + "The cluster's own processes, and operator tools that present the cluster secret "
           + "(strata.client.cluster.secret.file), always may.");
+
+  public static final ConfigKey<Boolean> AUTHORIZATION = ConfigKey.bool(
+      "strata.security.authorization", false,
+      "Whether servers check every call against the permissions granted in strata:acl (grant, "
+          + "revoke, user_permission): a user may do only what was granted, and superusers "
+          + "anything. Loads the AccessController on masters and region servers. Pair with "
+          + "token authentication, or users are who they say they are. Set the same on every "
+          + "master and region server.");
+
+  public static final ConfigKey<Duration> ACL_REFRESH_PERIOD = ConfigKey.duration(
+      "strata.security.acl.refresh.period", "60s",
+      "How often a server reads strata:acl again by itself. The master tells every server at "
+          + "once when a permission changes; this period is the safety net for a server that "
+          + "missed it. 0 turns the periodic reading off.");
 
   public static final ConfigKey<Integer> MAX_GET_CELLS = ConfigKey.integer(
       "strata.regionserver.get.max.cells", 1_000_000, "cells",

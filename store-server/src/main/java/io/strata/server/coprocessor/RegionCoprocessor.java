@@ -11,4 +11,9 @@ public interface RegionCoprocessor extends Coprocessor {
   default Optional<RegionObserver> getRegionObserver() {
     return Optional.empty();
   }
+
+  /** Its checks of each call in the server's form (see {@link RegionCallGate}), if it has any. */
+  default Optional<RegionCallGate> getRegionCallGate() {
+    return Optional.empty();
+  }
 }

@@ -110,6 +110,8 @@ public final class RegionCoprocessorHost {
   private final Supplier<Connection> connection;
   private ObserverChain<RegionCoprocessorEnvironment, RegionObserver> chain;
   private Endpoints endpoints;
+  /** The loaded coprocessors' call checks, in priority order; null when none has any. */
+  private RegionCallGate gate;
   /** The open region, once it is open: what getRegion() gives. */
   private volatile LocalRegion open;
   /** The hooks some loaded observer overrides: the others cost a call nothing. */
@@ -150,6 +152,9 @@ public final class RegionCoprocessorHost {
     host.chain = new ObserverChain<>(where, loaded, abortOnError,
         conf.get(CoprocessorKeys.SLOW_HOOK).toNanos(), abort);
     host.endpoints = host.chain.endpoints();
+    host.gate = CallGates.of(loaded.stream().map(e -> e.instance() instanceof RegionCoprocessor r
+        ? r.getRegionCallGate().orElse(null) : null).filter(java.util.Objects::nonNull)
+        .toList());
     host.overridden = overridden(loaded.stream().map(ObserverChain.Entry::observer)
         .filter(java.util.Objects::nonNull).toList());
     return host;
@@ -182,6 +187,11 @@ public final class RegionCoprocessorHost {
       }
     }
     return false;
+  }
+
+  /** The loaded coprocessors' checks of each call, in priority order; null when none has any. */
+  public RegionCallGate gate() {
+    return gate;
   }
 
   /** Whether any observer has a get or exists hook: else gets go the plain way. */

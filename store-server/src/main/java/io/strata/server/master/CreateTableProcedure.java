@@ -22,7 +22,8 @@ import java.util.TreeSet;
 
 /**
  * Creates a table: 0 check and plan the regions; 1 write the schema and region directories;
- * 2 add the table (ENABLING) and its regions (OFFLINE) to meta; 3 open the regions; 4 ENABLED.
+ * 2 add the table (ENABLING) and its regions (OFFLINE) to meta; 3 open the regions; 4 grant
+ * its owner all on it (authorization on), ENABLED.
  */
 final class CreateTableProcedure extends Procedure {
   CreateTableProcedure(ProcedureProto.Builder record) {
@@ -30,9 +31,14 @@ final class CreateTableProcedure extends Procedure {
   }
 
   static CreateTableProcedure of(TableDescriptor table, List<byte[]> splitKeys) {
+    return of(table, splitKeys, "");
+  }
+
+  /** A creation asked for by {@code owner}, who is granted all on it (authorization on). */
+  static CreateTableProcedure of(TableDescriptor table, List<byte[]> splitKeys, String owner) {
     ProcedureProto.Builder b = ProcedureProto.newBuilder().setType(CREATE_TABLE)
         .setTable(SchemaCodec.toProto(table))
-        .setTableName(SchemaCodec.toProto(table.getTableName()));
+        .setTableName(SchemaCodec.toProto(table.getTableName())).setOwner(owner);
     splitKeys.forEach(k -> b.addSplitKeys(ByteString.copyFrom(k)));
     return new CreateTableProcedure(b);
   }
@@ -81,6 +87,9 @@ final class CreateTableProcedure extends Procedure {
         return 4;
       }
       case 4 -> {
+        if (!record.getOwner().isEmpty()) {
+          m.acls().ownerCreated(name, record.getOwner());
+        }
         m.setTableState(name, TableState.ENABLED);
         return DONE;
       }

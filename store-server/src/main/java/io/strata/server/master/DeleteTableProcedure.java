@@ -8,7 +8,7 @@ import java.io.IOException;
 
 /**
  * Deletes a disabled table: 0 check; 1 remove its regions and state from meta; 2 delete its
- * directories (data and archive); 3 forget its schema.
+ * directories (data and archive); 3 forget its permissions and schema.
  */
 final class DeleteTableProcedure extends TableProcedure {
   DeleteTableProcedure(ProcedureProto.Builder record) {
@@ -46,6 +46,7 @@ final class DeleteTableProcedure extends TableProcedure {
         return 3;
       }
       case 3 -> {
+        m.acls().forget(io.strata.client.security.Permission.newBuilder(name).build());
         m.removeDescriptor(name);
         return DONE;
       }

@@ -95,6 +95,9 @@ public final class Master implements Closeable {
   private final Map<TableName, TableState> tableStates = new ConcurrentHashMap<>();
   private final Map<String, NamespaceProto> namespaces = new ConcurrentHashMap<>();
   private final MasterQuotas quotas = new MasterQuotas(this);
+  /** The permission checks; null when strata.security.authorization is off. */
+  private final io.strata.server.security.access.AccessChecker access;
+  private final MasterAcls acls;
   private final CountDownLatch initialized = new CountDownLatch(1);
   /**
    * One thread per dead server: servers that die together recover together, and the recovery
@@ -144,7 +147,10 @@ public final class Master implements Closeable {
   private final MasterMetrics metrics;
 
   public Master(StrataConfiguration conf) throws IOException {
+    conf = io.strata.server.security.access.AccessChecker.withController(conf);
     this.conf = conf;
+    this.access = io.strata.server.security.access.AccessChecker.of(conf);
+    this.acls = new MasterAcls(this, access);
     this.fs = StorageFileSystems.forRoot(conf);
     this.root = fs.makeQualified(StorageFileSystems.rootDir(conf));
     this.host = io.strata.server.coordination.ServerHost.master(conf);
@@ -186,6 +192,9 @@ public final class Master implements Closeable {
     rpc.start();
     name = ServerName.valueOf(host.published(), rpc.address().getPort(),
         System.currentTimeMillis());
+    if (access != null) {
+      access.register(name); // where the master's AccessController finds it
+    }
     metrics.bind(servers, states, () -> procedures == null ? 0 : procedures.runningCount(),
         () -> procedures == null ? 0 : procedures.failedCount(), balancerRuns, normalizerRuns,
         merges);
@@ -282,6 +291,11 @@ public final class Master implements Closeable {
             cleanEvery.toMillis(), TimeUnit.MILLISECONDS);
       }
       quotas.ensureTableQuietly(); // strata:quota, as meta, is there from the start
+      acls.startQuietly(); // strata:acl too, when permissions are checked
+      if (access != null) {
+        schedule(conf.get(io.strata.common.conf.SecurityKeys.ACL_REFRESH_PERIOD),
+            "permission refresh", () -> access.refresh(connection));
+      }
       coprocessors = MasterCoprocessorHost.load(conf, new CoprocessorLoader(
           StorageFileSystems.toHadoop(conf), new java.io.File(System.getProperty(
               "java.io.tmpdir"), "strata-coprocessor-jars")), name, () -> connection,
@@ -726,6 +740,15 @@ public final class Master implements Closeable {
     return quotas;
   }
 
+  MasterAcls acls() {
+    return acls;
+  }
+
+  /** The permission checks; null when strata.security.authorization is off. */
+  io.strata.server.security.access.AccessChecker access() {
+    return access;
+  }
+
   /** The master's own client connection, which presents the cluster secret. */
   io.strata.client.Connection connection() {
     return connection;
@@ -753,6 +776,32 @@ public final class Master implements Closeable {
       LOG.debug("could not list backup masters", e);
     }
     return out;
+  }
+
+  /**
+   * Makes a system table (strata:quota, strata:acl) if it is missing, through the same
+   * procedure as any table, waiting up to a minute for it.
+   */
+  void ensureSystemTable(TableDescriptor d) throws IOException {
+    if (tableNames().contains(d.getTableName())) {
+      return;
+    }
+    long id = procedures.submit(CreateTableProcedure.of(d, List.of()), 0);
+    ProcedureExecutor.Outcome o;
+    try {
+      o = procedures.await(id, Duration.ofMinutes(1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted creating " + d.getTableName());
+    }
+    if (o == null) {
+      throw new IOException("creating " + d.getTableName() + " did not finish within a"
+          + " minute; try again");
+    }
+    if (o.error() != null && !(o.error() instanceof io.strata.common.error
+        .TableExistsException)) {
+      throw o.error();
+    }
   }
 
   /**
@@ -880,6 +929,9 @@ public final class Master implements Closeable {
     }
     stopped = true;
     LOG.info("master {} stopping", name);
+    if (access != null && name != null) {
+      access.unregister(name);
+    }
     chores.shutdownNow();
     recovery.shutdownNow();
     if (procedures != null) {

@@ -281,26 +281,7 @@ final class MasterQuotas {
 
   /** Makes strata:quota if it is missing, through the same procedure as any table. */
   private void ensureTable() throws IOException {
-    if (m.tableNames().contains(QuotaLayout.TABLE)) {
-      return;
-    }
-    long id = m.procedures().submit(CreateTableProcedure.of(QuotaLayout.descriptor(),
-        List.of()), 0);
-    ProcedureExecutor.Outcome o;
-    try {
-      o = m.procedures().await(id, Duration.ofMinutes(1));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted creating " + QuotaLayout.TABLE);
-    }
-    if (o == null) {
-      throw new IOException("creating " + QuotaLayout.TABLE + " did not finish within a"
-          + " minute; try again");
-    }
-    if (o.error() != null && !(o.error() instanceof io.strata.common.error
-        .TableExistsException)) {
-      throw o.error();
-    }
+    m.ensureSystemTable(QuotaLayout.descriptor());
   }
 
   /** Tells every live region server to read the settings again, waiting a little for each. */

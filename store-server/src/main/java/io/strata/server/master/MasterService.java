@@ -2,6 +2,7 @@ package io.strata.server.master;
 
 import com.google.protobuf.MessageLite;
 import io.strata.client.NamespaceDescriptor;
+import io.strata.client.security.Permission.Action;
 import io.strata.common.error.BadRequestException;
 import io.strata.common.error.NamespaceExistsException;
 import io.strata.common.error.NamespaceNotFoundException;
@@ -116,7 +117,8 @@ final class MasterService {
       List<byte[]> keys = r.getSplitKeysList().stream()
           .map(com.google.protobuf.ByteString::toByteArray).toList();
       observe("preCreateTable", (o, c) -> o.preCreateTable(c, t, keys));
-      ProcedureIdProto id = submit(CreateTableProcedure.of(t, keys), r.getNonce());
+      ProcedureIdProto id = submit(CreateTableProcedure.of(t, keys, master.acls().owner()),
+          r.getNonce());
       observe("postCreateTable", (o, c) -> o.postCreateTable(c, t, keys));
       return id;
     }));
@@ -161,24 +163,35 @@ final class MasterService {
     m.put("Move", method(MoveRequest.parser(), this::move));
     m.put("Assign", method(RegionRequest.parser(), r -> inline(() -> {
       RegionStates.Node n = region(r.getRegion());
+      requireTable("assign a region of " + n.region().getTable(), n.region().getTable(),
+          Action.ADMIN);
       master.assignment().assign(n.region(), null);
     })));
     m.put("Unassign", method(RegionRequest.parser(), r -> inline(() -> {
       RegionStates.Node n = region(r.getRegion());
+      requireTable("unassign a region of " + n.region().getTable(), n.region().getTable(),
+          Action.ADMIN);
       master.assignment().unassign(n.region());
     })));
     m.put("Balance", method(BalanceRequest.parser(),
         r -> BalanceResponse.newBuilder().setMoves(master.balance()).build()));
-    m.put("SetBalancerRunning", method(SetBalancerRunningRequest.parser(),
-        r -> SetBalancerRunningResponse.newBuilder()
-            .setPrevious(master.setBalancerRunning(r.getOn())).build()));
+    m.put("SetBalancerRunning", method(SetBalancerRunningRequest.parser(), r -> {
+      requireGlobal("switch the balancer", Action.ADMIN);
+      return SetBalancerRunningResponse.newBuilder()
+          .setPrevious(master.setBalancerRunning(r.getOn())).build();
+    }));
     m.put("IsBalancerEnabled", method(IsBalancerEnabledRequest.parser(),
         r -> IsBalancerEnabledResponse.newBuilder().setEnabled(master.isBalancerOn()).build()));
-    m.put("Normalize", method(MasterProtos.NormalizeRequest.parser(),
-        r -> MasterProtos.NormalizeResponse.newBuilder().setRan(master.normalize()).build()));
+    m.put("Normalize", method(MasterProtos.NormalizeRequest.parser(), r -> {
+      requireGlobal("normalize", Action.ADMIN);
+      return MasterProtos.NormalizeResponse.newBuilder().setRan(master.normalize()).build();
+    }));
     m.put("SetNormalizerRunning", method(MasterProtos.SetNormalizerRunningRequest.parser(),
-        r -> MasterProtos.SetNormalizerRunningResponse.newBuilder()
-            .setPrevious(master.setNormalizerRunning(r.getOn())).build()));
+        r -> {
+          requireGlobal("switch the normalizer", Action.ADMIN);
+          return MasterProtos.SetNormalizerRunningResponse.newBuilder()
+              .setPrevious(master.setNormalizerRunning(r.getOn())).build();
+        }));
     m.put("IsNormalizerEnabled", method(MasterProtos.IsNormalizerEnabledRequest.parser(),
         r -> MasterProtos.IsNormalizerEnabledResponse.newBuilder()
             .setEnabled(master.isNormalizerOn()).build()));
@@ -187,6 +200,7 @@ final class MasterService {
         this::mergeRegions));
     m.put("ExecMasterService", method(io.strata.common.proto.MasterProtos
         .MasterCoprocessorServiceRequest.parser(), r -> {
+          requireGlobal("call master endpoint " + r.getCall().getServiceName(), Action.EXEC);
           MasterCoprocessorHost cp = master.coprocessors();
           if (cp == null) {
             throw new io.strata.common.error.CoprocessorException("no coprocessor endpoint "
@@ -202,6 +216,7 @@ final class MasterService {
         io.strata.common.proto.MasterProtos.CreateTokenRequest.parser(),
         r -> master.tokens().create(r)));
     m.put("SetQuota", method(SetQuotaRequest.parser(), r -> {
+      requireGlobal("set a quota", Action.ADMIN);
       quotas.set(r.getSetting());
       return EmptyResponse.getDefaultInstance();
     }));
@@ -209,10 +224,26 @@ final class MasterService {
     m.put("GetSpaceQuotaSizes", method(GetSpaceQuotaSizesRequest.parser(), r -> quotas.sizes()));
     m.put("GetSpaceQuotaSnapshots", method(GetSpaceQuotaSnapshotsRequest.parser(),
         quotas::spaceSnapshots));
-    m.put("QuotaSwitch", method(QuotaSwitchRequest.parser(),
-        r -> QuotaSwitchResponse.newBuilder().setPrevious(quotas.switchQuota(r)).build()));
+    m.put("QuotaSwitch", method(QuotaSwitchRequest.parser(), r -> {
+      if (!r.getQuery()) {
+        requireGlobal("switch " + r.getName(), Action.ADMIN);
+      }
+      return QuotaSwitchResponse.newBuilder().setPrevious(quotas.switchQuota(r)).build();
+    }));
+    MasterAcls acls = master.acls();
+    m.put("Grant", method(io.strata.common.proto.AccessProtos.GrantRequest.parser(), r -> {
+      acls.grant(r);
+      return EmptyResponse.getDefaultInstance();
+    }));
+    m.put("Revoke", method(io.strata.common.proto.AccessProtos.RevokeRequest.parser(), r -> {
+      acls.revoke(r);
+      return EmptyResponse.getDefaultInstance();
+    }));
+    m.put("GetUserPermissions", method(io.strata.common.proto.AccessProtos
+        .GetUserPermissionsRequest.parser(), acls::list));
     m.put("CheckConsistency", method(CheckConsistencyRequest.parser(),
         r -> {
+          requireGlobal("check the cluster's consistency", Action.ADMIN);
           if (r.getFix()) {
             RpcServer.requirePeer("hbck -fix", "run it as the user who runs the cluster, with"
                 + " strata.client.cluster.secret.file naming <root>/cluster.secret (bin/strata"
@@ -264,6 +295,25 @@ final class MasterService {
           o.postDisableTable(c, t);
         }
       }
+    }
+  }
+
+  /**
+   * Requires one of {@code anyOf} globally of the caller, when permissions are checked: for the
+   * calls no observer hook covers.
+   */
+  private void requireGlobal(String request, Action... anyOf) throws IOException {
+    io.strata.server.security.access.AccessChecker a = master.access();
+    if (a != null) {
+      a.requireGlobal(request, anyOf);
+    }
+  }
+
+  /** Requires one of {@code anyOf} on table {@code t}, when permissions are checked. */
+  private void requireTable(String request, TableName t, Action... anyOf) throws IOException {
+    io.strata.server.security.access.AccessChecker a = master.access();
+    if (a != null) {
+      a.requireTable(request, t, anyOf);
     }
   }
 
@@ -375,6 +425,7 @@ final class MasterService {
             + String.join(", ", tables) + "; disable and drop them first");
       }
       master.deleteNamespace(name);
+      master.acls().forget(io.strata.client.security.Permission.newBuilder(name).build());
     });
     observe("postDeleteNamespace", (o, c) -> o.postDeleteNamespace(c, name));
     return done;
@@ -544,6 +595,8 @@ final class MasterService {
       }
       parents.add(p);
     }
+    requireTable("merge regions of " + parents.get(0).getTable(), parents.get(0).getTable(),
+        Action.ADMIN);
     // Refused here, with the reason, rather than as a failed procedure.
     io.strata.server.region.RegionMerger.mergedRegion(parents, System.currentTimeMillis());
     master.requireUserTable(parents.get(0).getTable());

@@ -13,6 +13,9 @@ import io.strata.common.proto.AdminProtos.GetServerInfoRequest;
 import io.strata.common.proto.AdminProtos.GetServerInfoResponse;
 import io.strata.common.proto.AdminProtos.OpenRegionRequest;
 import io.strata.common.proto.AdminProtos.OpenRegionResponse;
+import io.strata.client.security.Permission;
+import io.strata.common.proto.AccessProtos.RefreshAclsRequest;
+import io.strata.common.proto.AccessProtos.RefreshAclsResponse;
 import io.strata.common.proto.AdminProtos.RefreshQuotasRequest;
 import io.strata.common.proto.AdminProtos.RefreshQuotasResponse;
 import io.strata.common.proto.AdminProtos.RollWalWriterRequest;
@@ -68,9 +71,17 @@ final class AdminService {
               return close((CloseRegionRequest) p);
             }),
         "FlushRegion", new RpcMethod(FlushRegionRequest.parser(), CallKind.PRIORITY,
-            (p, c) -> flush((FlushRegionRequest) p)),
+            (p, c) -> {
+              FlushRegionRequest r = (FlushRegionRequest) p;
+              requireOnTableOf("flush", r.getEncodedName());
+              return flush(r);
+            }),
         "CompactRegion", new RpcMethod(CompactRegionRequest.parser(), CallKind.PRIORITY,
-            (p, c) -> compact((CompactRegionRequest) p)),
+            (p, c) -> {
+              CompactRegionRequest r = (CompactRegionRequest) p;
+              requireOnTableOf("compact", r.getEncodedName());
+              return compact(r);
+            }),
         "SplitRegion", new RpcMethod(SplitRegionRequest.parser(), CallKind.PRIORITY,
             (p, c) -> {
               RpcServer.requirePeer("SplitRegion", MASTER_DOES_IT);
@@ -83,8 +94,18 @@ final class AdminService {
               server.refreshQuotas();
               return RpcResult.of(RefreshQuotasResponse.getDefaultInstance());
             }),
+        "RefreshAcls", new RpcMethod(RefreshAclsRequest.parser(), CallKind.PRIORITY,
+            (p, c) -> {
+              RpcServer.requirePeer("RefreshAcls", "grant and revoke through the master: the"
+                  + " shell's grant and revoke, or Admin's");
+              if (server.access() != null) {
+                server.refreshAcls();
+              }
+              return RpcResult.of(RefreshAclsResponse.getDefaultInstance());
+            }),
         "RollWalWriter", new RpcMethod(RollWalWriterRequest.parser(), CallKind.PRIORITY,
             (p, c) -> {
+              requireGlobalAdmin("roll the WAL");
               server.rollWal();
               return RpcResult.of(RollWalWriterResponse.getDefaultInstance());
             }),
@@ -95,9 +116,13 @@ final class AdminService {
             (p, c) -> RpcResult.of(GetServerInfoResponse.newBuilder()
                 .setLoad(server.load()).build()))));
     methods.put("GetSlowLog", new RpcMethod(GetSlowLogRequest.parser(), CallKind.PRIORITY,
-        (p, c) -> RpcResult.of(SlowLogQuery.answer(server.slowLog(), (GetSlowLogRequest) p))));
+        (p, c) -> {
+          requireGlobalAdmin("read the slow log");
+          return RpcResult.of(SlowLogQuery.answer(server.slowLog(), (GetSlowLogRequest) p));
+        }));
     methods.put("ClearSlowLog", new RpcMethod(ClearSlowLogRequest.parser(), CallKind.PRIORITY,
         (p, c) -> {
+          requireGlobalAdmin("clear the slow log");
           server.slowLog().clear();
           return RpcResult.of(ClearSlowLogResponse.newBuilder().setCleared(true).build());
         }));
@@ -107,6 +132,25 @@ final class AdminService {
           return splitWal((SplitWalRequest) p);
         }));
     return new RpcService(NAME, Map.copyOf(methods));
+  }
+
+  /** Requires ADMIN or CREATE on the table of a region, when permissions are checked. */
+  private void requireOnTableOf(String request, String encodedName) throws IOException {
+    io.strata.server.security.access.AccessChecker a = server.access();
+    if (a != null) {
+      io.strata.common.schema.TableName t = server.onlineRegions().get(encodedName).region()
+          .info().getTable();
+      a.requireTable(request + " table " + t, t, Permission.Action.ADMIN,
+          Permission.Action.CREATE);
+    }
+  }
+
+  /** Requires global ADMIN, when permissions are checked. */
+  private void requireGlobalAdmin(String request) throws IOException {
+    io.strata.server.security.access.AccessChecker a = server.access();
+    if (a != null) {
+      a.requireGlobal(request, Permission.Action.ADMIN);
+    }
   }
 
   /** Splits one WAL file of a dead server for the master (DeadServerWals). */

@@ -3,6 +3,7 @@ package io.strata.server.regionserver;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.strata.client.Get;
 import io.strata.client.Mutation;
+import io.strata.client.security.Permission;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellType;
 import io.strata.common.cell.KeyValue;
@@ -45,6 +46,7 @@ import io.strata.server.rpc.RpcResult;
 import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcService;
 import io.strata.server.scan.ScanSpec;
+import io.strata.server.security.access.AccessChecker;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,11 +63,19 @@ final class ClientService {
   static final String NAME = "ClientService";
 
   private final OnlineRegions regions;
+  /** Checks the calls no observer hook covers; null when permissions are not checked. */
+  private final AccessChecker access;
   private final ScanCalls scans;
   private final RegionServerQuotas quotas;
 
-  ClientService(OnlineRegions regions, ScannerRegistry scanners, RegionServerQuotas quotas) {
+  /**
+   * @param access the permission checks of the calls without observer hooks (endpoints, bulk
+   *     loads); null when strata.security.authorization is off
+   */
+  ClientService(OnlineRegions regions, ScannerRegistry scanners, RegionServerQuotas quotas,
+      AccessChecker access) {
     this.regions = regions;
+    this.access = access;
     this.quotas = quotas;
     this.scans = new ScanCalls(regions, scanners, quotas);
   }
@@ -117,6 +127,10 @@ final class ClientService {
           + "'coprocessor' => 'jar|class|priority')");
     }
     TableName table = h.region().info().getTable();
+    if (access != null) {
+      access.requireTable("call endpoint " + req.getCall().getServiceName(), table,
+          Permission.Action.EXEC);
+    }
     quotas.admit(ClientService::caller, table, ThrottleType.Kind.READ, 1, 0);
     byte[] value = h.coprocessors().execService(req.getCall());
     quotas.charge(ClientService::caller, table, ThrottleType.Kind.READ, value.length);
@@ -128,6 +142,10 @@ final class ClientService {
   private RpcResult bulkLoad(io.strata.common.proto.ClientProtos.BulkLoadRequest req)
       throws IOException {
     OnlineRegions.Hosted h = regions.get(req.getRegion().getEncodedName());
+    if (access != null) {
+      access.requireTable("bulk load", h.region().info().getTable(), Permission.Action.ADMIN,
+          Permission.Action.CREATE);
+    }
     checkWritable(h);
     List<BulkLoader.LoadFile> files = new ArrayList<>();
     for (io.strata.common.proto.ClientProtos.BulkLoadFileProto f : req.getFilesList()) {

@@ -89,7 +89,8 @@ final class OnlineRegions {
 
   /** Serves {@code r}; its coprocessors' getRegion() gives it from now on. */
   void add(Region r, long maxCellSize, RegionCoprocessorHost coprocessors) {
-    Hosted h = new Hosted(r, new RequestTranslator(r.table(), maxCellSize), new LongAdder(),
+    Hosted h = new Hosted(r, new RequestTranslator(r.table(), maxCellSize,
+        coprocessors == null ? null : coprocessors.gate()), new LongAdder(),
         new LongAdder(), coprocessors, callsOf.apply(r.info().getTable().getNameAsString()));
     if (coprocessors != null) {
       coprocessors.attach(new LocalRegionImpl(h));

@@ -110,11 +110,16 @@ public final class RegionServer implements Closeable {
   private volatile RegionServerCoprocessorHost serverCoprocessors;
   /** The WAL's coprocessors; null when it has none. */
   private volatile WALCoprocessorHost walCoprocessors;
-  private java.util.concurrent.ScheduledExecutorService quotaRefresh;
+  /** Reads the quotas and permissions again; made when the first is started. */
+  private java.util.concurrent.ScheduledExecutorService settingsRefresh;
+  /** The permission checks; null when strata.security.authorization is off. */
+  private final io.strata.server.security.access.AccessChecker access;
   private io.strata.client.Connection quotaConnection;
 
   public RegionServer(StrataConfiguration conf) throws IOException {
+    conf = io.strata.server.security.access.AccessChecker.withController(conf);
     this.conf = conf;
+    this.access = io.strata.server.security.access.AccessChecker.of(conf);
     this.fs = StorageFileSystems.forRoot(conf);
     this.root = fs.makeQualified(StorageFileSystems.rootDir(conf));
     this.maxCellSize = conf.get(ServerKeys.MAX_CELL_SIZE);
@@ -147,7 +152,7 @@ public final class RegionServer implements Closeable {
     this.host = io.strata.server.coordination.ServerHost.regionServer(conf);
     this.rpc = new RpcServer("regionserver", RpcServerOptions.fromConfig(conf,
         host.bind(), conf.get(CoreKeys.REGIONSERVER_PORT)),
-        List.of(new ClientService(regions, scanners, quotas).service(
+        List.of(new ClientService(regions, scanners, quotas, access).service(
             conf.get(ServerKeys.PUT_BATCH)), new AdminService(this).service()));
     this.metrics = new RegionServerMetrics(conf, rpc, encoded -> {
       OnlineRegions.Hosted h = regions.find(encoded);
@@ -157,32 +162,55 @@ public final class RegionServer implements Closeable {
   }
 
   /**
-   * Reads the quota settings now, then every {@code period} (0: only when told), on a thread of
-   * their own: the first read waits for strata:meta, which this server may be about to open.
+   * Reads settings kept in a system table (quotas, permissions) now, then every {@code period}
+   * (0: only when told), on the settings thread: the first read waits for strata:meta, which
+   * this server may be about to open.
    */
-  private void startQuotaRefresh(java.time.Duration period) {
-    quotaRefresh = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-      Thread t = new Thread(r, "quota-refresh-" + name);
-      t.setDaemon(true);
-      return t;
-    });
-    quotaRefresh.execute(() -> firstQuotaRead(period));
+  private synchronized void startRefresh(java.time.Duration period,
+      java.util.function.BooleanSupplier read) {
+    if (settingsRefresh == null) {
+      settingsRefresh = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "settings-refresh-" + name);
+        t.setDaemon(true);
+        return t;
+      });
+    }
+    settingsRefresh.execute(() -> firstRead(period, read));
   }
 
   /**
    * Reads the settings a restarted server must hold to, trying every half second until the
    * catalog serves (this server may be opening strata:meta itself), then every {@code period}.
    */
-  private void firstQuotaRead(java.time.Duration period) {
-    if (!stopped && !refreshQuotas()) {
-      quotaRefresh.schedule(() -> firstQuotaRead(period), 500,
+  private void firstRead(java.time.Duration period, java.util.function.BooleanSupplier read) {
+    if (!stopped && !read.getAsBoolean()) {
+      settingsRefresh.schedule(() -> firstRead(period, read), 500,
           java.util.concurrent.TimeUnit.MILLISECONDS);
       return;
     }
     if (!period.isZero()) {
-      quotaRefresh.scheduleWithFixedDelay(this::refreshQuotas, period.toMillis(),
+      settingsRefresh.scheduleWithFixedDelay(read::getAsBoolean, period.toMillis(),
           period.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
     }
+  }
+
+  /**
+   * Reads the permissions again: when the master says they changed, and periodically. Returns
+   * whether it read them.
+   */
+  boolean refreshAcls() {
+    try {
+      return access.refresh(quotaConnection());
+    } catch (IOException e) {
+      LOG.warn("cannot connect to read the permissions; keeping those in force: {}",
+          e.toString());
+      return false;
+    }
+  }
+
+  /** The permission checks; null when strata.security.authorization is off. */
+  io.strata.server.security.access.AccessChecker access() {
+    return access;
   }
 
   RegionServerQuotas quotas() {
@@ -261,6 +289,9 @@ public final class RegionServer implements Closeable {
         System.currentTimeMillis());
     regions.setServer(name.toString());
     scanners.setServer(name.toString());
+    if (access != null) {
+      access.register(name); // where the AccessController of each region finds it
+    }
     try {
       RecycledFiles recycled = RecycledFiles.in(fs, new Path(root, "archive"),
           conf.get(ServerKeys.RECYCLED_FILES_SIZE),
@@ -321,7 +352,11 @@ public final class RegionServer implements Closeable {
       masterLink = new MasterLink(zk, secret.token());
       reporter = new LoadReporter(this, masterLink, conf.get(ServerKeys.REPORT_INTERVAL));
       reporter.start();
-      startQuotaRefresh(conf.get(ServerKeys.QUOTA_REFRESH_PERIOD));
+      startRefresh(conf.get(ServerKeys.QUOTA_REFRESH_PERIOD), this::refreshQuotas);
+      if (access != null) {
+        startRefresh(conf.get(io.strata.common.conf.SecurityKeys.ACL_REFRESH_PERIOD),
+            this::refreshAcls);
+      }
     } catch (IOException | RuntimeException e) {
       kill();
       throw e;
@@ -701,8 +736,13 @@ public final class RegionServer implements Closeable {
   }
 
   private void closeServices() throws IOException {
-    if (quotaRefresh != null) {
-      quotaRefresh.shutdownNow();
+    synchronized (this) {
+      if (settingsRefresh != null) {
+        settingsRefresh.shutdownNow();
+      }
+    }
+    if (access != null && name != null) {
+      access.unregister(name);
     }
     synchronized (this) {
       if (quotaConnection != null) {

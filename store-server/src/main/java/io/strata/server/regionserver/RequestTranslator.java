@@ -22,16 +22,19 @@ import io.strata.common.rpc.CellBlock;
 import io.strata.common.schema.Durability;
 import io.strata.common.schema.TableDescriptor;
 import io.strata.common.util.Bytes;
+import io.strata.server.coprocessor.RegionCallGate;
 import io.strata.server.region.ColumnAppend;
 import io.strata.server.region.ColumnDelta;
 import io.strata.server.region.Condition;
 import io.strata.server.region.ReadModifyWrite;
 import io.strata.server.region.RowEdit;
 import io.strata.server.scan.ScanSpec;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -41,18 +44,39 @@ import java.util.TreeSet;
  * otherwise trust: families exist, cells belong to their mutation's row and type, cells are not
  * larger than the configured limit. Every refusal names the object and the fix. The operation's
  * attributes are carried into the server-side form (ScanSpec, RowEdit, ReadModifyWrite)
- * unchanged, for the coprocessor observer hooks to come (there are none yet).
+ * unchanged. The region's coprocessors' {@link RegionCallGate} (the AccessController's checks)
+ * sees every read's columns and every written cell here, whichever path the call takes.
  */
 final class RequestTranslator {
   private final TableDescriptor table;
   private final long maxCellSize;
+  /** The region's coprocessors' checks of every read and written cell; null when none. */
+  private final RegionCallGate gate;
 
-  RequestTranslator(TableDescriptor table, long maxCellSize) {
+  RequestTranslator(TableDescriptor table, long maxCellSize, RegionCallGate gate) {
     this.table = table;
     this.maxCellSize = maxCellSize;
+    this.gate = gate;
   }
 
-  ScanSpec get(GetProto g) throws BadRequestException, NoSuchFamilyException {
+  /** The gate's check of a read's columns: the selection to read instead, or as asked. */
+  private ScanSpec gateRead(String request, ScanSpec spec) throws IOException {
+    if (gate == null) {
+      return spec;
+    }
+    NavigableMap<byte[], NavigableSet<byte[]>> narrowed = gate.checkRead(request,
+        spec.columns(), true);
+    return narrowed == null ? spec : spec.withColumns(narrowed);
+  }
+
+  /** The gate's check of the cells a write makes. */
+  private void gateWrite(String request, List<Cell> cells) throws IOException {
+    if (gate != null) {
+      gate.checkWrite(request, cells);
+    }
+  }
+
+  ScanSpec get(GetProto g) throws IOException {
     byte[] row = g.getRow().toByteArray();
     checkRow(row, "get");
     ScanSpec spec = ScanSpec.row(row);
@@ -66,10 +90,11 @@ final class RequestTranslator {
     if (!g.getAttributesMap().isEmpty()) {
       spec = spec.withAttributes(attributes(g.getAttributesMap()));
     }
-    return spec.withCacheBlocks(!g.getSkipBlockCache());
+    return gateRead(g.getExistenceOnly() ? "exists" : "get",
+        spec.withCacheBlocks(!g.getSkipBlockCache()));
   }
 
-  ScanSpec scan(ScanProto s) throws BadRequestException, NoSuchFamilyException {
+  ScanSpec scan(ScanProto s) throws IOException {
     byte[] start = s.getStartRow().toByteArray();
     byte[] stop = s.getStopRow().toByteArray();
     if (s.getIncludeStopRow() && s.getReversed()) {
@@ -96,7 +121,7 @@ final class RequestTranslator {
     if (!s.getAttributesMap().isEmpty()) {
       spec = spec.withAttributes(attributes(s.getAttributesMap()));
     }
-    return spec.withCacheBlocks(!s.getSkipBlockCache()).withRaw(s.getRaw());
+    return gateRead("scan", spec.withCacheBlocks(!s.getSkipBlockCache()).withRaw(s.getRaw()));
   }
 
   private ScanSpec withColumns(ScanSpec spec, List<ColumnProto> columns)
@@ -124,7 +149,7 @@ final class RequestTranslator {
   }
 
   private ScanSpec withFamilyTimeRanges(ScanSpec spec, List<FamilyTimeRangeProto> ranges)
-      throws BadRequestException, NoSuchFamilyException {
+      throws IOException {
     for (FamilyTimeRangeProto f : ranges) {
       byte[] family = f.getFamily().toByteArray();
       checkFamily(family);
@@ -177,8 +202,7 @@ final class RequestTranslator {
   }
 
   /** A put or delete as the cells it writes; a whole-row delete becomes family markers. */
-  RowEdit edit(MutationProto m, CellBlock.Reader cells) throws BadRequestException,
-      NoSuchFamilyException {
+  RowEdit edit(MutationProto m, CellBlock.Reader cells) throws IOException {
     // The cells first: a refused mutation must still consume its own, not the next one's.
     List<Cell> own = cells.next(m.getCellCount());
     byte[] row = m.getRow().toByteArray();
@@ -204,8 +228,7 @@ final class RequestTranslator {
    * A put or delete of {@link PlainMulti} (no TTL, attributes or time of its own): as
    * {@link #edit} makes it from the same fields of its message.
    */
-  RowEdit plainEdit(PlainMulti.Action a, CellBlock.Reader cells) throws BadRequestException,
-      NoSuchFamilyException {
+  RowEdit plainEdit(PlainMulti.Action a, CellBlock.Reader cells) throws IOException {
     List<Cell> own = cells.next(a.cellCount());
     byte[] row = a.row();
     if (row == null) { // a PutBatch's put: its cells' row
@@ -228,8 +251,7 @@ final class RequestTranslator {
    * changed): its cells and durability checked as a client's would be, its TTL and attributes
    * those of the call.
    */
-  RowEdit observed(io.strata.client.Mutation m, RowEdit original) throws BadRequestException,
-      NoSuchFamilyException {
+  RowEdit observed(io.strata.client.Mutation m, RowEdit original) throws IOException {
     byte[] row = m.getRow();
     List<Cell> own = new ArrayList<>(m.cells());
     own = m instanceof io.strata.client.Put ? putCells(row, own)
@@ -239,21 +261,22 @@ final class RequestTranslator {
   }
 
   /** A put's cells, checked: at least one, each of the row and a known family. */
-  private List<Cell> putCells(byte[] row, List<Cell> own) throws BadRequestException,
-      NoSuchFamilyException {
+  private List<Cell> putCells(byte[] row, List<Cell> own) throws IOException {
     if (own.isEmpty()) {
       throw new BadRequestException("the put of row '" + Bytes.toStringBinary(row)
           + "' has no columns; add at least one column to a put");
     }
     checkCells(row, own, true);
+    gateWrite("put", own);
     return own;
   }
 
   /** A delete's cells, checked; none deletes the whole row at {@code timestamp}. */
   private List<Cell> deleteCells(byte[] row, List<Cell> own, long timestamp)
-      throws BadRequestException, NoSuchFamilyException {
+      throws IOException {
     List<Cell> cells = own.isEmpty() ? wholeRow(row, timestamp) : own;
     checkCells(row, cells, false);
+    gateWrite("delete", cells);
     return cells;
   }
 
@@ -285,13 +308,13 @@ final class RequestTranslator {
     return markers;
   }
 
-  List<ColumnDelta> deltas(MutationProto m, CellBlock.Reader cells) throws BadRequestException,
-      NoSuchFamilyException {
+  List<ColumnDelta> deltas(MutationProto m, CellBlock.Reader cells) throws IOException {
     // The cells first: a refused mutation must still consume its own, not the next one's.
     List<Cell> own = cells.next(m.getCellCount());
     byte[] row = m.getRow().toByteArray();
     checkRow(row, "increment");
     checkCells(row, own, true);
+    gateWrite("increment", own);
     List<ColumnDelta> deltas = new ArrayList<>(own.size());
     for (Cell c : own) {
       if (c.getValueLength() != Long.BYTES) {
@@ -308,13 +331,13 @@ final class RequestTranslator {
     return deltas;
   }
 
-  List<ColumnAppend> appends(MutationProto m, CellBlock.Reader cells) throws BadRequestException,
-      NoSuchFamilyException {
+  List<ColumnAppend> appends(MutationProto m, CellBlock.Reader cells) throws IOException {
     // The cells first: a refused mutation must still consume its own, not the next one's.
     List<Cell> own = cells.next(m.getCellCount());
     byte[] row = m.getRow().toByteArray();
     checkRow(row, "append");
     checkCells(row, own, true);
+    gateWrite("append", own);
     List<ColumnAppend> appends = new ArrayList<>(own.size());
     for (Cell c : own) {
       appends.add(new ColumnAppend(family(c), qualifier(c), Bytes.copy(c.getValueArray(),
@@ -327,7 +350,7 @@ final class RequestTranslator {
     return appends;
   }
 
-  Condition condition(ConditionProto c) throws BadRequestException, NoSuchFamilyException {
+  Condition condition(ConditionProto c) throws IOException {
     Condition condition = untimedCondition(c);
     if (c.hasTimeRange()) {
       long[] r = timeRange(c.getTimeRange());
@@ -340,13 +363,22 @@ final class RequestTranslator {
     return condition;
   }
 
-  private Condition untimedCondition(ConditionProto c) throws BadRequestException,
-      NoSuchFamilyException {
+  private Condition untimedCondition(ConditionProto c) throws IOException {
     if (c.hasFilter()) {
+      if (gate != null) { // a filter may look at any column
+        gate.checkRead("checkAndMutate", new TreeMap<>(Bytes::compare), false);
+      }
       return Condition.ifMatches(filter(c.getFilter()));
     }
     byte[] family = c.getFamily().toByteArray();
     checkFamily(family);
+    if (gate != null) {
+      NavigableMap<byte[], NavigableSet<byte[]>> column = new TreeMap<>(Bytes::compare);
+      NavigableSet<byte[]> q = new TreeSet<>(Bytes::compare);
+      q.add(c.getQualifier().toByteArray());
+      column.put(family, q);
+      gate.checkRead("checkAndMutate", column, false);
+    }
     CompareOperator op;
     try {
       op = CompareOperator.valueOf(c.getCompareOp());
@@ -393,7 +425,7 @@ final class RequestTranslator {
   }
 
   private void checkCells(byte[] row, List<Cell> cells, boolean puts)
-      throws BadRequestException, NoSuchFamilyException {
+      throws IOException {
     // Indexed: the iterator of a message's List.of was an object the JIT left on the heap.
     for (int i = 0, n = cells.size(); i < n; i++) {
       Cell c = cells.get(i);

@@ -47,6 +47,11 @@ final class ScannerRegistry implements Closeable {
     volatile long lastUsedNanos = System.nanoTime();
     /** The connection that opened it, whose scanners are counted; null for a local call. */
     private Object owner;
+    /**
+     * The user who opened it, the only one (besides the cluster's own processes) whose calls
+     * may use it, as in HBase; null for a local call.
+     */
+    private String user;
     /** The next call's rows, read after the last call was answered; null when none. */
     private ScanAnswer ahead;
 
@@ -162,6 +167,7 @@ final class ScannerRegistry implements Closeable {
             + "; close each ResultScanner when done with it");
       }
       o.owner = owner;
+      o.user = io.strata.server.rpc.RpcServer.caller();
     }
     long id = nextId.incrementAndGet();
     open.put(id, o);
@@ -185,6 +191,11 @@ final class ScannerRegistry implements Closeable {
     Open o = open.get(id);
     if (o == null) {
       throw unknown(id);
+    }
+    String caller = io.strata.server.rpc.RpcServer.caller();
+    if (o.user != null && caller != null && !o.user.equals(caller)
+        && !io.strata.server.rpc.RpcServer.callFromPeer()) {
+      throw unknown(id); // another user's scanner: as if there were none
     }
     o.lock.lock();
     if (open.get(id) != o) { // closed while we waited

@@ -229,6 +229,14 @@ public final class RpcServer implements Closeable {
   }
 
   /**
+   * Where the call being served came from, for logs ({@code host:port}, or {@code local pid N}
+   * through the local socket); null outside a call.
+   */
+  public static String remoteAddress() {
+    return CONNECTION.get() instanceof ServerConnection c ? c.peer() : null;
+  }
+
+  /**
    * The user of the call being served, as its connection's header gave it when the connection
    * was set up (a call cannot claim another); null outside a call.
    */

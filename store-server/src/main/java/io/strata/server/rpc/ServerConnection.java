@@ -634,7 +634,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
    * The connection's remote address as text, made once: {@code host:port} over TCP, {@code
    * local pid N} through the local socket (a process on this machine).
    */
-  private String peer() {
+  String peer() {
     String p = peer;
     if (p == null) {
       io.netty.channel.Channel ch = ctx == null ? null : ctx.channel();

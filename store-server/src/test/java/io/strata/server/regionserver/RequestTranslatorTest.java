@@ -41,7 +41,7 @@ class RequestTranslatorTest {
   private static final TableDescriptor TABLE = TableDescriptor.newBuilder(TableName.valueOf("t"))
       .setColumnFamily(ColumnFamilyDescriptor.of("f"))
       .setColumnFamily(ColumnFamilyDescriptor.of("g")).build();
-  private static final RequestTranslator T = new RequestTranslator(TABLE, 0);
+  private static final RequestTranslator T = new RequestTranslator(TABLE, 0, null);
   private static final Map<String, ByteString> ATTRIBUTES =
       Map.of("origin", ByteString.copyFromUtf8("importer"), "empty", ByteString.EMPTY);
 

@@ -7,7 +7,8 @@ public enum CommandGroup {
   NAMESPACE("namespace", "namespaces: groups of tables"),
   DML("dml", "data: read and write rows"),
   TOOLS("tools", "regions and servers: flush, compact, split, move, balance"),
-  QUOTAS("quotas", "throttles on users, tables and namespaces");
+  QUOTAS("quotas", "throttles on users, tables and namespaces"),
+  SECURITY("security", "permissions: grant, revoke and list them");
 
   private final String label;
   private final String description;
