@@ -226,6 +226,25 @@ public interface Admin extends Closeable {
    */
   void revoke(io.strata.client.security.UserPermission permission) throws IOException;
 
+  /**
+   * Defines visibility labels (letters, digits and _ - : / .), as HBase's
+   * {@code VisibilityClient.addLabels}; one defined already is left as it is. Needs global
+   * ADMIN (docs/security.md, "Visibility labels").
+   */
+  void addLabels(List<String> labels) throws IOException;
+
+  /** Gives {@code user} the authorizations {@code labels} (defined ones); global ADMIN. */
+  void setAuths(String user, List<String> labels) throws IOException;
+
+  /** Takes the authorizations {@code labels} away from {@code user}; global ADMIN. */
+  void clearAuths(String user, List<String> labels) throws IOException;
+
+  /** The labels {@code user} is authorized for, sorted; global ADMIN unless one's own. */
+  List<String> getAuths(String user) throws IOException;
+
+  /** The defined labels matching {@code regex} whole (null or empty: all), sorted. */
+  List<String> listLabels(String regex) throws IOException;
+
   /** The permissions granted on a scope, as HBase's {@code getUserPermissions}. */
   List<io.strata.client.security.UserPermission> getUserPermissions(
       io.strata.client.security.GetUserPermissionsRequest request) throws IOException;

@@ -73,6 +73,24 @@ public final class Append extends Mutation {
   }
 
   @Override
+  public Append setCellVisibility(io.strata.client.security.CellVisibility expression) {
+    super.setCellVisibility(expression);
+    return this;
+  }
+
+  @Override
+  public Append setACL(String user, io.strata.client.security.Permission perms) {
+    super.setACL(user, perms);
+    return this;
+  }
+
+  @Override
+  public Append setACL(java.util.Map<String, io.strata.client.security.Permission> perms) {
+    super.setACL(perms);
+    return this;
+  }
+
+  @Override
   public Append setAttribute(String name, byte[] value) {
     super.setAttribute(name, value);
     return this;

@@ -213,6 +213,21 @@ public interface AsyncAdmin {
   /** As {@link Admin#revoke}. */
   CompletableFuture<Void> revoke(io.strata.client.security.UserPermission permission);
 
+  /** As {@link Admin#addLabels}. */
+  CompletableFuture<Void> addLabels(List<String> labels);
+
+  /** As {@link Admin#setAuths}. */
+  CompletableFuture<Void> setAuths(String user, List<String> labels);
+
+  /** As {@link Admin#clearAuths}. */
+  CompletableFuture<Void> clearAuths(String user, List<String> labels);
+
+  /** As {@link Admin#getAuths}. */
+  CompletableFuture<List<String>> getAuths(String user);
+
+  /** As {@link Admin#listLabels}. */
+  CompletableFuture<List<String>> listLabels(String regex);
+
   /** As {@link Admin#getUserPermissions}. */
   CompletableFuture<List<io.strata.client.security.UserPermission>> getUserPermissions(
       io.strata.client.security.GetUserPermissionsRequest request);

@@ -120,6 +120,24 @@ public final class Delete extends Mutation {
   }
 
   @Override
+  public Delete setCellVisibility(io.strata.client.security.CellVisibility expression) {
+    super.setCellVisibility(expression);
+    return this;
+  }
+
+  @Override
+  public Delete setACL(String user, io.strata.client.security.Permission perms) {
+    super.setACL(user, perms);
+    return this;
+  }
+
+  @Override
+  public Delete setACL(java.util.Map<String, io.strata.client.security.Permission> perms) {
+    super.setACL(perms);
+    return this;
+  }
+
+  @Override
   public Delete setAttribute(String name, byte[] value) {
     super.setAttribute(name, value);
     return this;

@@ -90,6 +90,22 @@ public final class Get extends OperationWithAttributes implements Row {
     return Collections.unmodifiableNavigableMap(familyTimeRanges);
   }
 
+  /**
+   * The visibility labels to read with, as HBase's: cells whose visibility expression these
+   * (those of them the user was given) satisfy are returned; null removes them.
+   */
+  public Get setAuthorizations(io.strata.client.security.Authorizations authorizations) {
+    setAttribute(io.strata.client.security.CellAcls.AUTHORIZATIONS_ATTRIBUTE,
+        authorizations == null ? null : authorizations.toBytes());
+    return this;
+  }
+
+  /** The labels set to read with, or null. */
+  public io.strata.client.security.Authorizations getAuthorizations() {
+    byte[] v = getAttribute(io.strata.client.security.CellAcls.AUTHORIZATIONS_ATTRIBUTE);
+    return v == null ? null : io.strata.client.security.Authorizations.fromBytes(v);
+  }
+
   @Override
   public Get setAttribute(String name, byte[] value) {
     super.setAttribute(name, value);

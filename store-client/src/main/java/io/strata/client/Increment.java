@@ -100,6 +100,24 @@ public final class Increment extends Mutation {
   }
 
   @Override
+  public Increment setCellVisibility(io.strata.client.security.CellVisibility expression) {
+    super.setCellVisibility(expression);
+    return this;
+  }
+
+  @Override
+  public Increment setACL(String user, io.strata.client.security.Permission perms) {
+    super.setACL(user, perms);
+    return this;
+  }
+
+  @Override
+  public Increment setACL(java.util.Map<String, io.strata.client.security.Permission> perms) {
+    super.setACL(perms);
+    return this;
+  }
+
+  @Override
   public Increment setAttribute(String name, byte[] value) {
     super.setAttribute(name, value);
     return this;

@@ -124,6 +124,45 @@ public abstract sealed class Mutation extends OperationWithAttributes implements
     return this;
   }
 
+  /**
+   * Gives every cell this mutation writes a visibility expression, as HBase's: readers see
+   * them only when their authorizations satisfy it (docs/security.md, "Visibility labels");
+   * null removes it. Its labels must have been defined with {@code add_labels}.
+   */
+  public Mutation setCellVisibility(io.strata.client.security.CellVisibility expression) {
+    setAttribute(io.strata.client.security.CellAcls.VISIBILITY_ATTRIBUTE, expression == null
+        ? null : Bytes.toBytes(expression.getExpression()));
+    return this;
+  }
+
+  /** The visibility expression set on this mutation, or null. */
+  public io.strata.client.security.CellVisibility getCellVisibility() {
+    byte[] v = getAttribute(io.strata.client.security.CellAcls.VISIBILITY_ATTRIBUTE);
+    return v == null ? null : new io.strata.client.security.CellVisibility(Bytes.toString(v));
+  }
+
+  /**
+   * Gives every cell this mutation writes an access control list granting {@code user} the
+   * actions of {@code perms} (READ) on those cells, beyond what they hold on the table, family
+   * or qualifier, as HBase's cell ACLs (docs/security.md, "Cell ACLs").
+   */
+  public Mutation setACL(String user, io.strata.client.security.Permission perms) {
+    return setACL(java.util.Map.of(user, perms));
+  }
+
+  /** As {@link #setACL(String, io.strata.client.security.Permission)}, for several users. */
+  public Mutation setACL(java.util.Map<String, io.strata.client.security.Permission> perms) {
+    setAttribute(io.strata.client.security.CellAcls.ACL_ATTRIBUTE,
+        io.strata.client.security.CellAcls.encode(perms));
+    return this;
+  }
+
+  /** The cell ACL set on this mutation: users to their permissions; empty when none. */
+  public java.util.Map<String, io.strata.client.security.Permission> getACL() {
+    byte[] v = getAttribute(io.strata.client.security.CellAcls.ACL_ATTRIBUTE);
+    return v == null ? java.util.Map.of() : io.strata.client.security.CellAcls.decode(v);
+  }
+
   @Override
   public Mutation setAttribute(String name, byte[] value) {
     super.setAttribute(name, value);

@@ -122,6 +122,24 @@ public final class Put extends Mutation {
   }
 
   @Override
+  public Put setCellVisibility(io.strata.client.security.CellVisibility expression) {
+    super.setCellVisibility(expression);
+    return this;
+  }
+
+  @Override
+  public Put setACL(String user, io.strata.client.security.Permission perms) {
+    super.setACL(user, perms);
+    return this;
+  }
+
+  @Override
+  public Put setACL(java.util.Map<String, io.strata.client.security.Permission> perms) {
+    super.setACL(perms);
+    return this;
+  }
+
+  @Override
   public Put setAttribute(String name, byte[] value) {
     super.setAttribute(name, value);
     return this;

@@ -139,7 +139,12 @@ public final class Commands {
         io.strata.shell.commands.quotas.QuotaSwitchCommand.disableExceedThrottleQuota(),
         new io.strata.shell.commands.security.GrantCommand(),
         new io.strata.shell.commands.security.RevokeCommand(),
-        new io.strata.shell.commands.security.UserPermissionCommand());
+        new io.strata.shell.commands.security.UserPermissionCommand(),
+        new io.strata.shell.commands.security.AddLabelsCommand(),
+        new io.strata.shell.commands.security.SetAuthsCommand(),
+        new io.strata.shell.commands.security.GetAuthsCommand(),
+        new io.strata.shell.commands.security.ClearAuthsCommand(),
+        new io.strata.shell.commands.security.ListLabelsCommand());
     return new CommandRegistry(commands);
   }
 }

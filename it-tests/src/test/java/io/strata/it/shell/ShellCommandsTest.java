@@ -308,7 +308,7 @@ class ShellCommandsTest {
         + " has no setting or metadata key 'MAX_FILESIZ' to unset; its settings are "
         + "MAX_FILESIZE, MEMSTORE_FLUSHSIZE, DURABILITY, READONLY, NORMALIZATION_ENABLED, "
         + "METADATA");
-    assertError("t = get_table 'err1'; t.put 'r', 'f:q'", "put takes 3 to 4 arguments, got 2");
+    assertError("t = get_table 'err1'; t.put 'r', 'f:q'", "put takes 3 to 5 arguments, got 2");
     assertError("get 'err1', 'r', ''", "argument 3 (column) '' has an empty family");
     o = shell.execute("x = " + "[".repeat(200));
     assertTrue(o.err().startsWith("ERROR: syntax error at column 105: brackets are nested "

@@ -664,6 +664,50 @@ final class AsyncAdminImpl implements AsyncAdmin {
     return run(() -> master.call("Revoke", r, EmptyResponse.parser()).thenApply(x -> null));
   }
 
+  /** A labels call of the master. */
+  private CompletableFuture<List<String>> labels(String method, String user, List<String> labels,
+      String regex) {
+    io.strata.common.proto.AccessProtos.LabelsRequest.Builder r =
+        io.strata.common.proto.AccessProtos.LabelsRequest.newBuilder();
+    if (user != null) {
+      r.setUser(user);
+    }
+    if (labels != null) {
+      r.addAllLabels(labels);
+    }
+    if (regex != null) {
+      r.setRegex(regex);
+    }
+    return run(() -> master.call(method, r.build(),
+        io.strata.common.proto.AccessProtos.LabelsResponse.parser())
+        .thenApply(io.strata.common.proto.AccessProtos.LabelsResponse::getLabelsList));
+  }
+
+  @Override
+  public CompletableFuture<Void> addLabels(List<String> labels) {
+    return labels("AddLabels", null, labels, null).thenApply(x -> null);
+  }
+
+  @Override
+  public CompletableFuture<Void> setAuths(String user, List<String> labels) {
+    return labels("SetAuths", user, labels, null).thenApply(x -> null);
+  }
+
+  @Override
+  public CompletableFuture<Void> clearAuths(String user, List<String> labels) {
+    return labels("ClearAuths", user, labels, null).thenApply(x -> null);
+  }
+
+  @Override
+  public CompletableFuture<List<String>> getAuths(String user) {
+    return labels("GetAuths", user, null, null);
+  }
+
+  @Override
+  public CompletableFuture<List<String>> listLabels(String regex) {
+    return labels("ListLabels", null, null, regex);
+  }
+
   @Override
   public CompletableFuture<List<io.strata.client.security.UserPermission>> getUserPermissions(
       io.strata.client.security.GetUserPermissionsRequest request) {

@@ -13,8 +13,10 @@ import java.util.List;
  * (docs/formats/key-encoding.md, "Tags"). Tag types are declared here and nowhere else:
  *
  * <pre>
- *   type  name  value
- *   1     TTL   8-byte big-endian milliseconds the cell lives after its timestamp
+ *   type  name        value
+ *   1     TTL         8-byte big-endian milliseconds the cell lives after its timestamp
+ *   2     VISIBILITY  u8 version (1), then the cell's visibility expression in UTF-8
+ *   3     ACL         a CellAclProto (access.proto): users and the actions the cell grants them
  * </pre>
  *
  * <pre>{@code
@@ -34,6 +36,19 @@ public record Tag(int type, byte[] value) {
    * milliseconds &gt; 0.
    */
   public static final int TTL_TYPE = 1;
+
+  /**
+   * A cell's visibility expression (Mutation.setCellVisibility): readers see the cell only when
+   * their authorizations satisfy it. The value is a version byte (1) and the expression's
+   * normalized text in UTF-8.
+   */
+  public static final int VISIBILITY_TYPE = 2;
+
+  /**
+   * A cell's access control list (Mutation.setACL): users and the actions the cell grants
+   * them beyond their table, family and qualifier permissions. The value is a CellAclProto.
+   */
+  public static final int ACL_TYPE = 3;
 
   /** Returned by {@link #ttlMillis} for a cell without a TTL tag. */
   public static final long NO_TTL = -1;
@@ -89,6 +104,45 @@ public record Tag(int type, byte[] value) {
       p += 2 + Math.max(len, 1);
     }
     return NO_TTL;
+  }
+
+  /**
+   * The value of the cell's first tag of {@code type}, copied, or null when it has none.
+   * A cell without tags costs one length read.
+   */
+  public static byte[] valueOf(Cell c, int type) {
+    int length = c.getTagsLength();
+    if (length == 0) {
+      return null;
+    }
+    if (c instanceof BufferKeyValue b) {
+      ByteBuffer buf = b.getBuffer();
+      int p = b.getTagsPosition();
+      int end = p + length;
+      while (end - p >= 3) {
+        int len = ByteBuffers.getUnsignedShort(buf, p);
+        if ((buf.get(p + 2) & 0xFF) == type && len >= 1 && p + 2 + len <= end) {
+          byte[] out = new byte[len - 1];
+          for (int i = 0; i < out.length; i++) {
+            out[i] = buf.get(p + 3 + i);
+          }
+          return out;
+        }
+        p += 2 + Math.max(len, 1);
+      }
+      return null;
+    }
+    byte[] a = c.getTagsArray();
+    int p = c.getTagsOffset();
+    int end = p + length;
+    while (end - p >= 3) {
+      int len = Bytes.toShort(a, p) & 0xFFFF;
+      if ((a[p + 2] & 0xFF) == type && len >= 1 && p + 2 + len <= end) {
+        return Arrays.copyOfRange(a, p + 3, p + 2 + len);
+      }
+      p += 2 + Math.max(len, 1);
+    }
+    return null;
   }
 
   /**

@@ -42,6 +42,12 @@ public final class SecurityKeys {
           + "once when a permission changes; this period is the safety net for a server that "
           + "missed it. 0 turns the periodic reading off.");
 
+  public static final ConfigKey<Boolean> ACCESS_EARLY_OUT = ConfigKey.bool(
+      "strata.security.access.early_out", true,
+      "Under authorization, whether a read is refused at once when its user holds READ on none "
+          + "of the columns it asks for (as HBase's hbase.security.access.early_out). false "
+          + "lets such reads go on and return only the cells whose cell ACLs grant the user READ.");
+
   public static final ConfigKey<Integer> MAX_GET_CELLS = ConfigKey.integer(
       "strata.regionserver.get.max.cells", 1_000_000, "cells",
       "Most cells one get (or each get of a multi-get) may return; a get of a wider row fails "

@@ -1,10 +1,14 @@
 package io.strata.server.coprocessor;
 
 import io.strata.common.cell.Cell;
+import io.strata.common.cell.Tag;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
+import java.util.function.Predicate;
 
 /** Several coprocessors' {@link RegionCallGate}s as one: each in turn, on what the last left. */
 final class CallGates implements RegionCallGate {
@@ -21,18 +25,21 @@ final class CallGates implements RegionCallGate {
   }
 
   @Override
-  public NavigableMap<byte[], NavigableSet<byte[]>> checkRead(String request,
-      NavigableMap<byte[], NavigableSet<byte[]>> columns, boolean mayNarrow) throws IOException {
+  public ReadChecks checkRead(String request, NavigableMap<byte[], NavigableSet<byte[]>> columns,
+      boolean mayNarrow, Map<String, byte[]> attributes) throws IOException {
     NavigableMap<byte[], NavigableSet<byte[]>> now = columns;
-    boolean narrowed = false;
+    NavigableMap<byte[], NavigableSet<byte[]>> narrowed = null;
+    Predicate<Cell> cells = null;
     for (RegionCallGate g : gates) {
-      NavigableMap<byte[], NavigableSet<byte[]>> next = g.checkRead(request, now, mayNarrow);
-      if (next != null) {
-        now = next;
-        narrowed = true;
+      ReadChecks r = g.checkRead(request, now, mayNarrow, attributes);
+      if (r.columns() != null) {
+        now = narrowed = r.columns();
+      }
+      if (r.cells() != null) {
+        cells = cells == null ? r.cells() : cells.and(r.cells());
       }
     }
-    return narrowed ? now : null;
+    return narrowed == null && cells == null ? ReadChecks.NONE : new ReadChecks(narrowed, cells);
   }
 
   @Override
@@ -40,5 +47,14 @@ final class CallGates implements RegionCallGate {
     for (RegionCallGate g : gates) {
       g.checkWrite(request, cells);
     }
+  }
+
+  @Override
+  public List<Tag> writeTags(String request, Map<String, byte[]> attributes) throws IOException {
+    List<Tag> tags = new ArrayList<>();
+    for (RegionCallGate g : gates) {
+      tags.addAll(g.writeTags(request, attributes));
+    }
+    return tags;
   }
 }

@@ -1,10 +1,13 @@
 package io.strata.server.coprocessor;
 
 import io.strata.common.cell.Cell;
+import io.strata.common.cell.Tag;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
+import java.util.function.Predicate;
 
 /**
  * A region coprocessor's checks of each call in the server's own form of it, before the region
@@ -16,17 +19,33 @@ import java.util.NavigableSet;
  */
 public interface RegionCallGate {
   /**
-   * Checks a read of {@code columns} (family to qualifiers, an empty set the whole family, an
-   * empty map every family) by {@code request} ("get", "exists", "scan", "checkAndMutate").
-   * Returns null to read them as asked, or the columns to read instead (a narrower selection)
-   * when {@code mayNarrow}; throws to refuse.
+   * What a read may see: the columns to read instead of those asked (null: as asked) and the
+   * cells it may see among them (null: all), checked before the versions are counted and before
+   * the read's filter.
    */
-  NavigableMap<byte[], NavigableSet<byte[]>> checkRead(String request,
-      NavigableMap<byte[], NavigableSet<byte[]>> columns, boolean mayNarrow) throws IOException;
+  record ReadChecks(NavigableMap<byte[], NavigableSet<byte[]>> columns, Predicate<Cell> cells) {
+    public static final ReadChecks NONE = new ReadChecks(null, null);
+  }
+
+  /**
+   * Checks a read of {@code columns} (family to qualifiers, an empty set the whole family, an
+   * empty map every family) by {@code request} ("get", "exists", "scan", "checkAndMutate"),
+   * with the read's operation {@code attributes}. Narrower columns and a cell check may be
+   * returned only when {@code mayNarrow}; throws to refuse.
+   */
+  ReadChecks checkRead(String request, NavigableMap<byte[], NavigableSet<byte[]>> columns,
+      boolean mayNarrow, Map<String, byte[]> attributes) throws IOException;
 
   /**
    * Checks the cells {@code request} ("put", "delete", "increment", "append") writes to one
    * row: a whole row's delete comes as a family delete marker per family. Throws to refuse.
    */
   void checkWrite(String request, List<Cell> cells) throws IOException;
+
+  /**
+   * The tags every cell {@code request} writes carries, from the mutation's operation
+   * {@code attributes} (replacing tags of the same types a new increment or append value would
+   * keep from the old one); empty for none. Throws to refuse what the attributes ask.
+   */
+  List<Tag> writeTags(String request, Map<String, byte[]> attributes) throws IOException;
 }

@@ -98,6 +98,7 @@ public final class Master implements Closeable {
   /** The permission checks; null when strata.security.authorization is off. */
   private final io.strata.server.security.access.AccessChecker access;
   private final MasterAcls acls;
+  private final MasterLabels labels;
   private final CountDownLatch initialized = new CountDownLatch(1);
   /**
    * One thread per dead server: servers that die together recover together, and the recovery
@@ -151,6 +152,7 @@ public final class Master implements Closeable {
     this.conf = conf;
     this.access = io.strata.server.security.access.AccessChecker.of(conf);
     this.acls = new MasterAcls(this, access);
+    this.labels = new MasterLabels(this, acls);
     this.fs = StorageFileSystems.forRoot(conf);
     this.root = fs.makeQualified(StorageFileSystems.rootDir(conf));
     this.host = io.strata.server.coordination.ServerHost.master(conf);
@@ -742,6 +744,10 @@ public final class Master implements Closeable {
 
   MasterAcls acls() {
     return acls;
+  }
+
+  MasterLabels labels() {
+    return labels;
   }
 
   /** The permission checks; null when strata.security.authorization is off. */

@@ -40,7 +40,7 @@ final class MasterAcls {
     this.checker = checker;
   }
 
-  private AccessChecker checker() throws BadRequestException {
+  AccessChecker checker() throws BadRequestException {
     if (checker == null) {
       throw new BadRequestException("permissions are not checked on this cluster: set "
           + "strata.security.authorization=true on every master and region server (and restart"
@@ -139,22 +139,25 @@ final class MasterAcls {
     }
   }
 
-  /** Makes strata:acl when an authorizing master starts, and reads it. */
+  /** Makes strata:acl and strata:labels when an authorizing master starts, and reads them. */
   void startQuietly() {
     if (checker == null) {
       return;
     }
-    try {
-      m.ensureSystemTable(AclTable.descriptor());
-    } catch (IOException | RuntimeException e) {
-      LOG.warn("could not create {} at start; the first grant tries again: {}",
-          AclTable.TABLE, e.toString());
+    for (var d : java.util.List.of(AclTable.descriptor(),
+        io.strata.server.security.access.LabelTable.descriptor())) {
+      try {
+        m.ensureSystemTable(d);
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("could not create {} at start; the first change tries again: {}",
+            d.getTableName(), e.toString());
+      }
     }
     checker.refresh(m.connection());
   }
 
   /** The master reads the permissions again, then tells every live region server to. */
-  private void changed(AccessChecker c) {
+  void changed(AccessChecker c) {
     c.refresh(m.connection());
     for (ServerName s : m.servers().liveServers()) {
       try {

@@ -241,6 +241,13 @@ final class MasterService {
     }));
     m.put("GetUserPermissions", method(io.strata.common.proto.AccessProtos
         .GetUserPermissionsRequest.parser(), acls::list));
+    MasterLabels labels = master.labels();
+    var labelsParser = io.strata.common.proto.AccessProtos.LabelsRequest.parser();
+    m.put("AddLabels", method(labelsParser, labels::add));
+    m.put("SetAuths", method(labelsParser, labels::setAuths));
+    m.put("ClearAuths", method(labelsParser, labels::clearAuths));
+    m.put("GetAuths", method(labelsParser, labels::getAuths));
+    m.put("ListLabels", method(labelsParser, labels::list));
     m.put("CheckConsistency", method(CheckConsistencyRequest.parser(),
         r -> {
           requireGlobal("check the cluster's consistency", Action.ADMIN);

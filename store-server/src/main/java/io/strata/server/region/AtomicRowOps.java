@@ -127,6 +127,16 @@ final class AtomicRowOps {
       Cell old, long now, ReadModifyWrite how) {
     long ts = old == null ? now : Math.max(now, old.getTimestamp());
     List<Tag> tags = old == null ? List.of() : Tag.tagsOf(old);
+    if (!how.tags().isEmpty()) { // replace the old value's tags of those types
+      List<Tag> kept = new ArrayList<>();
+      for (Tag t : tags) {
+        if (how.tags().stream().noneMatch(n -> n.type() == t.type())) {
+          kept.add(t);
+        }
+      }
+      kept.addAll(how.tags());
+      tags = kept;
+    }
     if (how.ttlMillis() != Tag.NO_TTL) {
       tags = Tag.withTtl(tags, how.ttlMillis());
     }

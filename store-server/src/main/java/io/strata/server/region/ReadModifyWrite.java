@@ -8,18 +8,21 @@ import java.util.Map;
  * How an increment or append reads and writes, besides its columns: its durability
  * (USE_DEFAULT defers to the table), the time range its read of the current values sees
  * ({@code [minTimestamp, maxTimestamp)}), the TTL of the cells it writes ({@link Tag#NO_TTL}:
- * the TTL the current cell had, if any), and the client's operation attributes (carried for
- * coprocessor observer hooks, none of which exist yet; the write path ignores them).
+ * the TTL the current cell had, if any), the client's operation attributes (carried for
+ * coprocessor observer hooks; the write path ignores them), and {@code tags} the new cells
+ * carry in place of the current cell's tags of the same types (a call gate's cell visibility
+ * or ACL; empty: the current cell's tags are kept).
  *
  * <pre>{@code
  * region.increment(row, deltas, ReadModifyWrite.DEFAULT.withTimeRange(hourStart, hourEnd));
  * }</pre>
  */
 public record ReadModifyWrite(Durability durability, long minTimestamp, long maxTimestamp,
-    long ttlMillis, Map<String, byte[]> attributes) {
+    long ttlMillis, Map<String, byte[]> attributes, java.util.List<Tag> tags) {
   /** Table durability, all time, no TTL of its own, no attributes. */
   public static final ReadModifyWrite DEFAULT =
-      new ReadModifyWrite(Durability.USE_DEFAULT, 0, Long.MAX_VALUE, Tag.NO_TTL, Map.of());
+      new ReadModifyWrite(Durability.USE_DEFAULT, 0, Long.MAX_VALUE, Tag.NO_TTL, Map.of(),
+          java.util.List.of());
 
   public ReadModifyWrite {
     if (durability == null) {
@@ -33,6 +36,7 @@ public record ReadModifyWrite(Durability durability, long minTimestamp, long max
       throw new IllegalArgumentException("a cell TTL of " + ttlMillis + " ms: give at least 1");
     }
     attributes = attributes == null ? Map.of() : attributes;
+    tags = tags == null ? java.util.List.of() : java.util.List.copyOf(tags);
   }
 
   public static ReadModifyWrite of(Durability durability) {
@@ -40,18 +44,22 @@ public record ReadModifyWrite(Durability durability, long minTimestamp, long max
   }
 
   public ReadModifyWrite withDurability(Durability d) {
-    return new ReadModifyWrite(d, minTimestamp, maxTimestamp, ttlMillis, attributes);
+    return new ReadModifyWrite(d, minTimestamp, maxTimestamp, ttlMillis, attributes, tags);
   }
 
   public ReadModifyWrite withTimeRange(long min, long max) {
-    return new ReadModifyWrite(durability, min, max, ttlMillis, attributes);
+    return new ReadModifyWrite(durability, min, max, ttlMillis, attributes, tags);
   }
 
   public ReadModifyWrite withTtl(long ttl) {
-    return new ReadModifyWrite(durability, minTimestamp, maxTimestamp, ttl, attributes);
+    return new ReadModifyWrite(durability, minTimestamp, maxTimestamp, ttl, attributes, tags);
+  }
+
+  public ReadModifyWrite withTags(java.util.List<Tag> t) {
+    return new ReadModifyWrite(durability, minTimestamp, maxTimestamp, ttlMillis, attributes, t);
   }
 
   public ReadModifyWrite withAttributes(Map<String, byte[]> a) {
-    return new ReadModifyWrite(durability, minTimestamp, maxTimestamp, ttlMillis, a);
+    return new ReadModifyWrite(durability, minTimestamp, maxTimestamp, ttlMillis, a, tags);
   }
 }

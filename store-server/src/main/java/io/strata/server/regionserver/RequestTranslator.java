@@ -59,14 +59,57 @@ final class RequestTranslator {
     this.gate = gate;
   }
 
-  /** The gate's check of a read's columns: the selection to read instead, or as asked. */
+  /** The gate's checks of a read: the columns to read instead, and the cells it may see. */
   private ScanSpec gateRead(String request, ScanSpec spec) throws IOException {
     if (gate == null) {
       return spec;
     }
-    NavigableMap<byte[], NavigableSet<byte[]>> narrowed = gate.checkRead(request,
-        spec.columns(), true);
-    return narrowed == null ? spec : spec.withColumns(narrowed);
+    RegionCallGate.ReadChecks r = gate.checkRead(request, spec.columns(), true,
+        spec.attributes());
+    if (r.columns() != null) {
+      spec = spec.withColumns(r.columns());
+    }
+    return r.cells() == null ? spec : spec.withCellCheck(r.cells());
+  }
+
+  /**
+   * The tags the gate gives a write of these attributes; a cell visibility or ACL without a
+   * gate (permissions not checked) is refused rather than written unprotected.
+   */
+  private List<io.strata.common.cell.Tag> writeTags(String request,
+      Map<String, byte[]> attributes) throws IOException {
+    if (gate != null) {
+      return gate.writeTags(request, attributes);
+    }
+    if (attributes.containsKey(io.strata.client.security.CellAcls.VISIBILITY_ATTRIBUTE)
+        || attributes.containsKey(io.strata.client.security.CellAcls.ACL_ATTRIBUTE)) {
+      throw new BadRequestException("the " + request + " carries a cell visibility or ACL, "
+          + "which this cluster does not check: set strata.security.authorization=true on "
+          + "every master and region server (docs/security.md), or write without them");
+    }
+    return List.of();
+  }
+
+  /**
+   * The cells with the tags the gate gives a write of these attributes (a cell visibility, a
+   * cell ACL), or the cells as they are.
+   */
+  private List<Cell> gateTags(String request, List<Cell> cells, Map<String, byte[]> attributes)
+      throws IOException {
+    if (attributes.isEmpty()) {
+      return cells;
+    }
+    List<io.strata.common.cell.Tag> tags = writeTags(request, attributes);
+    if (tags.isEmpty()) {
+      return cells;
+    }
+    List<Cell> out = new ArrayList<>(cells.size());
+    for (Cell c : cells) {
+      List<io.strata.common.cell.Tag> own = new ArrayList<>(io.strata.common.cell.Tag.tagsOf(c));
+      own.addAll(tags);
+      out.add(KeyValue.copyOf(c, c.getTimestamp(), own));
+    }
+    return out;
   }
 
   /** The gate's check of the cells a write makes. */
@@ -220,8 +263,9 @@ final class RequestTranslator {
       default -> throw new BadRequestException("a " + m.getType() + " cannot be part of a put, "
           + "delete, row mutation or check-and-mutate; send it on its own");
     }
-    return new RowEdit(row, own, durability(m), ttl(m),
-        attributes(m.getAttributesMap()));
+    Map<String, byte[]> attributes = attributes(m.getAttributesMap());
+    own = gateTags(m.getType() == MutationProto.Type.PUT ? "put" : "delete", own, attributes);
+    return new RowEdit(row, own, durability(m), ttl(m), attributes);
   }
 
   /**
@@ -256,6 +300,8 @@ final class RequestTranslator {
     List<Cell> own = new ArrayList<>(m.cells());
     own = m instanceof io.strata.client.Put ? putCells(row, own)
         : deleteCells(row, own, io.strata.common.cell.CellLimits.LATEST_TIMESTAMP);
+    own = gateTags(m instanceof io.strata.client.Put ? "put" : "delete", own,
+        original.attributes());
     return new RowEdit(row, own, m.getDurability(), original.ttlMillis(),
         original.attributes());
   }
@@ -284,9 +330,14 @@ final class RequestTranslator {
    * How an increment or append reads and writes: its durability, the time range of its read,
    * its TTL and attributes.
    */
-  ReadModifyWrite readModifyWrite(MutationProto m) throws BadRequestException {
+  ReadModifyWrite readModifyWrite(MutationProto m) throws IOException {
+    Map<String, byte[]> attributes = attributes(m.getAttributesMap());
     ReadModifyWrite how = ReadModifyWrite.of(durability(m)).withTtl(ttl(m))
-        .withAttributes(attributes(m.getAttributesMap()));
+        .withAttributes(attributes);
+    if (!attributes.isEmpty()) {
+      how = how.withTags(writeTags(m.getType() == MutationProto.Type.INCREMENT
+          ? "increment" : "append", attributes));
+    }
     if (m.hasTimeRange()) {
       long[] r = timeRange(m.getTimeRange());
       if (r[1] == r[0]) {
@@ -366,7 +417,7 @@ final class RequestTranslator {
   private Condition untimedCondition(ConditionProto c) throws IOException {
     if (c.hasFilter()) {
       if (gate != null) { // a filter may look at any column
-        gate.checkRead("checkAndMutate", new TreeMap<>(Bytes::compare), false);
+        gate.checkRead("checkAndMutate", new TreeMap<>(Bytes::compare), false, Map.of());
       }
       return Condition.ifMatches(filter(c.getFilter()));
     }
@@ -377,7 +428,7 @@ final class RequestTranslator {
       NavigableSet<byte[]> q = new TreeSet<>(Bytes::compare);
       q.add(c.getQualifier().toByteArray());
       column.put(family, q);
-      gate.checkRead("checkAndMutate", column, false);
+      gate.checkRead("checkAndMutate", column, false, Map.of());
     }
     CompareOperator op;
     try {

@@ -389,6 +389,10 @@ public final class RowMatcher {
         return null;
       }
     }
+    java.util.function.Predicate<Cell> check = spec.cellCheck();
+    if (check != null && !check.test(c)) {
+      return null; // not this reader's to see: no version, and the filter never sees it
+    }
     if (versions >= maxVersions || filterSkipsColumn) {
       seekPastColumn(c);
       return null;

@@ -1,5 +1,6 @@
 package io.strata.server.scan;
 
+import io.strata.common.cell.Cell;
 import io.strata.common.filter.Filter;
 import io.strata.common.util.Bytes;
 import java.util.Collections;
@@ -8,6 +9,7 @@ import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * What a get or scan reads: rows {@code [startRow, stopRow)} (empty stop: to the end), the
@@ -23,12 +25,15 @@ import java.util.TreeSet;
  * {@link RowMatcher}). {@code familyTimeRanges} gives some families a time range of their own,
  * which replaces {@code [minTimestamp, maxTimestamp)} for them (HBase's column family time
  * range). {@code attributes} are the client's operation attributes, carried for coprocessor
- * observer hooks (none exist yet); the read path ignores them.
+ * observer hooks; the read path ignores them. {@code cellCheck}, when set, decides which cells
+ * the reader may see at all (a coprocessor's call gate: cell ACLs, visibility labels): a cell
+ * it refuses is skipped before the versions are counted and before the filter sees it.
  */
 public record ScanSpec(byte[] startRow, byte[] stopRow,
     NavigableMap<byte[], NavigableSet<byte[]>> columns, int maxVersions, long minTimestamp,
     long maxTimestamp, NavigableMap<byte[], TimeSpan> familyTimeRanges, Filter filter,
-    boolean reversed, boolean cacheBlocks, boolean raw, Map<String, byte[]> attributes) {
+    boolean reversed, boolean cacheBlocks, boolean raw, Map<String, byte[]> attributes,
+    Predicate<Cell> cellCheck) {
   /** Timestamps in {@code [min, max)}. */
   public record TimeSpan(long min, long max) {
     public TimeSpan {
@@ -53,7 +58,7 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
   /** Every column of every row, the newest version. */
   public static ScanSpec all() {
     return new ScanSpec(Bytes.EMPTY, Bytes.EMPTY, emptyColumns(), 1, 0, Long.MAX_VALUE,
-        noFamilyTimeRanges(), null, false, true, false, Map.of());
+        noFamilyTimeRanges(), null, false, true, false, Map.of(), null);
   }
 
   /** One row: a get. */
@@ -71,17 +76,17 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
 
   public ScanSpec withRows(byte[] start, byte[] stop) {
     return new ScanSpec(start, stop, columns, maxVersions, minTimestamp, maxTimestamp,
-        familyTimeRanges, filter, reversed, cacheBlocks, raw, attributes);
+        familyTimeRanges, filter, reversed, cacheBlocks, raw, attributes, cellCheck);
   }
 
   public ScanSpec withMaxVersions(int versions) {
     return new ScanSpec(startRow, stopRow, columns, versions, minTimestamp, maxTimestamp,
-        familyTimeRanges, filter, reversed, cacheBlocks, raw, attributes);
+        familyTimeRanges, filter, reversed, cacheBlocks, raw, attributes, cellCheck);
   }
 
   public ScanSpec withTimeRange(long min, long max) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, min, max, familyTimeRanges,
-        filter, reversed, cacheBlocks, raw, attributes);
+        filter, reversed, cacheBlocks, raw, attributes, cellCheck);
   }
 
   /** Gives {@code family} a time range of its own, replacing the spec's for it. */
@@ -91,7 +96,7 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
     ranges.put(family, new TimeSpan(min, max));
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
         Collections.unmodifiableNavigableMap(ranges), filter, reversed, cacheBlocks, raw,
-        attributes);
+        attributes, cellCheck);
   }
 
   /** Adds a whole family, or one column when {@code qualifier} is not null. */
@@ -107,35 +112,41 @@ public record ScanSpec(byte[] startRow, byte[] stopRow,
 
   public ScanSpec withReversed(boolean r) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
-        familyTimeRanges, filter, r, cacheBlocks, raw, attributes);
+        familyTimeRanges, filter, r, cacheBlocks, raw, attributes, cellCheck);
   }
 
   public ScanSpec withFilter(Filter f) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
-        familyTimeRanges, f, reversed, cacheBlocks, raw, attributes);
+        familyTimeRanges, f, reversed, cacheBlocks, raw, attributes, cellCheck);
   }
 
   public ScanSpec withCacheBlocks(boolean cache) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
-        familyTimeRanges, filter, reversed, cache, raw, attributes);
+        familyTimeRanges, filter, reversed, cache, raw, attributes, cellCheck);
   }
 
   /** Reads every stored cell, delete markers included (see {@link RowMatcher}). */
   public ScanSpec withRaw(boolean r) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
-        familyTimeRanges, filter, reversed, cacheBlocks, r, attributes);
+        familyTimeRanges, filter, reversed, cacheBlocks, r, attributes, cellCheck);
   }
 
   /** Replaces the column selection (family to qualifiers; see the class comment). */
   public ScanSpec withColumns(NavigableMap<byte[], NavigableSet<byte[]>> c) {
     return new ScanSpec(startRow, stopRow, c, maxVersions, minTimestamp, maxTimestamp,
-        familyTimeRanges, filter, reversed, cacheBlocks, raw, attributes);
+        familyTimeRanges, filter, reversed, cacheBlocks, raw, attributes, cellCheck);
+  }
+
+  /** Only the cells {@code check} accepts are seen (null: all); see the class comment. */
+  public ScanSpec withCellCheck(Predicate<Cell> check) {
+    return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
+        familyTimeRanges, filter, reversed, cacheBlocks, raw, attributes, check);
   }
 
   /** The client's operation attributes (read-only; not interpreted by the read path). */
   public ScanSpec withAttributes(Map<String, byte[]> a) {
     return new ScanSpec(startRow, stopRow, columns, maxVersions, minTimestamp, maxTimestamp,
-        familyTimeRanges, filter, reversed, cacheBlocks, raw, Collections.unmodifiableMap(a));
+        familyTimeRanges, filter, reversed, cacheBlocks, raw, Collections.unmodifiableMap(a), cellCheck);
   }
 
   public boolean wantsFamily(byte[] family) {

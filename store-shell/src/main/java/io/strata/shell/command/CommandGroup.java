@@ -8,7 +8,7 @@ public enum CommandGroup {
   DML("dml", "data: read and write rows"),
   TOOLS("tools", "regions and servers: flush, compact, split, move, balance"),
   QUOTAS("quotas", "throttles on users, tables and namespaces"),
-  SECURITY("security", "permissions: grant, revoke and list them");
+  SECURITY("security", "permissions and visibility labels: grant, revoke, list them");
 
   private final String label;
   private final String description;

@@ -38,15 +38,22 @@ public final class AccessChecker {
 
   private final Set<String> superusers;
   private volatile PermissionCache cache = PermissionCache.EMPTY;
+  private volatile LabelTable.Labels labels = LabelTable.Labels.EMPTY;
+  /** strata.security.access.early_out: refuse a read holding READ on none of its columns. */
+  private final boolean earlyOut;
+  /** Visibility expressions and cell ACLs as cells carry them, parsed once. */
+  private final Map<String, Object> parsed = new ConcurrentHashMap<>();
 
-  private AccessChecker(Set<String> superusers) {
+  private AccessChecker(Set<String> superusers, boolean earlyOut) {
     this.superusers = Set.copyOf(superusers);
+    this.earlyOut = earlyOut;
   }
 
   /** A server's checker, or null when strata.security.authorization is off. */
   public static AccessChecker of(StrataConfiguration conf) {
     return conf.get(SecurityKeys.AUTHORIZATION)
-        ? new AccessChecker(Authentication.superusers(conf)) : null;
+        ? new AccessChecker(Authentication.superusers(conf),
+            conf.get(SecurityKeys.ACCESS_EARLY_OUT)) : null;
   }
 
   /**
@@ -83,20 +90,57 @@ public final class AccessChecker {
     return SERVERS.get(server);
   }
 
-  /** Reads strata:acl again; returns whether it could (else the permissions in force stay). */
+  /**
+   * Reads strata:acl and strata:labels again; returns whether it could (else the permissions
+   * and labels in force stay).
+   */
   public boolean refresh(Connection connection) {
     try {
-      cache = new PermissionCache(AclTable.readAll(connection));
+      PermissionCache c = new PermissionCache(AclTable.readAll(connection));
+      LabelTable.Labels l = LabelTable.readAll(connection);
+      cache = c;
+      labels = l;
       return true;
     } catch (IOException | RuntimeException e) {
-      LOG.warn("cannot read the permissions in {}; keeping those in force: {}", AclTable.TABLE,
-          e.toString());
+      LOG.warn("cannot read the permissions in {} and {}; keeping those in force: {}",
+          AclTable.TABLE, LabelTable.TABLE, e.toString());
       return false;
     }
   }
 
   PermissionCache cache() {
     return cache;
+  }
+
+  /** The visibility labels and authorizations in force. */
+  public LabelTable.Labels labels() {
+    return labels;
+  }
+
+  boolean earlyOut() {
+    return earlyOut;
+  }
+
+  /**
+   * What {@code key} (a cell's visibility expression or ACL, as its tag holds it) parses to,
+   * parsed once: cells share a few distinct ones. The memo is dropped past 10,000 entries.
+   */
+  @SuppressWarnings("unchecked")
+  <T> T parsed(String key, java.util.function.Function<String, T> parse) {
+    Object v = parsed.get(key);
+    if (v == null) {
+      if (parsed.size() > 10_000) {
+        parsed.clear();
+      }
+      v = parse.apply(key);
+      parsed.put(key, v);
+    }
+    return (T) v;
+  }
+
+  /** Whether the call being served comes from the cluster's own processes, or from none. */
+  static boolean internal(String user) {
+    return user.isEmpty() || RpcServer.callFromPeer();
   }
 
   /** The user of the call being served; empty for the server's own work. */

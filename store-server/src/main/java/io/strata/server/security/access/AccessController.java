@@ -1,11 +1,14 @@
 package io.strata.server.security.access;
 
 import io.strata.client.NamespaceDescriptor;
+import io.strata.client.security.CellAcls;
 import io.strata.client.security.Permission;
 import io.strata.client.security.Permission.Action;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellType;
+import io.strata.common.cell.Tag;
 import io.strata.common.error.AccessDeniedException;
+import io.strata.common.error.BadRequestException;
 import io.strata.common.error.CoprocessorException;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.common.schema.RegionInfo;
@@ -22,15 +25,15 @@ import io.strata.server.coprocessor.RegionCallGate;
 import io.strata.server.coprocessor.RegionCoprocessor;
 import io.strata.server.coprocessor.RegionCoprocessorEnvironment;
 import java.io.IOException;
-import java.util.EnumSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.NavigableSet;
 import java.util.Optional;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * HBase's AccessController: the checks of every region's reads and writes and of the master's
@@ -42,11 +45,13 @@ import java.util.TreeSet;
  * checked by their services through the same {@link AccessChecker}.
  *
  * <p>Reads: READ on the table (or its namespace, or global) reads it all. A user granted READ
- * only on some families or qualifiers has the get or scan narrowed to those (so neither the
- * answer nor the call's filters see the rest), and is denied when nothing asked for is left.
+ * only on some families or qualifiers sees, cell by cell, those columns and the cells whose ACL
+ * grants them READ (neither the answer nor the call's filters see the rest); under
+ * strata.security.access.early_out a read holding READ on none of its columns is refused.
+ * Cells with a visibility expression are seen only by reads whose authorizations satisfy it.
  * strata:meta is readable by everyone, as clients locate regions through it. Writes: WRITE on
  * every column written (a family's delete marker needs the whole family, a row's delete every
- * family).
+ * family); a mutation's cell visibility and ACL become tags on its cells.
  */
 public final class AccessController implements RegionCoprocessor, RegionCallGate,
     MasterCoprocessor, MasterObserver {
@@ -80,86 +85,110 @@ public final class AccessController implements RegionCoprocessor, RegionCallGate
   // ---- a region's reads and writes, through its RegionCallGate ----
 
   @Override
-  public NavigableMap<byte[], NavigableSet<byte[]>> checkRead(String request,
-      NavigableMap<byte[], NavigableSet<byte[]>> asked, boolean mayNarrow)
-      throws AccessDeniedException {
+  public ReadChecks checkRead(String request, NavigableMap<byte[], NavigableSet<byte[]>> asked,
+      boolean mayNarrow, Map<String, byte[]> attributes) throws IOException {
     String user = AccessChecker.caller();
     TableName t = region.getRegionInfo().getTable();
-    if (checker.exempt(user) || t.equals(TableName.META)) {
-      return null;
+    if (AccessChecker.internal(user) || t.equals(TableName.META)) {
+      return ReadChecks.NONE; // the cluster's own work sees every cell
+    }
+    Predicate<Cell> visible = Visibility.check(checker, user, attributes);
+    if (checker.isSuperuser(user)) {
+      return visible == null ? ReadChecks.NONE : new ReadChecks(null, visible);
     }
     PermissionCache cache = checker.cache();
     Permission scope = Permission.newBuilder(t).build();
     if (cache.table(user, t, Action.READ)) {
       AccessChecker.allowed(user, request, Action.READ, scope);
-      return null;
+      return visible == null ? ReadChecks.NONE : new ReadChecks(null, visible);
     }
-    PermissionCache.Narrow n = cache.narrow(user, t);
-    if (n == null) {
-      throw AccessChecker.denied(user, request, new Action[] {Action.READ},
-          asked.size() == 1 && !mayNarrow ? column(t, asked) : scope);
-    }
-    Map<byte[], NavigableSet<byte[]>> wanted = asked;
-    if (asked.isEmpty()) {
-      wanted = new TreeMap<>(Bytes::compare);
-      for (ColumnFamilyDescriptor f : region.getTableDescriptor().getColumnFamilies()) {
-        wanted.put(f.getName(), new TreeSet<>(Bytes::compare));
-      }
-    }
-    NavigableMap<byte[], NavigableSet<byte[]>> out = new TreeMap<>(Bytes::compare);
-    boolean cut = asked.isEmpty();
-    for (Map.Entry<byte[], NavigableSet<byte[]>> e : wanted.entrySet()) {
-      String f = PermissionCache.key(e.getKey());
-      Set<Action> whole = n.families.get(f);
-      if (whole != null && whole.contains(Action.READ)) {
-        out.put(e.getKey(), e.getValue());
-        continue;
-      }
-      Map<String, EnumSet<Action>> qs = n.qualifiers.get(f);
-      NavigableSet<byte[]> kept = new TreeSet<>(Bytes::compare);
-      if (qs != null) {
+    if (!mayNarrow) { // a condition's read: every column it reads must be granted
+      for (Map.Entry<byte[], NavigableSet<byte[]>> e : wanted(asked).entrySet()) {
         if (e.getValue().isEmpty()) {
-          qs.forEach((q, acts) -> {
-            if (acts.contains(Action.READ)) {
-              kept.add(PermissionCache.bytes(q));
-            }
-          });
-        } else {
-          for (byte[] q : e.getValue()) {
-            Set<Action> acts = qs.get(PermissionCache.key(q));
-            if (acts != null && acts.contains(Action.READ)) {
-              kept.add(q);
-            }
+          if (!cache.family(user, t, e.getKey(), Action.READ)) {
+            throw AccessChecker.denied(user, request, new Action[] {Action.READ},
+                Permission.newBuilder(t).withFamily(e.getKey()).build());
+          }
+          continue;
+        }
+        for (byte[] q : e.getValue()) {
+          if (!cache.column(user, t, e.getKey(), q, Action.READ)) {
+            throw AccessChecker.denied(user, request, new Action[] {Action.READ},
+                Permission.newBuilder(t).withFamily(e.getKey()).withQualifier(q).build());
           }
         }
       }
-      if (kept.isEmpty() || kept.size() != e.getValue().size()) {
-        cut = true;
-        if (!mayNarrow) {
-          throw AccessChecker.denied(user, request, new Action[] {Action.READ},
-              e.getValue().size() == 1 ? Permission.newBuilder(t).withFamily(e.getKey())
-                  .withQualifier(e.getValue().first()).build()
-                  : Permission.newBuilder(t).withFamily(e.getKey()).build());
-        }
-      }
-      if (!kept.isEmpty()) {
-        out.put(e.getKey(), kept);
-      }
+      return ReadChecks.NONE;
     }
-    if (out.isEmpty()) {
+    if (checker.earlyOut() && !holdsAny(cache, user, t, asked)) {
       throw AccessChecker.denied(user, request, new Action[] {Action.READ},
           asked.size() == 1 ? Permission.newBuilder(t).withFamily(asked.firstKey()).build()
               : scope);
     }
-    AccessChecker.allowed(user, request + " (of the columns granted)", Action.READ, scope);
-    return cut && mayNarrow ? out : null;
+    AccessChecker.allowed(user, request + " (of the cells granted)", Action.READ, scope);
+    Predicate<Cell> granted = c -> cache.column(user, t, c, Action.READ)
+        || CellAcl.grants(checker, c, user, Action.READ);
+    return new ReadChecks(null, visible == null ? granted : granted.and(visible));
   }
 
-  /** The one column (or family) {@code asked} names, for a denial. */
-  private static Permission column(TableName t, NavigableMap<byte[], NavigableSet<byte[]>> asked) {
-    Permission.Builder b = Permission.newBuilder(t).withFamily(asked.firstKey());
-    NavigableSet<byte[]> qs = asked.firstEntry().getValue();
-    return qs.size() == 1 ? b.withQualifier(qs.first()).build() : b.build();
+  /** {@code asked}, or every family of the table for an empty selection. */
+  private NavigableMap<byte[], NavigableSet<byte[]>> wanted(
+      NavigableMap<byte[], NavigableSet<byte[]>> asked) {
+    if (!asked.isEmpty()) {
+      return asked;
+    }
+    NavigableMap<byte[], NavigableSet<byte[]>> all = new TreeMap<>(Bytes::compare);
+    for (ColumnFamilyDescriptor f : region.getTableDescriptor().getColumnFamilies()) {
+      all.put(f.getName(), new TreeSet<>(Bytes::compare));
+    }
+    return all;
+  }
+
+  /** Whether the user holds READ on any of the columns {@code asked} names (any: the table). */
+  private static boolean holdsAny(PermissionCache cache, String user, TableName t,
+      NavigableMap<byte[], NavigableSet<byte[]>> asked) {
+    if (asked.isEmpty()) {
+      return cache.anywhereIn(user, t, Action.READ);
+    }
+    for (Map.Entry<byte[], NavigableSet<byte[]>> e : asked.entrySet()) {
+      if (cache.family(user, t, e.getKey(), Action.READ)) {
+        return true;
+      }
+      if (e.getValue().isEmpty()) {
+        if (cache.anywhereInFamily(user, t, e.getKey(), Action.READ)) {
+          return true;
+        }
+        continue;
+      }
+      for (byte[] q : e.getValue()) {
+        if (cache.column(user, t, e.getKey(), q, Action.READ)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  @Override
+  public List<Tag> writeTags(String request, Map<String, byte[]> attributes)
+      throws IOException {
+    byte[] visibility = attributes.get(CellAcls.VISIBILITY_ATTRIBUTE);
+    byte[] acl = attributes.get(CellAcls.ACL_ATTRIBUTE);
+    if (visibility == null && acl == null) {
+      return List.of();
+    }
+    if (request.equals("delete")) {
+      throw new BadRequestException("a delete carries no cell visibility or ACL: it masks the "
+          + "cells it names whatever theirs; remove setCellVisibility and setACL from the delete");
+    }
+    List<Tag> tags = new ArrayList<>(2);
+    if (visibility != null) {
+      tags.add(Visibility.tag(checker, Bytes.toString(visibility)));
+    }
+    if (acl != null) {
+      tags.add(CellAcl.tag(acl));
+    }
+    return tags;
   }
 
   /**

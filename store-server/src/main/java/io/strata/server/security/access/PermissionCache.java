@@ -130,6 +130,48 @@ final class PermissionCache {
     return s != null && s.contains(a);
   }
 
+  /** Whether the user may {@code a} on the column of cell {@code c} (or an enclosing scope). */
+  boolean column(String user, TableName t, io.strata.common.cell.Cell c, Action a) {
+    if (table(user, t, a)) {
+      return true;
+    }
+    Narrow n = narrow(user, t);
+    if (n == null) {
+      return false;
+    }
+    String f = new String(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength(),
+        StandardCharsets.ISO_8859_1);
+    Set<Action> whole = n.families.get(f);
+    if (whole != null && whole.contains(a)) {
+      return true;
+    }
+    Map<String, EnumSet<Action>> qs = n.qualifiers.get(f);
+    if (qs == null) {
+      return false;
+    }
+    Set<Action> s = qs.get(new String(c.getQualifierArray(), c.getQualifierOffset(),
+        c.getQualifierLength(), StandardCharsets.ISO_8859_1));
+    return s != null && s.contains(a);
+  }
+
+  /** Whether the user may {@code a} on family {@code f} or any qualifier of it. */
+  boolean anywhereInFamily(String user, TableName t, byte[] f, Action a) {
+    if (family(user, t, f, a)) {
+      return true;
+    }
+    Narrow n = narrow(user, t);
+    Map<String, EnumSet<Action>> qs = n == null ? null : n.qualifiers.get(key(f));
+    if (qs == null) {
+      return false;
+    }
+    for (Set<Action> s : qs.values()) {
+      if (s.contains(a)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether the user may {@code a} on anything within table {@code t}. */
   boolean anywhereIn(String user, TableName t, Action a) {
     if (table(user, t, a)) {

@@ -27,6 +27,7 @@ public final class GetCommand extends BaseCommand {
           FILTER             a filter string (show_filters lists the filters)
           FORMATTER          how values print: toStringBinary (default) or a converter above
           MAXLENGTH          cut each printed cell to this many characters
+          AUTHORIZATIONS     visibility labels to read with, as ['secret', 'private']
 
         Examples:
           get 't1', 'r1'
@@ -41,6 +42,7 @@ public final class GetCommand extends BaseCommand {
           get 't1', 'r1', ['c1', 'c2']
           get 't1', 'r1', {COLUMN => ['f:counter:toLong', 'f:name:toString']}
           get 't1', "row\\x00\\x01", FORMATTER => 'toString'
+          get 't1', 'r1', {AUTHORIZATIONS => ['secret']}
 
         On a table reference t: t.get 'r1', t.get 'r1', 'c1'
         """);
@@ -58,7 +60,7 @@ public final class GetCommand extends BaseCommand {
           throw new io.strata.shell.command.CommandException("the options hash comes last");
         }
         o = args.options(i, "COLUMN", "COLUMNS", "TIMESTAMP", "TIMERANGE", "VERSIONS", "FILTER",
-            "FORMATTER", "MAXLENGTH");
+            "FORMATTER", "MAXLENGTH", "AUTHORIZATIONS");
         if (o.has("COLUMN") && o.has("COLUMNS")) {
           throw new io.strata.shell.command.CommandException("give COLUMN or COLUMNS, not both");
         }
@@ -71,6 +73,7 @@ public final class GetCommand extends BaseCommand {
     Get get = new Get(row);
     spec.apply(get::addFamily, get::addColumn, spec.filter, get::setFilter, get::setTimestamp,
         get::setTimeRange, get::readVersions);
+    get.setAuthorizations(spec.authorizations);
     Result r = ctx.table(args.table(0)).get(get);
     TwoColumns out = new TwoColumns(ctx.out(), "COLUMN", "CELL");
     for (Cell c : r.rawCells()) {

@@ -81,8 +81,26 @@ final class ReadSpec {
     }
   }
 
-  /** Reads FILTER, TIMESTAMP, TIMERANGE, VERSIONS, FORMATTER and MAXLENGTH when present. */
+  /** The AUTHORIZATIONS option's labels; null when not given. */
+  io.strata.client.security.Authorizations authorizations;
+
+  /**
+   * Reads FILTER, TIMESTAMP, TIMERANGE, VERSIONS, FORMATTER, MAXLENGTH and AUTHORIZATIONS
+   * when present.
+   */
   void readOptions(Options o) {
+    if (o.has("AUTHORIZATIONS")) {
+      List<String> labels = new java.util.ArrayList<>();
+      Object v = o.raw("AUTHORIZATIONS");
+      for (Object l : v instanceof List<?> list ? list : List.of(v)) {
+        labels.add(Values.toName(l, "AUTHORIZATIONS"));
+      }
+      try {
+        authorizations = new io.strata.client.security.Authorizations(labels);
+      } catch (IllegalArgumentException e) {
+        throw new CommandException(e.getMessage());
+      }
+    }
     if (o.has("FILTER")) {
       filter = filter(o.raw("FILTER"));
     }

@@ -32,6 +32,7 @@ final class ScanBuilder {
 
   static Scan build(Options o, ReadSpec spec) {
     Scan scan = new Scan();
+    scan.setAuthorizations(spec.authorizations);
     boolean reversed = o.bool("REVERSED", false);
     scan.setReversed(reversed);
     byte[] prefix = o.bytes("ROWPREFIXFILTER");

@@ -17,7 +17,7 @@ import java.util.Arrays;
 public final class ScanCommand extends BaseCommand {
   static final String[] OPTIONS = {"COLUMNS", "STARTROW", "STOPROW", "ROWPREFIXFILTER", "LIMIT",
       "TIMESTAMP", "TIMERANGE", "VERSIONS", "RAW", "REVERSED", "FILTER", "CACHE", "CACHE_BLOCKS",
-      "BATCH", "FORMATTER", "MAXLENGTH"};
+      "BATCH", "FORMATTER", "MAXLENGTH", "AUTHORIZATIONS"};
 
   public ScanCommand() {
     super("scan", CommandGroup.DML, true, """
@@ -41,6 +41,7 @@ public final class ScanCommand extends BaseCommand {
           CACHE_BLOCKS     false keeps the blocks this scan reads out of the block cache
           FORMATTER        how values print: toStringBinary (default) or any converter above
           MAXLENGTH        cut each printed cell to this many characters
+          AUTHORIZATIONS   visibility labels to read with, as ['secret', 'private']
 
         Examples:
           scan 'strata:meta'
@@ -52,6 +53,7 @@ public final class ScanCommand extends BaseCommand {
           scan 't1', {FILTER => "(PrefixFilter('r') AND QualifierFilter(>=, 'binary:b')) OR \
         KeyOnlyFilter()"}
           scan 't1', STARTROW => "row\\x00\\x01", CACHE => 1000, CACHE_BLOCKS => false
+          scan 't1', {AUTHORIZATIONS => ['secret', 'private']}
 
         On a table reference t: t.scan, t.scan COLUMNS => 'f1'
         """);

@@ -38,6 +38,19 @@ final class Scopes {
     return b;
   }
 
+  /** Labels given as one string or an array of them. */
+  static java.util.List<String> labels(Args args, int i) {
+    Object v = args.get(i);
+    java.util.List<String> out = new java.util.ArrayList<>();
+    for (Object l : v instanceof java.util.List<?> list ? list : java.util.List.of(v)) {
+      out.add(io.strata.shell.command.Values.toName(l, args.argName(i, "labels")));
+    }
+    if (out.isEmpty()) {
+      throw new CommandException("no label given; write 'secret' or ['secret', 'private']");
+    }
+    return out;
+  }
+
   /** A permission's scope as user_permission prints it: namespace,table,family,qualifier. */
   static String columns(Permission p) {
     return switch (p.getAccessScope()) {
