@@ -212,6 +212,21 @@ public interface Admin extends Closeable {
       throws IOException;
 
   /**
+   * A delegation token for this connection's user, as HBase's {@code TokenUtil.obtainToken}:
+   * for a MapReduce job's tasks, which prove the user with it (TableMapReduceUtil.
+   * initCredentials). It is valid for strata.security.delegation.token.renew.interval unless
+   * renewed, never past its hard end; a connection proving its user with a delegation token
+   * cannot obtain another (docs/security.md, "Delegation tokens").
+   */
+  io.strata.common.security.Token obtainDelegationToken() throws IOException;
+
+  /** Renews a delegation token; answers its new expiry (milliseconds since the epoch). */
+  long renewDelegationToken(io.strata.common.security.Token token) throws IOException;
+
+  /** Cancels a delegation token: no server takes it from now on. */
+  void cancelDelegationToken(io.strata.common.security.Token token) throws IOException;
+
+  /**
    * Grants {@code permission}'s actions to its user on its scope, as HBase's {@code grant}:
    * added to those the user has there with {@code mergeExistingPermissions}, else replacing
    * them. It applies on every server before this returns. Needs ADMIN on the scope (or an

@@ -206,6 +206,15 @@ public interface AsyncAdmin {
   CompletableFuture<io.strata.common.security.Token> createToken(String user,
       java.time.Duration lifetime);
 
+  /** As {@link Admin#obtainDelegationToken}. */
+  CompletableFuture<io.strata.common.security.Token> obtainDelegationToken();
+
+  /** As {@link Admin#renewDelegationToken}. */
+  CompletableFuture<Long> renewDelegationToken(io.strata.common.security.Token token);
+
+  /** As {@link Admin#cancelDelegationToken}. */
+  CompletableFuture<Void> cancelDelegationToken(io.strata.common.security.Token token);
+
   /** As {@link Admin#grant}. */
   CompletableFuture<Void> grant(io.strata.client.security.UserPermission permission,
       boolean mergeExistingPermissions);

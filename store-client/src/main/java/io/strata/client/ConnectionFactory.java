@@ -31,6 +31,15 @@ public final class ConnectionFactory {
     return new ConnectionImpl(new AsyncConnectionImpl(conf));
   }
 
+  /**
+   * A connection to the cluster {@code conf} names that proves its user with {@code token}
+   * (as a MapReduce task does with its job's delegation token) instead of a token file.
+   */
+  public static Connection createConnection(StrataConfiguration conf,
+      io.strata.common.security.Token token) throws IOException {
+    return new ConnectionImpl(new AsyncConnectionImpl(conf, null, token));
+  }
+
   /** An async connection configured from {@code strata-site.xml} and system properties. */
   public static CompletableFuture<AsyncConnection> createAsyncConnection() {
     return createAsyncConnection(StrataConfiguration.create());

@@ -41,6 +41,7 @@ public abstract class JobTool extends Configured implements Tool {
       err().println(usage());
       return 2;
     }
+    TableMapReduceUtil.initCredentials(job); // its tasks prove the user without a token file
     boolean ok = job.waitForCompletion(false);
     printCounters(job, out());
     if (!ok) {

@@ -113,6 +113,30 @@ public final class TableMapReduceUtil {
     addDependencyJars(job);
   }
 
+  /**
+   * Gives the job a delegation token for its tasks, as HBase's: when the submitting client
+   * proves its user with a token (STRATA_TOKEN_FILE, strata.client.token.file), it obtains a
+   * delegation token for that user and adds it to the job's credentials, with which every task
+   * proves the user without the submitter's token file. Nothing for a cluster that does not
+   * authenticate. A job running past strata.security.delegation.token.renew.interval needs its
+   * token renewed (YARN does so through {@link StrataTokenRenewer}); docs/mapreduce.md.
+   */
+  public static void initCredentials(Job job) throws IOException {
+    io.strata.common.conf.StrataConfiguration conf =
+        StrataJobConfiguration.toStrata(job.getConfiguration());
+    if (io.strata.common.security.TokenFile.configured(conf).isEmpty()) {
+      return; // the client proves no user: the cluster asks for none
+    }
+    try (io.strata.client.Connection c = io.strata.client.ConnectionFactory
+        .createConnection(conf)) {
+      io.strata.common.security.Token t = c.getAdmin().obtainDelegationToken();
+      String cluster = c.getAdmin().getClusterStatus().clusterId();
+      org.apache.hadoop.security.token.Token<StrataTokenIdentifier> hadoop =
+          StrataTokens.toHadoop(t, cluster);
+      job.getCredentials().addToken(hadoop.getService(), hadoop);
+    }
+  }
+
   /** A scan as one line (Base64 of its protobuf form), as a job's configuration carries it. */
   public static String convertScanToString(Scan scan) {
     return Base64.getEncoder().encodeToString(OperationProtos.toProto(scan).toByteArray());

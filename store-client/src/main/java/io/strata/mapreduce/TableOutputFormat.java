@@ -52,7 +52,8 @@ public class TableOutputFormat<KEY> extends OutputFormat<KEY, Mutation> implemen
       throws IOException {
     Configuration c = conf(context);
     TableName table = outputTable(c);
-    TaskConnections.Lease connection = TaskConnections.acquire(outputCluster(c));
+    TaskConnections.Lease connection = TaskConnections.acquire(outputCluster(c),
+        context.getCredentials());
     try {
       return new MutationWriter<>(connection, connection.connection().getBufferedMutator(table));
     } catch (RuntimeException e) {
@@ -65,7 +66,7 @@ public class TableOutputFormat<KEY> extends OutputFormat<KEY, Mutation> implemen
   public void checkOutputSpecs(JobContext context) throws IOException {
     TableName table = outputTable(conf(context));
     try (TaskConnections.Lease connection = TaskConnections.acquire(
-        outputCluster(conf(context)))) {
+        outputCluster(conf(context)), context.getCredentials())) {
       if (!connection.connection().getAdmin().tableExists(table)) {
         throw new IOException("the job's output table " + table + " does not exist; create it "
             + "first");

@@ -35,13 +35,21 @@ final class TaskConnections {
 
   private TaskConnections() {}
 
-  /** A connection to the cluster {@code conf} names; {@link Lease#close()} gives it back. */
-  static Lease acquire(StrataConfiguration conf) throws IOException {
-    String key = new TreeMap<>(conf.overrides()).toString();
+  /**
+   * A connection to the cluster {@code conf} names, proving its user with the job's Strata
+   * delegation token when {@code credentials} hold one (TableMapReduceUtil.initCredentials);
+   * {@link Lease#close()} gives it back.
+   */
+  static Lease acquire(StrataConfiguration conf, org.apache.hadoop.security.Credentials
+      credentials) throws IOException {
+    io.strata.common.security.Token token = StrataTokens.find(credentials);
+    String key = new TreeMap<>(conf.overrides()) + (token == null ? ""
+        : "/token " + Long.toUnsignedString(token.id()));
     synchronized (OPEN) {
       Shared s = OPEN.get(key);
       if (s == null || s.connection.isClosed()) {
-        s = new Shared(key, ConnectionFactory.createConnection(conf));
+        s = new Shared(key, token == null ? ConnectionFactory.createConnection(conf)
+            : ConnectionFactory.createConnection(conf, token));
         OPEN.put(key, s);
       }
       if (s.closing != null) {

@@ -50,9 +50,9 @@ class TaskConnectionsTest {
 
   private static void shareAndIdle(StrataConfiguration first, StrataConfiguration second)
       throws Exception {
-    TaskConnections.Lease a = TaskConnections.acquire(first);
-    TaskConnections.Lease b = TaskConnections.acquire(first);
-    TaskConnections.Lease other = TaskConnections.acquire(second);
+    TaskConnections.Lease a = TaskConnections.acquire(first, null);
+    TaskConnections.Lease b = TaskConnections.acquire(first, null);
+    TaskConnections.Lease other = TaskConnections.acquire(second, null);
     assertSame(a.connection(), b.connection());
     assertNotSame(a.connection(), other.connection());
     Connection shared = a.connection();
@@ -61,7 +61,7 @@ class TaskConnectionsTest {
     a.close(); // a second close gives nothing back twice
     b.close();
     // Taken again before it idles out: the same connection, still open.
-    TaskConnections.Lease c = TaskConnections.acquire(first);
+    TaskConnections.Lease c = TaskConnections.acquire(first, null);
     assertSame(shared, c.connection());
     c.close();
 
@@ -71,7 +71,7 @@ class TaskConnectionsTest {
     }
     assertTrue(shared.isClosed(), "closed once idle");
     assertFalse(other.connection().isClosed(), "still held");
-    TaskConnections.Lease d = TaskConnections.acquire(first);
+    TaskConnections.Lease d = TaskConnections.acquire(first, null);
     assertNotSame(shared, d.connection());
     d.close();
     other.close();

@@ -648,6 +648,40 @@ final class AsyncAdminImpl implements AsyncAdmin {
   }
 
   @Override
+  public CompletableFuture<io.strata.common.security.Token> obtainDelegationToken() {
+    return run(() -> master.call("CreateDelegationToken", io.strata.common.proto.MasterProtos
+        .DelegationTokenRequest.getDefaultInstance(), io.strata.common.proto.MasterProtos
+        .DelegationTokenResponse.parser()).thenApply(r -> {
+          try {
+            return io.strata.common.security.Token.fromProto(r.getToken());
+          } catch (IOException e) {
+            throw new java.util.concurrent.CompletionException(e);
+          }
+        }));
+  }
+
+  @Override
+  public CompletableFuture<Long> renewDelegationToken(io.strata.common.security.Token token) {
+    return run(() -> master.call("RenewDelegationToken", delegation(token),
+        io.strata.common.proto.MasterProtos.DelegationTokenResponse.parser())
+        .thenApply(io.strata.common.proto.MasterProtos.DelegationTokenResponse
+            ::getExpiresMillis));
+  }
+
+  @Override
+  public CompletableFuture<Void> cancelDelegationToken(io.strata.common.security.Token token) {
+    return run(() -> master.call("CancelDelegationToken", delegation(token),
+        io.strata.common.proto.MasterProtos.DelegationTokenResponse.parser())
+        .thenApply(x -> null));
+  }
+
+  private static io.strata.common.proto.MasterProtos.DelegationTokenRequest delegation(
+      io.strata.common.security.Token token) {
+    return io.strata.common.proto.MasterProtos.DelegationTokenRequest.newBuilder()
+        .setToken(token.toProto()).build();
+  }
+
+  @Override
   public CompletableFuture<Void> grant(io.strata.client.security.UserPermission permission,
       boolean mergeExistingPermissions) {
     io.strata.common.proto.AccessProtos.GrantRequest r = io.strata.common.proto.AccessProtos

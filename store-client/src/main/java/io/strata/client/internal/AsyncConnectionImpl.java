@@ -59,6 +59,15 @@ public final class AsyncConnectionImpl implements AsyncConnection {
    * none): a master's own connection, which writes strata:meta.
    */
   public AsyncConnectionImpl(StrataConfiguration conf, byte[] clusterToken) throws IOException {
+    this(conf, clusterToken, null);
+  }
+
+  /**
+   * A connection proving its user with {@code token} (null: the token file the configuration
+   * names, if any), such as a MapReduce task's delegation token.
+   */
+  public AsyncConnectionImpl(StrataConfiguration conf, byte[] clusterToken,
+      io.strata.common.security.Token token) throws IOException {
     this.conf = conf;
     RetryPolicy policy = RetryPolicy.from(conf);
     this.registry = new ClusterRegistry(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
@@ -76,7 +85,9 @@ public final class AsyncConnectionImpl implements AsyncConnection {
           java.nio.file.Path.of(secretFile)));
     }
     String tokenFile = io.strata.common.security.TokenFile.configured(conf);
-    if (clusterToken == null && !tokenFile.isEmpty()) {
+    if (token != null) {
+      rpc.authenticateWith(token);
+    } else if (clusterToken == null && !tokenFile.isEmpty()) {
       rpc.authenticateWith(io.strata.common.security.TokenFile.read(
           java.nio.file.Path.of(tokenFile)));
     }

@@ -22,6 +22,17 @@ public final class SecurityKeys {
       "How long a token the master issues is valid unless its request says otherwise; a "
           + "connection presenting an expired token is refused.");
 
+  public static final ConfigKey<Duration> DELEGATION_MAX_LIFETIME = ConfigKey.duration(
+      "strata.security.delegation.token.max.lifetime", "7d",
+      "The hard end of a delegation token (a MapReduce job's, TableMapReduceUtil."
+          + "initCredentials) from when it is issued; renewals never move its expiry past it, "
+          + "nor past the expiry of the token that obtained it.");
+
+  public static final ConfigKey<Duration> DELEGATION_RENEW_INTERVAL = ConfigKey.duration(
+      "strata.security.delegation.token.renew.interval", "1d",
+      "How long a delegation token is valid after it is issued or renewed; one not renewed "
+          + "within it is refused, as Hadoop's delegation tokens are.");
+
   public static final ConfigKey<String> SUPERUSERS = ConfigKey.string(
       "strata.superuser", "",
       "Users, comma-separated, who may do anything, issuing tokens for other users included. "

@@ -15,6 +15,8 @@ import io.strata.common.schema.ServerName;
  * /strata/meta-region-server    where strata:meta is served (persistent, written by the master)
  * /strata/balancer              "on" or "off": whether the master balances regions (persistent,
  *                               written by the active master; absent means on)
+ * /strata/tokens/&lt;id&gt;          a delegation token's current expiry (persistent, written by the
+ *                               master; absent: cancelled, expired or never issued)
  * </pre>
  */
 public final class ZNodes {
@@ -28,9 +30,11 @@ public final class ZNodes {
   public static final String BALANCER = BASE + "/balancer";
   /** Whether the master normalizes regions: "on" or "off" (absent: on). */
   public static final String NORMALIZER = BASE + "/normalizer";
+  /** Delegation tokens' expiries, one child per token (docs/formats/token.md). */
+  public static final String TOKENS = BASE + "/tokens";
 
   /** The persistent parents every process makes sure of when it starts. */
-  public static final String[] PARENTS = {BASE, BACKUP_MASTERS, REGION_SERVERS};
+  public static final String[] PARENTS = {BASE, BACKUP_MASTERS, REGION_SERVERS, TOKENS};
 
   private ZNodes() {}
 

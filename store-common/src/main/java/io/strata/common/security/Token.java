@@ -13,14 +13,24 @@ import java.time.Instant;
  * cluster's servers can compute (docs/formats/token.md).
  */
 public record Token(String user, long id, long issuedMillis, long expiresMillis,
-    byte[] identifier, byte[] password) {
+    boolean renewable, byte[] identifier, byte[] password) {
   /** The version of the identifier's format this release writes and reads. */
   public static final int VERSION = 1;
 
   /** The identifier's bytes for a token with these fields. */
   public static byte[] identifier(String user, long id, long issuedMillis, long expiresMillis) {
+    return identifier(user, id, issuedMillis, expiresMillis, false);
+  }
+
+  /**
+   * The identifier's bytes; a {@code renewable} token (a delegation token) is valid only while
+   * its cluster records it, until the recorded expiry, never past {@code expiresMillis}.
+   */
+  public static byte[] identifier(String user, long id, long issuedMillis, long expiresMillis,
+      boolean renewable) {
     return TokenIdentifierProto.newBuilder().setVersion(VERSION).setUser(user).setId(id)
-        .setIssuedMillis(issuedMillis).setExpiresMillis(expiresMillis).build().toByteArray();
+        .setIssuedMillis(issuedMillis).setExpiresMillis(expiresMillis).setRenewable(renewable)
+        .build().toByteArray();
   }
 
   /** The token whose identifier is {@code identifier}; an IOException says what is wrong. */
@@ -40,7 +50,7 @@ public record Token(String user, long id, long issuedMillis, long expiresMillis,
       throw new IOException("the token names no user");
     }
     return new Token(id.getUser(), id.getId(), id.getIssuedMillis(), id.getExpiresMillis(),
-        identifier.clone(), password.clone());
+        id.getRenewable(), identifier.clone(), password.clone());
   }
 
   public static Token fromProto(TokenProto proto) throws IOException {
@@ -58,7 +68,8 @@ public record Token(String user, long id, long issuedMillis, long expiresMillis,
 
   @Override
   public String toString() {
-    return "token " + Long.toUnsignedString(id) + " of user " + user + ", issued "
-        + Instant.ofEpochMilli(issuedMillis) + ", expires " + Instant.ofEpochMilli(expiresMillis);
+    return (renewable ? "delegation token " : "token ") + Long.toUnsignedString(id) + " of user "
+        + user + ", issued " + Instant.ofEpochMilli(issuedMillis) + ", "
+        + (renewable ? "renewable until " : "expires ") + Instant.ofEpochMilli(expiresMillis);
   }
 }

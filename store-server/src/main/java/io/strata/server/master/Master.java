@@ -186,7 +186,7 @@ public final class Master implements Closeable {
     RootDirectory.prepare(fs, root);
     secret = ClusterSecret.loadOrCreate(fs, root);
     rpc.trust(secret);
-    tokens = new TokenIssuer(secret, conf);
+    tokens = new TokenIssuer(secret, conf, () -> zk);
     if (io.strata.server.security.Authentication.required(conf)) {
       rpc.requireAuthentication();
     }
@@ -205,6 +205,7 @@ public final class Master implements Closeable {
     zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
         conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT),
         secret);
+    rpc.useTokenRenewals(new io.strata.server.security.DelegationTokens(zk));
     zk.onExpired(() -> {
       LOG.error("master {} lost its ZooKeeper session; it stops so a backup takes over", name);
       new Thread(this::kill, "master-abort").start();
@@ -294,6 +295,10 @@ public final class Master implements Closeable {
       }
       quotas.ensureTableQuietly(); // strata:quota, as meta, is there from the start
       acls.startQuietly(); // strata:acl too, when permissions are checked
+      schedule(Duration.ofMinutes(10), "delegation token cleanup", () -> {
+        tokens.removeExpired();
+        return null;
+      });
       if (access != null) {
         schedule(conf.get(io.strata.common.conf.SecurityKeys.ACL_REFRESH_PERIOD),
             "permission refresh", () -> access.refresh(connection));

@@ -215,6 +215,11 @@ final class MasterService {
     m.put("CreateToken", method(
         io.strata.common.proto.MasterProtos.CreateTokenRequest.parser(),
         r -> master.tokens().create(r)));
+    var delegationParser = io.strata.common.proto.MasterProtos.DelegationTokenRequest.parser();
+    m.put("CreateDelegationToken", method(delegationParser,
+        r -> master.tokens().createDelegation()));
+    m.put("RenewDelegationToken", method(delegationParser, r -> master.tokens().renew(r)));
+    m.put("CancelDelegationToken", method(delegationParser, r -> master.tokens().cancel(r)));
     m.put("SetQuota", method(SetQuotaRequest.parser(), r -> {
       requireGlobal("set a quota", Action.ADMIN);
       quotas.set(r.getSetting());

@@ -318,6 +318,7 @@ public final class RegionServer implements Closeable {
       zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
           conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT),
           secret);
+      rpc.useTokenRenewals(new io.strata.server.security.DelegationTokens(zk));
       zk.onExpired(() -> {
         LOG.error("region server {} lost its ZooKeeper session: the master is recovering its "
             + "regions elsewhere, so it aborts", name);

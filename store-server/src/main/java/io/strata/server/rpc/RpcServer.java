@@ -229,6 +229,19 @@ public final class RpcServer implements Closeable {
   }
 
   /**
+   * The token the connection of the call being served proved its user with (no password), or
+   * null: under simple authentication, for the cluster's own processes, outside a call.
+   */
+  public static io.strata.common.security.Token callToken() {
+    return CONNECTION.get() instanceof ServerConnection c ? c.provenBy() : null;
+  }
+
+  /** Where this server finds delegation tokens' expiries (see {@code TokenAuthority}). */
+  public void useTokenRenewals(io.strata.server.security.TokenAuthority.Renewals r) {
+    tokens.useRenewals(r);
+  }
+
+  /**
    * Where the call being served came from, for logs ({@code host:port}, or {@code local pid N}
    * through the local socket); null outside a call.
    */

@@ -61,6 +61,8 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
   /** While AUTHENTICATING: the token exchange, and the lane the header named (or empty). */
   private io.strata.server.security.TokenSaslServer sasl;
   private String laneAfterAuthentication;
+  /** The token the connection proved its user with (set on the event loop, read by calls). */
+  private volatile io.strata.common.security.Token provenBy;
   /** The client address this connection is counted against, once set up; null for peers. */
   private String addressSlot;
   /** Calls of this connection waiting in the handlers' queues. */
@@ -359,6 +361,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     ctx.writeAndFlush(buf);
     if (complete) {
       user = sasl.user();
+      provenBy = sasl.token();
       sasl.dispose();
       sasl = null;
       ready(ctx, laneAfterAuthentication);
@@ -634,6 +637,11 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
    * The connection's remote address as text, made once: {@code host:port} over TCP, {@code
    * local pid N} through the local socket (a process on this machine).
    */
+  /** The token this connection proved its user with; null when it proved none. */
+  io.strata.common.security.Token provenBy() {
+    return provenBy;
+  }
+
   String peer() {
     String p = peer;
     if (p == null) {

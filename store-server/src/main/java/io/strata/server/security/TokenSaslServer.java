@@ -23,7 +23,7 @@ public final class TokenSaslServer {
   private final SaslServer sasl;
   /** Why the token was refused before the mechanism could say: it expired, it is unreadable. */
   private String refusal;
-  private String user;
+  private Token token;
 
   public TokenSaslServer(TokenAuthority authority) throws SaslException {
     this.authority = authority;
@@ -39,7 +39,7 @@ public final class TokenSaslServer {
     try {
       byte[] challenge = sasl.evaluateResponse(response);
       if (sasl.isComplete()) {
-        user = Token.of(DigestSasl.identifier(sasl.getAuthorizationID()), new byte[0]).user();
+        token = Token.of(DigestSasl.identifier(sasl.getAuthorizationID()), new byte[0]);
       }
       return challenge == null ? new byte[0] : challenge;
     } catch (SaslException e) {
@@ -57,7 +57,12 @@ public final class TokenSaslServer {
 
   /** The token's user, once complete. */
   public String user() {
-    return user;
+    return token == null ? null : token.user();
+  }
+
+  /** The token proven (its identifier's fields; no password), once complete. */
+  public Token token() {
+    return token;
   }
 
   public void dispose() {
