@@ -91,7 +91,13 @@ public final class AsyncConnectionImpl implements AsyncConnection {
       rpc.authenticateWith(io.strata.common.security.TokenFile.read(
           java.nio.file.Path.of(tokenFile)));
     }
-    this.channels = new RpcChannels(rpc, policy.rpcTimeout(), conf.get(ClientKeys.DIRECT_CALLS),
+    io.strata.common.rpc.Tls tls = io.strata.common.rpc.Tls.client(conf);
+    if (tls != null) {
+      rpc.useTls(tls);
+    }
+    // Direct calls use blocking sockets of their own, which do not speak TLS.
+    this.channels = new RpcChannels(rpc, policy.rpcTimeout(),
+        conf.get(ClientKeys.DIRECT_CALLS) && tls == null,
         conf.get(ClientKeys.RPC_SPIN).toNanos());
     // Cancelled tasks leave the queue at once: a lookup's timeout is cancelled when it is
     // answered, and would otherwise stay queued, holding the lookup, for the whole timeout.

@@ -59,6 +59,42 @@ public final class SecurityKeys {
           + "of the columns it asks for (as HBase's hbase.security.access.early_out). false "
           + "lets such reads go on and return only the cells whose cell ACLs grant the user READ.");
 
+  public static final ConfigKey<Boolean> RPC_TLS = ConfigKey.bool(
+      "strata.rpc.tls.enabled", false,
+      "Whether RPC over TCP is encrypted with TLS: servers then take only TLS connections on "
+          + "their TCP ports (a plaintext client is answered with an error saying so), and "
+          + "clients and the cluster's own processes connect with TLS. The local socket of "
+          + "processes on one machine stays plain. Servers need strata.tls.keystore; clients "
+          + "trust strata.tls.truststore (else the JVM's trusted authorities).");
+
+  public static final ConfigKey<Boolean> HTTP_TLS = ConfigKey.bool(
+      "strata.http.tls.enabled", false,
+      "Whether the masters' and region servers' info ports serve HTTPS only, with the "
+          + "certificate of strata.tls.keystore.");
+
+  public static final ConfigKey<String> TLS_KEYSTORE = ConfigKey.string(
+      "strata.tls.keystore", "",
+      "A server's key and certificate for TLS: a PKCS12 (or JKS) keystore file holding one key "
+          + "entry. Keep it readable by the user running the daemons only.");
+
+  public static final ConfigKey<String> TLS_KEYSTORE_PASSWORD = ConfigKey.string(
+      "strata.tls.keystore.password", "",
+      "The password of strata.tls.keystore and of its key.");
+
+  public static final ConfigKey<String> TLS_TRUSTSTORE = ConfigKey.string(
+      "strata.tls.truststore", "",
+      "The certificates a TLS client trusts (a PKCS12 or JKS keystore): those of the cluster's "
+          + "servers or of the authority that signed them. Empty: the JVM's trusted authorities.");
+
+  public static final ConfigKey<String> TLS_TRUSTSTORE_PASSWORD = ConfigKey.string(
+      "strata.tls.truststore.password", "",
+      "The password of strata.tls.truststore (empty: none).");
+
+  public static final ConfigKey<Boolean> TLS_VERIFY_HOSTNAME = ConfigKey.bool(
+      "strata.tls.verify.hostname", true,
+      "Whether a TLS client checks that the server's certificate names the host it connects "
+          + "to (its DNS name or IP address among the certificate's subject alternative names).");
+
   public static final ConfigKey<Integer> MAX_GET_CELLS = ConfigKey.integer(
       "strata.regionserver.get.max.cells", 1_000_000, "cells",
       "Most cells one get (or each get of a multi-get) may return; a get of a wider row fails "

@@ -52,7 +52,8 @@ public final class InfoPort implements AutoCloseable {
     Map<String, Page> pages = new LinkedHashMap<>(statusPages);
     pages.putAll(DaemonPages.of(metrics, conf, DaemonPages.logDir()));
     try {
-      server = InfoServer.start(daemon, host, port, pages);
+      server = InfoServer.start(daemon, host, port, pages, io.strata.common.rpc.Tls.server(conf,
+          io.strata.common.conf.SecurityKeys.HTTP_TLS));
     } catch (IOException e) {
       LOG.warn("{}", e.getMessage());
     }

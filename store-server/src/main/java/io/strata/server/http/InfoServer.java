@@ -65,6 +65,12 @@ public final class InfoServer implements Closeable {
    */
   public static InfoServer start(String name, String host, int port, Map<String, Page> pages)
       throws IOException {
+    return start(name, host, port, pages, null);
+  }
+
+  /** As {@link #start(String, String, int, Map)}, serving HTTPS only when {@code tls} is set. */
+  public static InfoServer start(String name, String host, int port, Map<String, Page> pages,
+      io.strata.common.rpc.Tls tls) throws IOException {
     Map<String, Page> routes = new LinkedHashMap<>(pages);
     EventLoopGroup group = new NioEventLoopGroup(2, new DefaultThreadFactory(name + "-info"));
     InfoServer[] self = new InfoServer[1];
@@ -73,12 +79,16 @@ public final class InfoServer implements Closeable {
           .childHandler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel c) {
+              if (tls != null) {
+                c.pipeline().addLast("tls", tls.serverHandler(c.alloc()));
+              }
               c.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024),
                   new Handler(self));
             }
           }).bind(host, port).sync().channel();
       self[0] = new InfoServer(name, routes, group, ch);
-      LOG.info("{} info server on http://{}:{}/", name, host, self[0].port());
+      LOG.info("{} info server on {}://{}:{}/", name, tls == null ? "http" : "https", host,
+          self[0].port());
       return self[0];
     } catch (Exception e) {
       group.shutdownGracefully(0, 1, TimeUnit.SECONDS);

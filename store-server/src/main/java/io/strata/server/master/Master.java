@@ -191,6 +191,11 @@ public final class Master implements Closeable {
       rpc.requireAuthentication();
     }
     rpcClient.presentClusterToken(secret.token()); // opening and closing regions is for peers
+    io.strata.common.rpc.Tls clientTls = io.strata.common.rpc.Tls.client(conf);
+    if (clientTls != null) {
+      rpcClient.useTls(clientTls);
+    }
+    rpc.useTls(io.strata.common.rpc.Tls.server(conf, io.strata.common.conf.SecurityKeys.RPC_TLS));
     rpc.start();
     name = ServerName.valueOf(host.published(), rpc.address().getPort(),
         System.currentTimeMillis());

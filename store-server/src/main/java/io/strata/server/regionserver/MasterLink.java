@@ -24,10 +24,14 @@ final class MasterLink implements Closeable {
   private RpcConnection master;
   private ServerName masterName;
 
-  MasterLink(ZkSession zk, byte[] clusterToken) {
+  /** {@code tls}: how to reach the master over TLS (strata.rpc.tls.enabled); null: plain. */
+  MasterLink(ZkSession zk, byte[] clusterToken, io.strata.common.rpc.Tls tls) {
     this.zk = zk;
     this.client = new RpcClient("regionserver", 1);
     client.presentClusterToken(clusterToken); // load reports and the like are taken from peers only
+    if (tls != null) {
+      client.useTls(tls);
+    }
   }
 
   /**

@@ -284,6 +284,7 @@ public final class RegionServer implements Closeable {
     if (io.strata.server.security.Authentication.required(conf)) {
       rpc.requireAuthentication();
     }
+    rpc.useTls(io.strata.common.rpc.Tls.server(conf, io.strata.common.conf.SecurityKeys.RPC_TLS));
     rpc.start();
     name = ServerName.valueOf(host.published(), rpc.address().getPort(),
         System.currentTimeMillis());
@@ -350,7 +351,7 @@ public final class RegionServer implements Closeable {
       metrics.bindWork(conf, flusher, compactions, wal);
       metrics.startHistory(conf.get(ServerKeys.STATUS_HISTORY_INTERVAL), this::load, cache);
       metrics.serveInfo(conf, host.bind(), RegionServerPages.of(this));
-      masterLink = new MasterLink(zk, secret.token());
+      masterLink = new MasterLink(zk, secret.token(), io.strata.common.rpc.Tls.client(conf));
       reporter = new LoadReporter(this, masterLink, conf.get(ServerKeys.REPORT_INTERVAL));
       reporter.start();
       startRefresh(conf.get(ServerKeys.QUOTA_REFRESH_PERIOD), this::refreshQuotas);

@@ -70,6 +70,8 @@ public final class RpcServer implements Closeable {
   private final InflightBudget budget;
   private volatile ClusterSecret clusterSecret;
   private volatile io.strata.server.security.TokenAuthority tokens;
+  /** TLS for TCP connections; null: plain. */
+  private volatile io.strata.common.rpc.Tls tls;
   /** Client connections set up, by client address (peers' are not counted). */
   private final io.strata.common.util.BoundedCounts<String> perAddress =
       new io.strata.common.util.BoundedCounts<>();
@@ -129,6 +131,10 @@ public final class RpcServer implements Closeable {
       @Override
       protected void initChannel(Channel ch) {
         connections.add(ch);
+        io.strata.common.rpc.Tls t = tls;
+        if (t != null && !(ch instanceof io.netty.channel.unix.DomainSocketChannel)) {
+          ch.pipeline().addLast("tls-gate", new TlsGate(t, name));
+        }
         ch.pipeline()
             .addLast("idle", new IdleStateHandler(0, 0,
                 options.idleTimeout().toMillis(), TimeUnit.MILLISECONDS))
@@ -364,6 +370,14 @@ public final class RpcServer implements Closeable {
 
   void giveConnectionSlot(String address) {
     perAddress.give(address);
+  }
+
+  /**
+   * Takes TLS connections only on the TCP port (strata.rpc.tls.enabled); the local socket stays
+   * plain. Call before {@link #start}.
+   */
+  public void useTls(io.strata.common.rpc.Tls t) {
+    this.tls = t;
   }
 
   /** What checks the tokens clients prove; null before {@link #trust}. */

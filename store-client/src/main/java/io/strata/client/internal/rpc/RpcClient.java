@@ -38,6 +38,8 @@ public final class RpcClient implements Closeable {
   private final NettyTransport transport;
   /** Set once by a cluster's own process before its first connection (presentClusterToken). */
   private volatile Identity identity;
+  /** TLS for TCP connections (strata.rpc.tls.enabled); null: plain. */
+  private volatile io.strata.common.rpc.Tls tls;
   /** Where servers on this machine keep their local sockets; null: TCP only. */
   private final Path localSockets;
   /** The shared-memory lanes direct connections offer local servers; null: none. */
@@ -83,6 +85,16 @@ public final class RpcClient implements Closeable {
    * cluster's own processes (a master calling region servers, a region server reporting), whose
    * calls servers take only from their peers.
    */
+  /** Connects over TCP with TLS from now on (the local socket stays plain). */
+  public void useTls(io.strata.common.rpc.Tls t) {
+    this.tls = t;
+  }
+
+  /** Whether connections over TCP use TLS. */
+  public boolean usesTls() {
+    return tls != null;
+  }
+
   public void presentClusterToken(byte[] token) {
     identity = new Identity(identity.user(), token.clone(), identity.token());
   }
@@ -129,6 +141,9 @@ public final class RpcClient implements Closeable {
   private CompletableFuture<RpcConnection> connectAsync(InetSocketAddress address, Path socket,
       String service, Duration timeout) {
     NettyConnection connection = new NettyConnection(address, service);
+    // Plain connections start at once; TLS ones once their handshake is done.
+    CompletableFuture<Void> handshake = tls != null && socket == null
+        ? new CompletableFuture<>() : CompletableFuture.completedFuture(null);
     Bootstrap b = new Bootstrap().group(loop)
         .option(ChannelOption.ALLOCATOR, RpcBuffers.ALLOCATOR)
         .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
@@ -136,6 +151,22 @@ public final class RpcClient implements Closeable {
         .handler(new ChannelInitializer<Channel>() {
           @Override
           protected void initChannel(Channel ch) {
+            io.strata.common.rpc.Tls t = tls;
+            if (t != null && socket == null) {
+              io.netty.handler.ssl.SslHandler h = t.clientHandler(ch.alloc(),
+                  address.getHostString(), address.getPort());
+              h.handshakeFuture().addListener(f -> {
+                if (f.isSuccess()) {
+                  handshake.complete(null);
+                } else {
+                  handshake.completeExceptionally(new IOException("the TLS handshake "
+                      + "with " + address + " failed: " + f.cause().getMessage() + "; does "
+                      + "strata.tls.truststore hold the server's certificate (or its "
+                      + "authority's), and does the certificate name the host?", f.cause()));
+                }
+              });
+              ch.pipeline().addLast("tls", h);
+            }
             ch.pipeline()
                 .addLast("frames", new LengthFieldBasedFrameDecoder(MAX_RESPONSE, 0, 4, 0, 4))
                 .addLast("answers", connection.handler());
@@ -156,12 +187,19 @@ public final class RpcClient implements Closeable {
               result.completeExceptionally(new IOException("the socket " + socket
                   + " is served by another user"));
             } else if (f.isSuccess()) {
-              connection.start(f.channel(), identity).whenComplete((ready, refused) -> {
-                if (refused == null) {
-                  result.complete(connection);
-                } else {
-                  result.completeExceptionally(refused);
+              handshake.whenComplete((x, failed) -> {
+                if (failed != null) {
+                  f.channel().close();
+                  result.completeExceptionally(failed);
+                  return;
                 }
+                connection.start(f.channel(), identity).whenComplete((ready, refused) -> {
+                  if (refused == null) {
+                    result.complete(connection);
+                  } else {
+                    result.completeExceptionally(refused);
+                  }
+                });
               });
             } else {
               Throwable cause = f.cause();
