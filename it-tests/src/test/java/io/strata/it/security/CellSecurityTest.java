@@ -211,6 +211,29 @@ class CellSecurityTest {
         "secret")))).substring(0, 3));
     assertEquals(5L, Bytes.toLong(bob.get(new Get(row).setAuthorizations(new Authorizations(
         "secret"))).getValue(F, Bytes.toBytes("n"))));
+    // carol may not see the labeled value: her increment builds on nothing, and answers 1.
+    assertEquals(1L, Bytes.toLong(as("carol").increment(new Increment(row).addColumn(F,
+        Bytes.toBytes("n"), 1)).getValue(F, Bytes.toBytes("n"))));
+  }
+
+  @Test
+  void aConditionSeesOnlyTheCellsItsCallerMaySee() throws Exception {
+    byte[] r1 = Bytes.toBytes("r1");
+    Table alice = as("alice");
+    // f:b holds "s" under the label secret: without authorizations it counts as absent.
+    assertTrue(alice.checkAndMutate(io.strata.client.CheckAndMutate.newBuilder(r1)
+        .ifNotExists(F, Bytes.toBytes("b")).build(new Put(r1).addColumn(F, Bytes.toBytes("x1"),
+            Bytes.toBytes("1")))).isSuccess());
+    assertTrue(!alice.checkAndMutate(io.strata.client.CheckAndMutate.newBuilder(r1)
+        .ifEquals(F, Bytes.toBytes("b"), Bytes.toBytes("s")).build(new Put(r1).addColumn(F,
+            Bytes.toBytes("x2"), Bytes.toBytes("2")))).isSuccess());
+    // With her authorization on the mutation, the condition sees it.
+    Put withAuths = new Put(r1).addColumn(F, Bytes.toBytes("x3"), Bytes.toBytes("3"));
+    withAuths.setAttribute("strata.authorizations", new Authorizations("secret").toBytes());
+    assertTrue(alice.checkAndMutate(io.strata.client.CheckAndMutate.newBuilder(r1)
+        .ifEquals(F, Bytes.toBytes("b"), Bytes.toBytes("s")).build(withAuths)).isSuccess());
+    rootTable.delete(new Delete(r1).addColumns(F, Bytes.toBytes("x1"))
+        .addColumns(F, Bytes.toBytes("x3")));
   }
 
   @Test

@@ -78,7 +78,9 @@ public final class Permission {
     this.table = table;
     this.family = family;
     this.qualifier = qualifier;
-    this.actions = actions.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(actions));
+    // An EnumSet, so that the actions always list in the order R W X C A.
+    this.actions = java.util.Collections.unmodifiableSet(actions.isEmpty()
+        ? EnumSet.noneOf(Action.class) : EnumSet.copyOf(actions));
   }
 
   /** A global permission's builder. */

@@ -50,6 +50,18 @@ final class CallGates implements RegionCallGate {
   }
 
   @Override
+  public Predicate<Cell> visibleCells(Map<String, byte[]> attributes) throws IOException {
+    Predicate<Cell> all = null;
+    for (RegionCallGate g : gates) {
+      Predicate<Cell> p = g.visibleCells(attributes);
+      if (p != null) {
+        all = all == null ? p : all.and(p);
+      }
+    }
+    return all;
+  }
+
+  @Override
   public List<Tag> writeTags(String request, Map<String, byte[]> attributes) throws IOException {
     List<Tag> tags = new ArrayList<>();
     for (RegionCallGate g : gates) {

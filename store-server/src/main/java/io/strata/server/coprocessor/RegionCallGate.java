@@ -48,4 +48,11 @@ public interface RegionCallGate {
    * keep from the old one); empty for none. Throws to refuse what the attributes ask.
    */
   List<Tag> writeTags(String request, Map<String, byte[]> attributes) throws IOException;
+
+  /**
+   * The cells the caller may see where the server reads current values for it without a read
+   * of its own (a check-and-mutate's condition, an increment's or append's current value), with
+   * the call's operation {@code attributes}; hidden cells count as absent. Null: all.
+   */
+  Predicate<Cell> visibleCells(Map<String, byte[]> attributes) throws IOException;
 }

@@ -312,6 +312,12 @@ public final class Master implements Closeable {
           StorageFileSystems.toHadoop(conf), new java.io.File(System.getProperty(
               "java.io.tmpdir"), "strata-coprocessor-jars")), name, () -> connection,
           this::abortForCoprocessor);
+      if (access != null && (coprocessors == null || !coprocessors.classNames().contains(
+          io.strata.server.security.access.AccessController.class.getName()))) {
+        throw new IOException("the AccessController did not load on master " + name + " (see"
+            + " the log); under strata.security.authorization the master does not serve"
+            + " unchecked");
+      }
       initialized.countDown();
       if (coprocessors != null) {
         coprocessors.callQuietly("postStartMaster", (o, c) -> o.postStartMaster(c));

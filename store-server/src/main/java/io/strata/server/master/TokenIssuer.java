@@ -150,6 +150,11 @@ final class TokenIssuer {
 
   CreateTokenResponse create(CreateTokenRequest r) throws IOException {
     String caller = RpcServer.caller();
+    Token proven = RpcServer.callToken();
+    if (proven != null && proven.renewable()) {
+      throw new AccessDeniedException("a delegation token issues no tokens; create tokens with"
+          + " the user's own token or the cluster secret");
+    }
     if (!RpcServer.callFromPeer() && !superusers.contains(caller)) {
       throw new AccessDeniedException(caller, "create tokens", "user '" + r.getUser() + "'"
           + " (only superusers, strata.superuser, and holders of the cluster secret may)");

@@ -33,9 +33,9 @@ final class AtomicRowOps {
   }
 
   /** The newest visible cell of a column with a timestamp in [min, max), or null. */
-  private Cell newest(byte[] row, byte[] family, byte[] qualifier, long min, long max)
-      throws IOException {
-    ScanSpec spec = ScanSpec.row(row).withColumn(family, qualifier);
+  private Cell newest(byte[] row, byte[] family, byte[] qualifier, long min, long max,
+      java.util.function.Predicate<Cell> visible) throws IOException {
+    ScanSpec spec = ScanSpec.row(row).withColumn(family, qualifier).withCellCheck(visible);
     if (min != 0 || max != Long.MAX_VALUE) {
       spec = spec.withTimeRange(min, max);
     }
@@ -72,7 +72,8 @@ final class AtomicRowOps {
       }
       List<KeyValue> writes = new ArrayList<>();
       for (ColumnDelta d : deltas) {
-        Cell old = newest(row, d.family(), d.qualifier(), how.minTimestamp(), how.maxTimestamp());
+        Cell old = newest(row, d.family(), d.qualifier(), how.minTimestamp(), how.maxTimestamp(),
+            how.visible());
         long base = 0;
         if (old != null) {
           if (old.getValueLength() != 8) {
@@ -109,7 +110,8 @@ final class AtomicRowOps {
       }
       List<KeyValue> writes = new ArrayList<>();
       for (ColumnAppend a : appends) {
-        Cell old = newest(row, a.family(), a.qualifier(), how.minTimestamp(), how.maxTimestamp());
+        Cell old = newest(row, a.family(), a.qualifier(), how.minTimestamp(), how.maxTimestamp(),
+            how.visible());
         byte[] value = a.suffix();
         if (old != null) {
           value = Bytes.add(Bytes.copy(old.getValueArray(), old.getValueOffset(),
@@ -177,13 +179,15 @@ final class AtomicRowOps {
     long min = condition.minTimestamp();
     long max = condition.maxTimestamp();
     if (condition.filter() != null) {
-      ScanSpec spec = ScanSpec.row(row).withFilter(condition.filter());
+      ScanSpec spec = ScanSpec.row(row).withFilter(condition.filter())
+          .withCellCheck(condition.visible());
       if (min != 0 || max != Long.MAX_VALUE) {
         spec = spec.withTimeRange(min, max);
       }
       return !region.get(row, spec).isEmpty();
     }
-    Cell current = newest(row, condition.family(), condition.qualifier(), min, max);
+    Cell current = newest(row, condition.family(), condition.qualifier(), min, max,
+        condition.visible());
     if (condition.value() == null) {
       // No value: EQUAL tests absence, NOT_EQUAL presence.
       return (current == null) == (condition.op() != CompareOperator.NOT_EQUAL);

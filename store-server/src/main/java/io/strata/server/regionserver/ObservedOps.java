@@ -169,7 +169,7 @@ final class ObservedOps {
         values = checkAndUpdateValues(h, req, row, in);
         done = values != null;
       } else {
-        done = h.region().checkAndMutate(row, h.translator().condition(req.getCondition()),
+        done = h.region().checkAndMutate(row, h.translator().condition(req),
             merge(row, edits(h, req.getMutationsList(), in)));
       }
       answer = cp.postCheckAndMutate(caller(), cam, new io.strata.client.CheckAndMutateResult(

@@ -422,6 +422,11 @@ public final class RegionServer implements Closeable {
     try {
       RegionCoprocessorHost cp = RegionCoprocessorHost.load(info, table, this.name, conf,
           coprocessorLoader, this::coprocessorConnection, this::abortForCoprocessor);
+      if (access != null && (cp == null || cp.gate() == null)) {
+        throw new io.strata.common.error.CoprocessorException("the AccessController did not "
+            + "load on region " + info.getRegionNameAsString() + " (see the log); under "
+            + "strata.security.authorization a region stays closed rather than open unchecked");
+      }
       if (cp != null) {
         cp.preOpen();
         opening.put(name, cp); // its WAL replay's hooks

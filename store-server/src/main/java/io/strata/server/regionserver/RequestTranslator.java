@@ -297,7 +297,13 @@ final class RequestTranslator {
    */
   RowEdit observed(io.strata.client.Mutation m, RowEdit original) throws IOException {
     byte[] row = m.getRow();
-    List<Cell> own = new ArrayList<>(m.cells());
+    List<Cell> own = new ArrayList<>(m.cells().size());
+    for (Cell c : m.cells()) { // without the tags the gate gave them: it gives them again below
+      own.add(c.getTagsLength() == 0 ? c : KeyValue.copyOf(c, c.getTimestamp(),
+          io.strata.common.cell.Tag.tagsOf(c).stream().filter(t ->
+              t.type() != io.strata.common.cell.Tag.VISIBILITY_TYPE
+                  && t.type() != io.strata.common.cell.Tag.ACL_TYPE).toList()));
+    }
     own = m instanceof io.strata.client.Put ? putCells(row, own)
         : deleteCells(row, own, io.strata.common.cell.CellLimits.LATEST_TIMESTAMP);
     own = gateTags(m instanceof io.strata.client.Put ? "put" : "delete", own,
@@ -337,6 +343,9 @@ final class RequestTranslator {
     if (!attributes.isEmpty()) {
       how = how.withTags(writeTags(m.getType() == MutationProto.Type.INCREMENT
           ? "increment" : "append", attributes));
+    }
+    if (gate != null) { // the current value it builds on, among the cells the caller may see
+      how = how.withCellCheck(gate.visibleCells(attributes));
     }
     if (m.hasTimeRange()) {
       long[] r = timeRange(m.getTimeRange());
@@ -399,6 +408,20 @@ final class RequestTranslator {
           + "' has no columns; add at least one column");
     }
     return appends;
+  }
+
+  /**
+   * A check-and-mutate's condition, which sees only the cells the caller may see with its first
+   * mutation's attributes (its authorizations).
+   */
+  Condition condition(io.strata.common.proto.ClientProtos.MutateRequest req) throws IOException {
+    Condition c = condition(req.getCondition());
+    if (gate == null) {
+      return c;
+    }
+    Map<String, byte[]> attributes = req.getMutationsCount() == 0 ? Map.of()
+        : attributes(req.getMutations(0).getAttributesMap());
+    return c.withCellCheck(gate.visibleCells(attributes));
   }
 
   Condition condition(ConditionProto c) throws IOException {

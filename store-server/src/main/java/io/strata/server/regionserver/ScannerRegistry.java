@@ -48,8 +48,9 @@ final class ScannerRegistry implements Closeable {
     /** The connection that opened it, whose scanners are counted; null for a local call. */
     private Object owner;
     /**
-     * The user who opened it, the only one (besides the cluster's own processes) whose calls
-     * may use it, as in HBase; null for a local call.
+     * Who opened it, as in HBase the only one whose calls may use it: a user's name, or
+     * {@link #PEER} for the cluster's own processes (whose scanners no user may take over);
+     * null for a call made in this process.
      */
     private String user;
     /** The next call's rows, read after the last call was answered; null when none. */
@@ -86,7 +87,10 @@ final class ScannerRegistry implements Closeable {
   }
 
   private final ConcurrentHashMap<Long, Open> open = new ConcurrentHashMap<>();
-  private final AtomicLong nextId = new AtomicLong(System.nanoTime() & 0xFFFFFFFFL);
+  /** The opener of a scanner one of the cluster's own processes opened. */
+  private static final String PEER = "\0peer";
+  /** Scanner ids are random, so that no client guesses another's from its own. */
+  private final java.security.SecureRandom ids = new java.security.SecureRandom();
   private final Duration lease;
   private final long maxResultSize;
   private final java.util.concurrent.atomic.LongAdder expired =
@@ -167,10 +171,16 @@ final class ScannerRegistry implements Closeable {
             + "; close each ResultScanner when done with it");
       }
       o.owner = owner;
-      o.user = io.strata.server.rpc.RpcServer.caller();
     }
-    long id = nextId.incrementAndGet();
-    open.put(id, o);
+    if (owner != null) {
+      String caller = io.strata.server.rpc.RpcServer.caller();
+      o.user = io.strata.server.rpc.RpcServer.callFromPeer() ? PEER
+          : caller == null ? "" : caller;
+    }
+    long id;
+    do {
+      id = ids.nextLong() & Long.MAX_VALUE;
+    } while (id == 0 || open.putIfAbsent(id, o) != null);
     return id;
   }
 
@@ -192,10 +202,12 @@ final class ScannerRegistry implements Closeable {
     if (o == null) {
       throw unknown(id);
     }
-    String caller = io.strata.server.rpc.RpcServer.caller();
-    if (o.user != null && caller != null && !o.user.equals(caller)
+    if (o.user != null && io.strata.server.rpc.RpcServer.connection() != null
         && !io.strata.server.rpc.RpcServer.callFromPeer()) {
-      throw unknown(id); // another user's scanner: as if there were none
+      String caller = io.strata.server.rpc.RpcServer.caller();
+      if (o.user.equals(PEER) || !o.user.equals(caller == null ? "" : caller)) {
+        throw unknown(id); // another's scanner: as if there were none
+      }
     }
     o.lock.lock();
     if (open.get(id) != o) { // closed while we waited

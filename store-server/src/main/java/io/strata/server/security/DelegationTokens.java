@@ -3,19 +3,17 @@ package io.strata.server.security;
 import io.strata.common.coordination.ZNodes;
 import io.strata.server.coordination.ZkSession;
 import java.io.IOException;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The delegation tokens a cluster records, in ZooKeeper: {@code /strata/tokens/<id>} holds a
  * token's current expiry (milliseconds, decimal text), written by the master when it issues or
- * renews the token and deleted when the token is cancelled or has expired. Every server reads
- * a token's znode the first time a connection presents it and keeps the value, with a watch
- * that drops it when the znode changes, so a renewal or a cancellation counts at once.
+ * renews the token and deleted when the token is cancelled or has expired. A server reads the
+ * znode each time a connection proves its user with the token (after the proof, so a client
+ * proving nothing makes it read nothing), so a renewal or a cancellation counts at once for
+ * every connection opened after it.
  */
 public final class DelegationTokens implements TokenAuthority.Renewals {
   private final ZkSession zk;
-  private final Map<Long, Long> known = new ConcurrentHashMap<>();
 
   public DelegationTokens(ZkSession zk) {
     this.zk = zk;
@@ -27,13 +25,12 @@ public final class DelegationTokens implements TokenAuthority.Renewals {
 
   @Override
   public long expiryOf(long id) throws IOException {
-    Long v = known.get(id);
-    if (v != null) {
-      return v;
+    byte[] data = zk.read(path(id));
+    try {
+      return data == null ? -1 : Long.parseLong(new String(data,
+          java.nio.charset.StandardCharsets.UTF_8).trim());
+    } catch (NumberFormatException e) {
+      return -1; // not a record this release wrote: the token is not valid
     }
-    String text = zk.readText(path(id), e -> known.remove(id));
-    long until = text == null ? -1 : Long.parseLong(text.trim());
-    known.put(id, until);
-    return until;
   }
 }

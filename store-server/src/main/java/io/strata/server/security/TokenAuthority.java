@@ -81,9 +81,9 @@ public final class TokenAuthority {
   /** The password of the token whose identifier this is, after checking it is still valid. */
   public byte[] passwordFor(byte[] identifier) throws IOException {
     Token t = Token.of(identifier, new byte[0]);
-    if (t.renewable()) {
-      checkDelegation(t);
-    } else if (t.expiredAt(clock.millis())) {
+    // A delegation token's recorded expiry is read once its password was proven
+    // (checkDelegation): never for a client that proved nothing.
+    if (t.expiredAt(clock.millis())) {
       throw new IOException("the token of user " + t.user() + " expired at "
           + Instant.ofEpochMilli(t.expiresMillis()) + "; create a new one with bin/strata "
           + "token create " + t.user());
@@ -91,8 +91,11 @@ public final class TokenAuthority {
     return hmac(key, identifier);
   }
 
-  /** Refuses a delegation token the cluster no longer records, or whose expiry has passed. */
-  private void checkDelegation(Token t) throws IOException {
+  /**
+   * Refuses a delegation token the cluster no longer records, or whose recorded expiry (or hard
+   * end) has passed: asked once the token's password was proven.
+   */
+  public void checkDelegation(Token t) throws IOException {
     Renewals r = renewals;
     if (r == null) {
       throw new IOException("this server cannot check delegation tokens until it has joined "
@@ -104,7 +107,7 @@ public final class TokenAuthority {
           + "removed; obtain a new one (TableMapReduceUtil.initCredentials)");
     }
     long now = clock.millis();
-    if (now >= until) {
+    if (now >= until || t.expiredAt(now)) {
       throw new IOException("the delegation " + t + " expired at " + Instant.ofEpochMilli(until)
           + " without a renewal; renew delegation tokens before they expire, or obtain a new "
           + "one (TableMapReduceUtil.initCredentials)");

@@ -39,7 +39,16 @@ public final class TokenSaslServer {
     try {
       byte[] challenge = sasl.evaluateResponse(response);
       if (sasl.isComplete()) {
-        token = Token.of(DigestSasl.identifier(sasl.getAuthorizationID()), new byte[0]);
+        Token proven = Token.of(DigestSasl.identifier(sasl.getAuthorizationID()), new byte[0]);
+        if (proven.renewable()) {
+          try {
+            authority.checkDelegation(proven);
+          } catch (IOException refused) {
+            refusal = refused.getMessage();
+            throw new SaslException(refusal);
+          }
+        }
+        token = proven;
       }
       return challenge == null ? new byte[0] : challenge;
     } catch (SaslException e) {

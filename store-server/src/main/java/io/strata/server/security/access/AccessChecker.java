@@ -39,6 +39,8 @@ public final class AccessChecker {
   private final Set<String> superusers;
   private volatile PermissionCache cache = PermissionCache.EMPTY;
   private volatile LabelTable.Labels labels = LabelTable.Labels.EMPTY;
+  /** Whether strata:acl and strata:labels were read once (before: nothing granted, no label). */
+  private volatile boolean loaded;
   /** strata.security.access.early_out: refuse a read holding READ on none of its columns. */
   private final boolean earlyOut;
   /** Visibility expressions and cell ACLs as cells carry them, parsed once. */
@@ -100,6 +102,7 @@ public final class AccessChecker {
       LabelTable.Labels l = LabelTable.readAll(connection);
       cache = c;
       labels = l;
+      loaded = true;
       return true;
     } catch (IOException | RuntimeException e) {
       LOG.warn("cannot read the permissions in {} and {}; keeping those in force: {}",
@@ -115,6 +118,11 @@ public final class AccessChecker {
   /** The visibility labels and authorizations in force. */
   public LabelTable.Labels labels() {
     return labels;
+  }
+
+  /** Whether the permissions and labels were read at least once. */
+  boolean loaded() {
+    return loaded;
   }
 
   boolean earlyOut() {

@@ -170,6 +170,12 @@ public final class AccessController implements RegionCoprocessor, RegionCallGate
   }
 
   @Override
+  public Predicate<Cell> visibleCells(Map<String, byte[]> attributes) throws IOException {
+    String user = AccessChecker.caller();
+    return AccessChecker.internal(user) ? null : Visibility.check(checker, user, attributes);
+  }
+
+  @Override
   public List<Tag> writeTags(String request, Map<String, byte[]> attributes)
       throws IOException {
     byte[] visibility = attributes.get(CellAcls.VISIBILITY_ATTRIBUTE);
@@ -203,26 +209,37 @@ public final class AccessController implements RegionCoprocessor, RegionCallGate
     }
     TableName t = region.getRegionInfo().getTable();
     PermissionCache cache = checker.cache();
-    if (cache.table(user, t, Action.WRITE)) {
-      AccessChecker.allowed(user, request, Action.WRITE, Permission.newBuilder(t).build());
-      return;
+    // An increment or append answers with the value it made from the current one: a read too.
+    boolean reads = request.equals("increment") || request.equals("append");
+    if (!cache.table(user, t, Action.WRITE)) {
+      for (Cell cell : cells) {
+        byte[] f = Bytes.copy(cell.getFamilyArray(), cell.getFamilyOffset(),
+            cell.getFamilyLength());
+        if (cache.family(user, t, f, Action.WRITE)) {
+          continue;
+        }
+        CellType type = cell.getType();
+        if (type == CellType.DELETE_FAMILY || type == CellType.DELETE_FAMILY_VERSION) {
+          throw AccessChecker.denied(user, request, new Action[] {Action.WRITE},
+              Permission.newBuilder(t).withFamily(f).build());
+        }
+        if (!cache.column(user, t, cell, Action.WRITE)) {
+          throw AccessChecker.denied(user, request, new Action[] {Action.WRITE},
+              Permission.newBuilder(t).withFamily(f).withQualifier(Bytes.copy(
+                  cell.getQualifierArray(), cell.getQualifierOffset(),
+                  cell.getQualifierLength())).build());
+        }
+      }
     }
-    for (Cell cell : cells) {
-      byte[] f = Bytes.copy(cell.getFamilyArray(), cell.getFamilyOffset(),
-          cell.getFamilyLength());
-      if (cache.family(user, t, f, Action.WRITE)) {
-        continue;
-      }
-      CellType type = cell.getType();
-      if (type == CellType.DELETE_FAMILY || type == CellType.DELETE_FAMILY_VERSION) {
-        throw AccessChecker.denied(user, request, new Action[] {Action.WRITE},
-            Permission.newBuilder(t).withFamily(f).build());
-      }
-      byte[] q = Bytes.copy(cell.getQualifierArray(), cell.getQualifierOffset(),
-          cell.getQualifierLength());
-      if (!cache.column(user, t, f, q, Action.WRITE)) {
-        throw AccessChecker.denied(user, request, new Action[] {Action.WRITE},
-            Permission.newBuilder(t).withFamily(f).withQualifier(q).build());
+    if (reads && !cache.table(user, t, Action.READ)) {
+      for (Cell cell : cells) {
+        if (!cache.column(user, t, cell, Action.READ)) {
+          throw AccessChecker.denied(user, request, new Action[] {Action.READ},
+              Permission.newBuilder(t).withFamily(Bytes.copy(cell.getFamilyArray(),
+                  cell.getFamilyOffset(), cell.getFamilyLength())).withQualifier(Bytes.copy(
+                  cell.getQualifierArray(), cell.getQualifierOffset(),
+                  cell.getQualifierLength())).build());
+        }
       }
     }
     AccessChecker.allowed(user, request + " (of the columns granted)", Action.WRITE,
@@ -236,12 +253,19 @@ public final class AccessController implements RegionCoprocessor, RegionCallGate
       TableDescriptor desc, List<byte[]> splitKeys) throws IOException {
     checker.requireNamespace("create table " + desc.getTableName(),
         desc.getTableName().getNamespace(), Action.CREATE, Action.ADMIN);
+    if (!desc.getCoprocessors().isEmpty()) { // code running inside the region servers
+      checker.requireGlobal("load coprocessors on table " + desc.getTableName(), Action.ADMIN);
+    }
   }
 
   @Override
   public TableDescriptor preModifyTable(ObserverContext<MasterCoprocessorEnvironment> c,
       TableName tableName, TableDescriptor current, TableDescriptor next) throws IOException {
     checker.requireTable("modify table " + tableName, tableName, Action.ADMIN, Action.CREATE);
+    if (!next.getCoprocessors().equals(current == null ? java.util.List.of()
+        : current.getCoprocessors())) { // code running inside the region servers
+      checker.requireGlobal("change the coprocessors of table " + tableName, Action.ADMIN);
+    }
     return next;
   }
 

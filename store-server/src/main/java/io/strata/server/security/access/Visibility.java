@@ -28,6 +28,9 @@ final class Visibility {
    */
   static Predicate<Cell> check(AccessChecker checker, String user,
       Map<String, byte[]> attributes) throws BadRequestException {
+    if (!checker.loaded()) { // before the first read of strata:labels: no labeled cell shows
+      return c -> Tag.valueOf(c, Tag.VISIBILITY_TYPE) == null;
+    }
     LabelTable.Labels labels = checker.labels();
     if (labels.defined().isEmpty()) {
       return null;
