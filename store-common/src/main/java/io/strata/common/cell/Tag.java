@@ -76,34 +76,12 @@ public record Tag(int type, byte[] value) {
    * without tags costs one length read.
    */
   public static long ttlMillis(Cell c) {
-    int length = c.getTagsLength();
-    if (length == 0) {
+    int p = find(c, TTL_TYPE, Long.BYTES);
+    if (p < 0) {
       return NO_TTL;
     }
-    if (c instanceof BufferKeyValue b) {
-      ByteBuffer buf = b.getBuffer();
-      int p = b.getTagsPosition();
-      int end = p + length;
-      while (end - p >= 3) {
-        int len = ByteBuffers.getUnsignedShort(buf, p);
-        if ((buf.get(p + 2) & 0xFF) == TTL_TYPE && len == 1 + Long.BYTES && p + 2 + len <= end) {
-          return buf.getLong(p + 3);
-        }
-        p += 2 + Math.max(len, 1);
-      }
-      return NO_TTL;
-    }
-    byte[] a = c.getTagsArray();
-    int p = c.getTagsOffset();
-    int end = p + length;
-    while (end - p >= 3) {
-      int len = Bytes.toShort(a, p) & 0xFFFF;
-      if ((a[p + 2] & 0xFF) == TTL_TYPE && len == 1 + Long.BYTES && p + 2 + len <= end) {
-        return Bytes.toLong(a, p + 3);
-      }
-      p += 2 + Math.max(len, 1);
-    }
-    return NO_TTL;
+    return c instanceof BufferKeyValue b ? b.getBuffer().getLong(p + 3)
+        : Bytes.toLong(c.getTagsArray(), p + 3);
   }
 
   /**
@@ -111,38 +89,46 @@ public record Tag(int type, byte[] value) {
    * A cell without tags costs one length read.
    */
   public static byte[] valueOf(Cell c, int type) {
-    int length = c.getTagsLength();
-    if (length == 0) {
+    int p = find(c, type, -1);
+    if (p < 0) {
       return null;
     }
     if (c instanceof BufferKeyValue b) {
       ByteBuffer buf = b.getBuffer();
-      int p = b.getTagsPosition();
-      int end = p + length;
-      while (end - p >= 3) {
-        int len = ByteBuffers.getUnsignedShort(buf, p);
-        if ((buf.get(p + 2) & 0xFF) == type && len >= 1 && p + 2 + len <= end) {
-          byte[] out = new byte[len - 1];
-          for (int i = 0; i < out.length; i++) {
-            out[i] = buf.get(p + 3 + i);
-          }
-          return out;
-        }
-        p += 2 + Math.max(len, 1);
+      byte[] out = new byte[ByteBuffers.getUnsignedShort(buf, p) - 1];
+      for (int i = 0; i < out.length; i++) {
+        out[i] = buf.get(p + 3 + i);
       }
-      return null;
+      return out;
     }
     byte[] a = c.getTagsArray();
-    int p = c.getTagsOffset();
+    return Arrays.copyOfRange(a, p + 3, p + 2 + (Bytes.toShort(a, p) & 0xFFFF));
+  }
+
+  /**
+   * Where the cell's first well-formed tag of {@code type} (with a value of {@code valueLength}
+   * bytes; -1: any) starts, in the cell's buffer for a {@link BufferKeyValue}, else in its tags
+   * array; -1 when it has none.
+   */
+  private static int find(Cell c, int type, int valueLength) {
+    int length = c.getTagsLength();
+    if (length == 0) {
+      return -1;
+    }
+    ByteBuffer buf = c instanceof BufferKeyValue b ? b.getBuffer() : null;
+    byte[] a = buf == null ? c.getTagsArray() : null;
+    int p = buf != null ? ((BufferKeyValue) c).getTagsPosition() : c.getTagsOffset();
     int end = p + length;
     while (end - p >= 3) {
-      int len = Bytes.toShort(a, p) & 0xFFFF;
-      if ((a[p + 2] & 0xFF) == type && len >= 1 && p + 2 + len <= end) {
-        return Arrays.copyOfRange(a, p + 3, p + 2 + len);
+      int len = buf != null ? ByteBuffers.getUnsignedShort(buf, p) : Bytes.toShort(a, p) & 0xFFFF;
+      int t = (buf != null ? buf.get(p + 2) : a[p + 2]) & 0xFF;
+      if (t == type && len >= 1 && (valueLength < 0 || len == 1 + valueLength)
+          && p + 2 + len <= end) {
+        return p;
       }
       p += 2 + Math.max(len, 1);
     }
-    return null;
+    return -1;
   }
 
   /**

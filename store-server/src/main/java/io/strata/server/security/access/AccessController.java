@@ -225,9 +225,7 @@ public final class AccessController implements RegionCoprocessor, RegionCallGate
         }
         if (!cache.column(user, t, cell, Action.WRITE)) {
           throw AccessChecker.denied(user, request, new Action[] {Action.WRITE},
-              Permission.newBuilder(t).withFamily(f).withQualifier(Bytes.copy(
-                  cell.getQualifierArray(), cell.getQualifierOffset(),
-                  cell.getQualifierLength())).build());
+              columnOf(t, cell));
         }
       }
     }
@@ -235,15 +233,19 @@ public final class AccessController implements RegionCoprocessor, RegionCallGate
       for (Cell cell : cells) {
         if (!cache.column(user, t, cell, Action.READ)) {
           throw AccessChecker.denied(user, request, new Action[] {Action.READ},
-              Permission.newBuilder(t).withFamily(Bytes.copy(cell.getFamilyArray(),
-                  cell.getFamilyOffset(), cell.getFamilyLength())).withQualifier(Bytes.copy(
-                  cell.getQualifierArray(), cell.getQualifierOffset(),
-                  cell.getQualifierLength())).build());
+              columnOf(t, cell));
         }
       }
     }
     AccessChecker.allowed(user, request + " (of the columns granted)", Action.WRITE,
         Permission.newBuilder(t).build());
+  }
+
+  /** The scope of the column a cell is in, for a denial. */
+  private static Permission columnOf(TableName t, Cell c) {
+    return Permission.newBuilder(t).withFamily(Bytes.copy(c.getFamilyArray(),
+        c.getFamilyOffset(), c.getFamilyLength())).withQualifier(Bytes.copy(
+        c.getQualifierArray(), c.getQualifierOffset(), c.getQualifierLength())).build();
   }
 
   // ---- the master's DDL ----
