@@ -64,6 +64,9 @@ public final class ZkSession implements Closeable {
     this.acl = secret == null ? ZooDefs.Ids.OPEN_ACL_UNSAFE : secret.zkAcl();
     CountDownLatch established = new CountDownLatch(1);
     Watcher watcher = event -> {
+      if (event.getState() == null) {
+        return; // ZooKeeper's own bookkeeping events carry no state
+      }
       switch (event.getState()) {
         case SyncConnected -> {
           this.connected = true;
