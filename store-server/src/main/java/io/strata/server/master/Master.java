@@ -800,30 +800,9 @@ public final class Master implements Closeable {
     return out;
   }
 
-  /**
-   * Makes a system table (strata:quota, strata:acl) if it is missing, through the same
-   * procedure as any table, waiting up to a minute for it.
-   */
+  /** Makes a system table (strata:quota, strata:acl, strata:labels) if it is missing. */
   void ensureSystemTable(TableDescriptor d) throws IOException {
-    if (tableNames().contains(d.getTableName())) {
-      return;
-    }
-    long id = procedures.submit(CreateTableProcedure.of(d, List.of()), 0);
-    ProcedureExecutor.Outcome o;
-    try {
-      o = procedures.await(id, Duration.ofMinutes(1));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new java.io.InterruptedIOException("interrupted creating " + d.getTableName());
-    }
-    if (o == null) {
-      throw new IOException("creating " + d.getTableName() + " did not finish within a"
-          + " minute; try again");
-    }
-    if (o.error() != null && !(o.error() instanceof io.strata.common.error
-        .TableExistsException)) {
-      throw o.error();
-    }
+    SystemTables.ensure(this, d);
   }
 
   /**
