@@ -115,16 +115,18 @@ public final class TableMapReduceUtil {
 
   /**
    * Gives the job a delegation token for its tasks, as HBase's: when the submitting client
-   * proves its user with a token (STRATA_TOKEN_FILE, strata.client.token.file), it obtains a
-   * delegation token for that user and adds it to the job's credentials, with which every task
-   * proves the user without the submitter's token file. Nothing for a cluster that does not
+   * proves its user with Kerberos or a token (STRATA_TOKEN_FILE, strata.client.token.file), it
+   * obtains a delegation token for that user and adds it to the job's credentials, with which
+   * every task proves the user without the submitter's token file or Kerberos login. Nothing for a cluster that does not
    * authenticate. A job running past strata.security.delegation.token.renew.interval needs its
    * token renewed (YARN does so through {@link StrataTokenRenewer}); docs/mapreduce.md.
    */
   public static void initCredentials(Job job) throws IOException {
     io.strata.common.conf.StrataConfiguration conf =
         StrataJobConfiguration.toStrata(job.getConfiguration());
-    if (io.strata.common.security.TokenFile.configured(conf).isEmpty()) {
+    if (io.strata.common.security.TokenFile.configured(conf).isEmpty()
+        && io.strata.common.security.AuthenticationMode.of(conf)
+            != io.strata.common.security.AuthenticationMode.KERBEROS) {
       return; // the client proves no user: the cluster asks for none
     }
     try (io.strata.client.Connection c = io.strata.client.ConnectionFactory

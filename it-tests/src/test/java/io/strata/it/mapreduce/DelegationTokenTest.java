@@ -118,7 +118,7 @@ class DelegationTokenTest {
         AccessDeniedException again = assertThrows(AccessDeniedException.class,
             () -> c2.getAdmin().obtainDelegationToken());
         assertEquals("a delegation token cannot obtain another; obtain delegation tokens with "
-            + "the user's own token (STRATA_TOKEN_FILE)", again.getMessage());
+            + "the user's own token (STRATA_TOKEN_FILE) or Kerberos login", again.getMessage());
       }
 
       // Renewed through Hadoop's API: the expiry moves on.

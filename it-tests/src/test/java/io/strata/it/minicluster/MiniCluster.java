@@ -76,7 +76,19 @@ public final class MiniCluster implements Closeable {
         "127.0.0.1", 0);
     StrataConfiguration conf = base.copy().set(CoreKeys.ZOOKEEPER_QUORUM.name(),
         zk.connectString());
-    MiniCluster c = new MiniCluster(conf, zk);
+    return startServers(new MiniCluster(conf, zk), regionServers);
+  }
+
+  /**
+   * Starts {@code regionServers} region servers and the master on the ZooKeeper ensemble
+   * {@code base} names (one the test runs itself); waits for it.
+   */
+  public static MiniCluster startOnEnsemble(StrataConfiguration base, int regionServers)
+      throws IOException {
+    return startServers(new MiniCluster(base.copy(), null), regionServers);
+  }
+
+  private static MiniCluster startServers(MiniCluster c, int regionServers) throws IOException {
     try {
       for (int i = 0; i < regionServers; i++) {
         c.startRegionServer();
@@ -215,6 +227,8 @@ public final class MiniCluster implements Closeable {
     for (RegionServer rs : regionServers) {
       rs.kill(); // tests that want a clean stop call stopRegionServer first
     }
-    zookeeper.close();
+    if (zookeeper != null) {
+      zookeeper.close();
+    }
   }
 }

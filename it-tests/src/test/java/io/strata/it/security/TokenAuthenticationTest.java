@@ -115,7 +115,7 @@ class TokenAuthenticationTest {
           + "create " + user + " and give its file in STRATA_TOKEN_FILE or "
           + "strata.client.token.file", refusal(c.configuration()));
       assertTrue(warnings.stream().anyMatch(w -> w.matches(".*: refused a connection from "
-          + "/127\\.0\\.0\\.1:\\d+ claiming user " + user + ": this cluster requires token "
+          + "127\\.0\\.0\\.1:\\d+ claiming user " + user + ": this cluster requires token "
           + "authentication.*")), warnings.toString());
 
       // A token whose password was changed, and one of another cluster: refused.

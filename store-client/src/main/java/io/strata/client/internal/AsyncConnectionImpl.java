@@ -71,25 +71,19 @@ public final class AsyncConnectionImpl implements AsyncConnection {
     this.conf = conf;
     RetryPolicy policy = RetryPolicy.from(conf);
     this.registry = new ClusterRegistry(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
-        policy.operationTimeout());
+        policy.operationTimeout(), ZkSasl.clientConfig(conf, conf.get(
+            ClientKeys.KERBEROS_PRINCIPAL).trim(), conf.get(ClientKeys.KEYTAB_FILE).trim()));
     String user = conf.get(ClientKeys.USER);
     this.rpc = new RpcClient(user.isEmpty() ? System.getProperty("user.name", "strata") : user,
         conf.get(ClientKeys.IO_THREADS),
         NettyTransport.choose(conf.get(RpcKeys.NATIVE_TRANSPORT)),
         LocalSockets.directory(conf), LocalLanes.fromConfig(conf));
-    String secretFile = conf.get(ClientKeys.CLUSTER_SECRET_FILE);
-    if (clusterToken != null) {
-      rpc.presentClusterToken(clusterToken);
-    } else if (!secretFile.isEmpty()) { // an operator's tool
-      rpc.presentClusterToken(io.strata.common.rpc.ClusterToken.read(
-          java.nio.file.Path.of(secretFile)));
-    }
-    String tokenFile = io.strata.common.security.TokenFile.configured(conf);
-    if (token != null) {
-      rpc.authenticateWith(token);
-    } else if (clusterToken == null && !tokenFile.isEmpty()) {
-      rpc.authenticateWith(io.strata.common.security.TokenFile.read(
-          java.nio.file.Path.of(tokenFile)));
+    try {
+      proveUser(conf, clusterToken, token);
+    } catch (IOException | RuntimeException e) {
+      rpc.close();
+      registry.close();
+      throw e;
     }
     io.strata.common.rpc.Tls tls = io.strata.common.rpc.Tls.client(conf);
     if (tls != null) {
@@ -121,6 +115,32 @@ public final class AsyncConnectionImpl implements AsyncConnection {
     } catch (IOException e) {
       close();
       throw e;
+    }
+  }
+
+  /**
+   * Sets how the connection's calls prove their user: the cluster secret (a cluster's own
+   * process, an operator's tool), {@code token} or the token file, or a Kerberos login.
+   */
+  private void proveUser(StrataConfiguration conf, byte[] clusterToken,
+      io.strata.common.security.Token token) throws IOException {
+    String secretFile = conf.get(ClientKeys.CLUSTER_SECRET_FILE);
+    if (clusterToken != null) {
+      rpc.presentClusterToken(clusterToken);
+    } else if (!secretFile.isEmpty()) { // an operator's tool
+      rpc.presentClusterToken(io.strata.common.rpc.ClusterToken.read(
+          java.nio.file.Path.of(secretFile)));
+    }
+    String tokenFile = io.strata.common.security.TokenFile.configured(conf);
+    if (token != null) {
+      rpc.authenticateWith(token);
+    } else if (clusterToken == null && !tokenFile.isEmpty()) {
+      rpc.authenticateWith(io.strata.common.security.TokenFile.read(
+          java.nio.file.Path.of(tokenFile)));
+    } else if (clusterToken == null && secretFile.isEmpty()
+        && io.strata.common.security.AuthenticationMode.of(conf)
+            == io.strata.common.security.AuthenticationMode.KERBEROS) {
+      rpc.authenticateWithKerberos(conf); // the cluster secret needs no proof of a user
     }
   }
 

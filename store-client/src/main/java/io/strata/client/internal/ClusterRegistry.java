@@ -20,12 +20,16 @@ import org.apache.zookeeper.ZooKeeper;
 final class ClusterRegistry implements Closeable {
   private final String quorum;
   private final Duration timeout;
+  /** How the session logs in to an ensemble asking for SASL ({@link ZkSasl}); null: no way. */
+  private final org.apache.zookeeper.client.ZKClientConfig zkConfig;
   private ZooKeeper zk;
   private boolean closed;
 
-  ClusterRegistry(String quorum, Duration timeout) {
+  ClusterRegistry(String quorum, Duration timeout,
+      org.apache.zookeeper.client.ZKClientConfig zkConfig) {
     this.quorum = quorum;
     this.timeout = timeout;
+    this.zkConfig = zkConfig;
   }
 
   /** The active master; a retryable error while there is none. */
@@ -65,18 +69,26 @@ final class ClusterRegistry implements Closeable {
       return zk;
     }
     CountDownLatch connected = new CountDownLatch(1);
+    boolean[] refused = new boolean[1];
     Watcher w = e -> {
-      if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
+      if (e.getState() == Watcher.Event.KeeperState.AuthFailed) {
+        refused[0] = true;
+        connected.countDown();
+      } else if (ZkSasl.ready(e.getState(), zkConfig)) {
         connected.countDown();
       }
     };
-    ZooKeeper z = new ZooKeeper(quorum, (int) Math.max(timeout.toMillis(), 4000), w);
+    int sessionMillis = (int) Math.max(timeout.toMillis(), 4000);
+    ZooKeeper z = zkConfig == null ? new ZooKeeper(quorum, sessionMillis, w)
+        : new ZooKeeper(quorum, sessionMillis, w, zkConfig);
     try {
-      if (!connected.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      if (!connected.await(timeout.toMillis(), TimeUnit.MILLISECONDS) || refused[0]) {
         z.close();
-        throw new ServerErrorException(quorum, new IOException("cannot reach ZooKeeper at "
-            + quorum + " within " + timeout.toMillis() + " ms; check strata.zookeeper.quorum "
-            + "and that the cluster runs (bin/strata status)"));
+        throw new ServerErrorException(quorum, new IOException(refused[0]
+            ? ZkSasl.refusal(quorum, zkConfig)
+            : "cannot reach ZooKeeper at " + quorum + " within " + timeout.toMillis()
+                + " ms; check strata.zookeeper.quorum and that the cluster runs "
+                + "(bin/strata status)"));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -11,7 +11,7 @@ public final class ClientKeys {
       "The user name a client's connections give the servers, which record it for each "
           + "connection (quotas are kept per user); empty (the default) gives the operating "
           + "system's user running the client. Taken unproven unless the client has a token "
-          + "(strata.client.token.file), whose user then replaces it.");
+          + "(strata.client.token.file) or logs in with Kerberos, whose user then replaces it.");
 
   public static final ConfigKey<String> TOKEN_FILE = ConfigKey.string(
       "strata.client.token.file", "",
@@ -19,6 +19,17 @@ public final class ClientKeys {
           + "client proves its user to every server, as a cluster with "
           + "strata.security.authentication=token requires. Empty (the default): the file the "
           + "environment variable STRATA_TOKEN_FILE names, if set; else none.");
+
+  public static final ConfigKey<String> KERBEROS_PRINCIPAL = ConfigKey.string(
+      "strata.client.kerberos.principal", "",
+      "Under kerberos authentication, the principal a client logs in as from "
+          + "strata.client.keytab.file, such as a service's own. Empty (the default): the "
+          + "client uses the Kerberos login of the process (kinit's ticket cache, or the "
+          + "UserGroupInformation the calling code runs as).");
+
+  public static final ConfigKey<String> KEYTAB_FILE = ConfigKey.string(
+      "strata.client.keytab.file", "",
+      "The keytab holding the key of strata.client.kerberos.principal.");
 
   public static final ConfigKey<String> CLUSTER_SECRET_FILE = ConfigKey.string(
       "strata.client.cluster.secret.file", "",

@@ -13,9 +13,31 @@ public final class SecurityKeys {
       "strata.security.authentication", "simple",
       "How servers learn who calls them. simple: the user name a client gives is taken as it "
           + "is. token: a client must prove its user with a token the master issued "
-          + "(bin/strata token create USER, strata.client.token.file); a connection that does "
-          + "not is refused, and the refusal logged with its address. Set the same on every "
-          + "master and region server.");
+          + "(bin/strata token create USER, strata.client.token.file). kerberos: a client "
+          + "proves its user with Kerberos (GSSAPI; strata.security.kerberos.principal) or with "
+          + "a token. A connection that proves no user is refused, and the refusal logged with "
+          + "its address. Set the same on every master and region server, and on clients.");
+
+  public static final ConfigKey<String> KERBEROS_PRINCIPAL = ConfigKey.string(
+      "strata.security.kerberos.principal", "",
+      "Under kerberos authentication, the Kerberos principal of the masters and region servers, "
+          + "such as strata/_HOST@EXAMPLE.COM: _HOST stands for each server's host name. The "
+          + "daemons log in as it (with strata.security.kerberos.keytab); clients need it too, "
+          + "to ask the KDC for a ticket to the server they call. Its first part is the "
+          + "service name.");
+
+  public static final ConfigKey<String> KERBEROS_KEYTAB = ConfigKey.string(
+      "strata.security.kerberos.keytab", "",
+      "Under kerberos authentication, the keytab file holding the key of "
+          + "strata.security.kerberos.principal for this daemon's host. Keep it readable by the "
+          + "user running the daemons only.");
+
+  public static final ConfigKey<String> KERBEROS_AUTH_TO_LOCAL = ConfigKey.string(
+      "strata.security.kerberos.auth_to_local", "DEFAULT",
+      "How a client's Kerberos principal becomes the user name that permissions and quotas are "
+          + "kept for, in Hadoop's hadoop.security.auth_to_local rule syntax. DEFAULT: a "
+          + "principal of the default realm becomes its first part (alice@EXAMPLE.COM and "
+          + "alice/admin@EXAMPLE.COM are alice); one of another realm is refused.");
 
   public static final ConfigKey<Duration> TOKEN_LIFETIME = ConfigKey.duration(
       "strata.security.token.lifetime", "7d",
@@ -38,6 +60,27 @@ public final class SecurityKeys {
       "Users, comma-separated, who may do anything, issuing tokens for other users included. "
           + "The cluster's own processes, and operator tools that present the cluster secret "
           + "(strata.client.cluster.secret.file), always may.");
+
+  public static final ConfigKey<String> ZOOKEEPER_SASL_USER = ConfigKey.string(
+      "strata.zookeeper.sasl.user", "",
+      "For a ZooKeeper ensemble that asks its clients for SASL with DIGEST-MD5 (its JAAS Server "
+          + "section lists user_NAME=\"password\"): the user every Strata process, clients "
+          + "included, logs in to ZooKeeper as, with strata.zookeeper.sasl.password. Empty: "
+          + "ZooKeeper's own settings apply (a JAAS Client section, if the JVM has one).");
+
+  public static final ConfigKey<String> ZOOKEEPER_SASL_PASSWORD = ConfigKey.string(
+      "strata.zookeeper.sasl.password", "",
+      "The password of strata.zookeeper.sasl.user. Keep the file that sets it readable by "
+          + "those who run Strata only.");
+
+  public static final ConfigKey<Boolean> ZOOKEEPER_SASL_KERBEROS = ConfigKey.bool(
+      "strata.zookeeper.sasl.kerberos", false,
+      "Under kerberos authentication, whether Strata's processes log in to ZooKeeper with "
+          + "Kerberos, for an ensemble that requires SASL: the daemons as "
+          + "strata.security.kerberos.principal from its keytab, clients as "
+          + "strata.client.kerberos.principal from strata.client.keytab.file, else from kinit's "
+          + "ticket cache. The ensemble's principal is zookeeper/HOST unless the JVM's "
+          + "zookeeper.sasl.client.username says otherwise.");
 
   public static final ConfigKey<Boolean> AUTHORIZATION = ConfigKey.bool(
       "strata.security.authorization", false,

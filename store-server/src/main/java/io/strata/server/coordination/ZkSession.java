@@ -38,6 +38,8 @@ public final class ZkSession implements Closeable {
   private final Duration sessionTimeout;
   private final List<ACL> acl;
   private volatile boolean expired;
+  /** Whether the ensemble refused the session's SASL login. */
+  private volatile boolean authFailed;
   private volatile boolean closed;
   /** Whether the client hears from the ensemble now (false from Disconnected to SyncConnected). */
   private volatile boolean connected;
@@ -59,6 +61,29 @@ public final class ZkSession implements Closeable {
    */
   public ZkSession(String connectString, Duration sessionTimeout, Duration timeout,
       ClusterSecret secret) throws IOException {
+    this(connectString, sessionTimeout, timeout, secret, null);
+  }
+
+  /**
+   * The session of a master or region server configured by {@code conf}: its ensemble, its
+   * session timeout, the cluster {@code secret}, and the SASL login of strata.zookeeper.sasl.*
+   * ({@code kerberosPrincipal}: the daemon's own, under Kerberos; else null).
+   */
+  public static ZkSession ofDaemon(io.strata.common.conf.StrataConfiguration conf,
+      ClusterSecret secret, String kerberosPrincipal) throws IOException {
+    Duration timeout = conf.get(io.strata.common.conf.CoreKeys.ZOOKEEPER_SESSION_TIMEOUT);
+    return new ZkSession(conf.get(io.strata.common.conf.CoreKeys.ZOOKEEPER_QUORUM), timeout,
+        timeout, secret, io.strata.client.internal.ZkSasl.clientConfig(conf, kerberosPrincipal,
+            conf.get(io.strata.common.conf.SecurityKeys.KERBEROS_KEYTAB).trim()));
+  }
+
+  /**
+   * As above, logging in to an ensemble that asks for SASL as {@code saslConfig} says (null:
+   * as ZooKeeper's own settings say).
+   */
+  public ZkSession(String connectString, Duration sessionTimeout, Duration timeout,
+      ClusterSecret secret, org.apache.zookeeper.client.ZKClientConfig saslConfig)
+      throws IOException {
     this.connectString = connectString;
     this.sessionTimeout = sessionTimeout;
     this.acl = secret == null ? ZooDefs.Ids.OPEN_ACL_UNSAFE : secret.zkAcl();
@@ -67,9 +92,13 @@ public final class ZkSession implements Closeable {
       if (event.getState() == null) {
         return; // ZooKeeper's own bookkeeping events carry no state
       }
+      if (io.strata.client.internal.ZkSasl.ready(event.getState(), saslConfig)) {
+        established.countDown();
+      }
       switch (event.getState()) {
-        case SyncConnected -> {
-          this.connected = true;
+        case SyncConnected -> this.connected = true;
+        case AuthFailed -> {
+          authFailed = true;
           established.countDown();
         }
         case Disconnected -> this.connected = false;
@@ -80,12 +109,20 @@ public final class ZkSession implements Closeable {
         default -> { }
       }
     };
-    zk = new ZooKeeper(connectString, (int) sessionTimeout.toMillis(), watcher);
+    zk = saslConfig == null
+        ? new ZooKeeper(connectString, (int) sessionTimeout.toMillis(), watcher)
+        : new ZooKeeper(connectString, (int) sessionTimeout.toMillis(), watcher, saslConfig);
     if (secret != null) {
       zk.addAuthInfo("digest", secret.zkAuth());
     }
     try {
-      if (!established.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+      boolean answered = established.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      if (authFailed) {
+        close();
+        throw new IOException(io.strata.client.internal.ZkSasl.refusal(connectString,
+            saslConfig));
+      }
+      if (!answered) {
         close();
         throw new IOException("cannot reach ZooKeeper at " + connectString + " within "
             + timeout.toMillis() + " ms; check strata.zookeeper.quorum and that ZooKeeper runs");

@@ -45,6 +45,7 @@ import io.strata.server.metrics.History;
 import io.strata.server.rpc.RpcServer;
 import io.strata.server.rpc.RpcServerOptions;
 import io.strata.server.security.ClusterSecret;
+import io.strata.server.security.KerberosLogin;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -87,6 +88,8 @@ public final class Master implements Closeable {
   private final RpcServer rpc;
   /** Where this daemon listens and the name it publishes. */
   private final io.strata.server.coordination.ServerHost host;
+  /** This daemon's Kerberos login; null unless strata.security.authentication=kerberos. */
+  private final KerberosLogin kerberos;
   private final RpcClient rpcClient;
   private final ServerManager servers;
   private final DeadServerWals deadWals;
@@ -153,9 +156,11 @@ public final class Master implements Closeable {
     this.access = io.strata.server.security.access.AccessChecker.of(conf);
     this.acls = new MasterAcls(this, access);
     this.labels = new MasterLabels(this, acls);
+    this.host = io.strata.server.coordination.ServerHost.master(conf);
+    // Logged in before the root file system opens: on a secure HDFS it opens as this login.
+    this.kerberos = KerberosLogin.ifConfigured(conf, host.published());
     this.fs = StorageFileSystems.forRoot(conf);
     this.root = fs.makeQualified(StorageFileSystems.rootDir(conf));
-    this.host = io.strata.server.coordination.ServerHost.master(conf);
     this.rpcClient = new RpcClient("master", 2);
     this.servers = new ServerManager(rpcClient, conf.get(ClientKeys.RPC_TIMEOUT));
     this.deadWals = new DeadServerWals(fs, root, servers,
@@ -190,6 +195,9 @@ public final class Master implements Closeable {
     if (io.strata.server.security.Authentication.required(conf)) {
       rpc.requireAuthentication();
     }
+    if (kerberos != null) {
+      rpc.useKerberos(kerberos);
+    }
     rpcClient.presentClusterToken(secret.token()); // opening and closing regions is for peers
     io.strata.common.rpc.Tls clientTls = io.strata.common.rpc.Tls.client(conf);
     if (clientTls != null) {
@@ -207,9 +215,7 @@ public final class Master implements Closeable {
         merges);
     metrics.startHistory(conf.get(ServerKeys.STATUS_HISTORY_INTERVAL), servers, states);
     metrics.serveInfo(conf, host.bind(), MasterPages.of(this));
-    zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
-        conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT),
-        secret);
+    zk = ZkSession.ofDaemon(conf, secret, kerberos == null ? null : kerberos.principal());
     rpc.useTokenRenewals(new io.strata.server.security.DelegationTokens(zk));
     zk.onExpired(() -> {
       LOG.error("master {} lost its ZooKeeper session; it stops so a backup takes over", name);
@@ -271,7 +277,8 @@ public final class Master implements Closeable {
       }
       assignMeta();
       // Presenting the secret: strata:meta takes writes from peers only.
-      asyncConnection = new AsyncConnectionImpl(conf, secret.token());
+      asyncConnection = new AsyncConnectionImpl(KerberosLogin.asClient(kerberos, conf),
+          secret.token());
       connection = new ConnectionImpl(asyncConnection);
       meta = new MetaTable(connection.getTable(TableName.META));
       assignment = new AssignmentManager(meta, states, servers, deadWals, this::descriptor,

@@ -53,8 +53,8 @@ final class TokenIssuer {
 
   /**
    * A delegation token for the caller, as HBase's obtainToken: only a caller who proved its
-   * user with a token of its own (not a delegation token: those obtain no others) or a peer
-   * may ask, and the new token ends no later than the caller's.
+   * user by Kerberos or with a token of its own (not a delegation token: those obtain no
+   * others), or a peer, may ask; a token's holder gets one that ends no later than its own.
    */
   DelegationTokenResponse createDelegation() throws IOException {
     if (!authenticating) {
@@ -65,14 +65,16 @@ final class TokenIssuer {
     Token proven = RpcServer.callToken();
     long now = System.currentTimeMillis();
     long end = now + maxLifetime.toMillis();
-    if (!RpcServer.callFromPeer()) {
+    if (!RpcServer.callFromPeer() && !RpcServer.callKerberos()) {
       if (proven == null) {
         throw new AccessDeniedException("only a client that proved its user may obtain a "
-            + "delegation token; give the client its token (STRATA_TOKEN_FILE)");
+            + "delegation token; give the client its token (STRATA_TOKEN_FILE), or log it in "
+            + "with Kerberos");
       }
       if (proven.renewable()) {
         throw new AccessDeniedException("a delegation token cannot obtain another; obtain "
-            + "delegation tokens with the user's own token (STRATA_TOKEN_FILE)");
+            + "delegation tokens with the user's own token (STRATA_TOKEN_FILE) or Kerberos "
+            + "login");
       }
       end = Math.min(end, proven.expiresMillis());
     }

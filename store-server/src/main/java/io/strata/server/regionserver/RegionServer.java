@@ -90,6 +90,8 @@ public final class RegionServer implements Closeable {
   private final RpcServer rpc;
   /** Where this daemon listens and the name it publishes. */
   private final io.strata.server.coordination.ServerHost host;
+  /** This daemon's Kerberos login; null unless strata.security.authentication=kerberos. */
+  private final io.strata.server.security.KerberosLogin kerberos;
   private ServerName name;
   private Wal wal;
   private RegionContext ctx;
@@ -120,6 +122,9 @@ public final class RegionServer implements Closeable {
     conf = io.strata.server.security.access.AccessChecker.withController(conf);
     this.conf = conf;
     this.access = io.strata.server.security.access.AccessChecker.of(conf);
+    this.host = io.strata.server.coordination.ServerHost.regionServer(conf);
+    // Logged in before the root file system opens: on a secure HDFS it opens as this login.
+    this.kerberos = io.strata.server.security.KerberosLogin.ifConfigured(conf, host.published());
     this.fs = StorageFileSystems.forRoot(conf);
     this.root = fs.makeQualified(StorageFileSystems.rootDir(conf));
     this.maxCellSize = conf.get(ServerKeys.MAX_CELL_SIZE);
@@ -149,7 +154,6 @@ public final class RegionServer implements Closeable {
             .distinct().count());
       }
     });
-    this.host = io.strata.server.coordination.ServerHost.regionServer(conf);
     this.rpc = new RpcServer("regionserver", RpcServerOptions.fromConfig(conf,
         host.bind(), conf.get(CoreKeys.REGIONSERVER_PORT)),
         List.of(new ClientService(regions, scanners, quotas, access).service(
@@ -271,7 +275,8 @@ public final class RegionServer implements Closeable {
     }
     if (quotaConnection == null) {
       quotaConnection = new io.strata.client.internal.ConnectionImpl(
-          new io.strata.client.internal.AsyncConnectionImpl(conf, secret.token()));
+          new io.strata.client.internal.AsyncConnectionImpl(
+              io.strata.server.security.KerberosLogin.asClient(kerberos, conf), secret.token()));
     }
     return quotaConnection;
   }
@@ -283,6 +288,9 @@ public final class RegionServer implements Closeable {
     rpc.trust(secret);
     if (io.strata.server.security.Authentication.required(conf)) {
       rpc.requireAuthentication();
+    }
+    if (kerberos != null) {
+      rpc.useKerberos(kerberos);
     }
     rpc.useTls(io.strata.common.rpc.Tls.server(conf, io.strata.common.conf.SecurityKeys.RPC_TLS));
     rpc.start();
@@ -316,9 +324,7 @@ public final class RegionServer implements Closeable {
           conf.get(RegionKeys.MEMSTORE_FLUSH_PERIOD), conf.get(WalKeys.MAX_FILES),
           InstantSource.system());
       flushChore.start(FlushChore.lookEvery(conf.get(RegionKeys.MEMSTORE_FLUSH_PERIOD)));
-      zk = new ZkSession(conf.get(CoreKeys.ZOOKEEPER_QUORUM),
-          conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT), conf.get(CoreKeys.ZOOKEEPER_SESSION_TIMEOUT),
-          secret);
+      zk = ZkSession.ofDaemon(conf, secret, kerberos == null ? null : kerberos.principal());
       rpc.useTokenRenewals(new io.strata.server.security.DelegationTokens(zk));
       zk.onExpired(() -> {
         LOG.error("region server {} lost its ZooKeeper session: the master is recovering its "

@@ -70,6 +70,7 @@ public final class RpcServer implements Closeable {
   private final InflightBudget budget;
   private volatile ClusterSecret clusterSecret;
   private volatile io.strata.server.security.TokenAuthority tokens;
+  private volatile io.strata.server.security.KerberosLogin kerberos;
   /** TLS for TCP connections; null: plain. */
   private volatile io.strata.common.rpc.Tls tls;
   /** Client connections set up, by client address (peers' are not counted). */
@@ -242,6 +243,11 @@ public final class RpcServer implements Closeable {
     return CONNECTION.get() instanceof ServerConnection c ? c.provenBy() : null;
   }
 
+  /** Whether the connection of the call being served proved its user by Kerberos. */
+  public static boolean callKerberos() {
+    return CONNECTION.get() instanceof ServerConnection c && c.provenByKerberos();
+  }
+
   /** Where this server finds delegation tokens' expiries (see {@code TokenAuthority}). */
   public void useTokenRenewals(io.strata.server.security.TokenAuthority.Renewals r) {
     tokens.useRenewals(r);
@@ -383,6 +389,19 @@ public final class RpcServer implements Closeable {
   /** What checks the tokens clients prove; null before {@link #trust}. */
   io.strata.server.security.TokenAuthority tokens() {
     return tokens;
+  }
+
+  /**
+   * Takes Kerberos (GSSAPI) connections as {@code login}'s principal from now on, as well as
+   * tokens (strata.security.authentication=kerberos).
+   */
+  public void useKerberos(io.strata.server.security.KerberosLogin login) {
+    this.kerberos = login;
+  }
+
+  /** This server's Kerberos login; null: it takes no Kerberos connections. */
+  io.strata.server.security.KerberosLogin kerberos() {
+    return kerberos;
   }
 
   /**

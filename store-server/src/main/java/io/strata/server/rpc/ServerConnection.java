@@ -59,10 +59,12 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
   /** The user the connection header gave, recorded once for every call on the connection. */
   private String user;
   /** While AUTHENTICATING: the token exchange, and the lane the header named (or empty). */
-  private io.strata.server.security.TokenSaslServer sasl;
+  private io.strata.server.security.ConnectionProof sasl;
   private String laneAfterAuthentication;
   /** The token the connection proved its user with (set on the event loop, read by calls). */
   private volatile io.strata.common.security.Token provenBy;
+  /** Whether the connection proved its user by Kerberos (set as provenBy is). */
+  private volatile boolean provenByKerberos;
   /** The client address this connection is counted against, once set up; null for peers. */
   private String addressSlot;
   /** Calls of this connection waiting in the handlers' queues. */
@@ -300,29 +302,45 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
       return;
     }
     if (server.authenticationRequired() && !fromPeer) {
-      refuse(ctx, "this cluster requires token authentication (strata.security.authentication="
-          + "token) and the connection proved no user; create a token with bin/strata token "
-          + "create " + user + " and give its file in STRATA_TOKEN_FILE or "
-          + "strata.client.token.file");
+      refuse(ctx, server.kerberos() != null
+          ? "this cluster requires authentication (strata.security.authentication=kerberos) "
+              + "and the connection proved no user; set strata.security.authentication=kerberos"
+              + " and strata.security.kerberos.principal on the client and log in (kinit, or "
+              + "strata.client.keytab.file), or give a token file in STRATA_TOKEN_FILE"
+          : "this cluster requires token authentication (strata.security.authentication="
+              + "token) and the connection proved no user; create a token with bin/strata token "
+              + "create " + user + " and give its file in STRATA_TOKEN_FILE or "
+              + "strata.client.token.file");
       return;
     }
     ready(ctx, header.getLane());
   }
 
   private void startAuthentication(ChannelHandlerContext ctx, ConnectionHeaderProto header) {
-    if (!header.getAuthMechanism().equals(io.strata.common.security.DigestSasl.MECHANISM)) {
-      connectionError(ctx, new BadRequestException("authentication mechanism '"
-          + header.getAuthMechanism() + "' is unknown; this server takes "
-          + io.strata.common.security.DigestSasl.MECHANISM + " (tokens)"));
-      return;
-    }
-    if (server.tokens() == null) {
-      connectionError(ctx, new BadRequestException("this server checks no tokens (it has no "
-          + "cluster secret); connect without strata.client.token.file"));
-      return;
-    }
+    String mechanism = header.getAuthMechanism();
     try {
-      sasl = new io.strata.server.security.TokenSaslServer(server.tokens());
+      if (mechanism.equals(io.strata.common.security.DigestSasl.MECHANISM)) {
+        if (server.tokens() == null) {
+          connectionError(ctx, new BadRequestException("this server checks no tokens (it has "
+              + "no cluster secret); connect without strata.client.token.file"));
+          return;
+        }
+        sasl = new io.strata.server.security.TokenSaslServer(server.tokens());
+      } else if (mechanism.equals(io.strata.common.security.KerberosSasl.MECHANISM)) {
+        if (server.kerberos() == null) {
+          connectionError(ctx, new BadRequestException("this server takes no Kerberos "
+              + "connections (its strata.security.authentication is not kerberos); connect "
+              + "with the servers' strata.security.authentication"));
+          return;
+        }
+        sasl = new io.strata.server.security.KerberosSaslServer(server.kerberos());
+      } else {
+        connectionError(ctx, new BadRequestException("authentication mechanism '" + mechanism
+            + "' is unknown; this server takes " + io.strata.common.security.DigestSasl.MECHANISM
+            + " (tokens)" + (server.kerberos() != null ? " and "
+                + io.strata.common.security.KerberosSasl.MECHANISM + " (Kerberos)" : "")));
+        return;
+      }
     } catch (javax.security.sasl.SaslException e) {
       connectionError(ctx, new ServerErrorException(server.name(), e));
       return;
@@ -331,14 +349,14 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     state = State.AUTHENTICATING;
   }
 
-  /** One frame of the client's token exchange: answered, until its user is proven. */
+  /** One frame of the client's proof of its user: answered, until the user is proven. */
   private void authenticate(ChannelHandlerContext ctx, byte[] headerBytes, byte[] param) {
     byte[] challenge;
     try {
       RequestHeaderProto h = RequestHeaderProto.parseFrom(headerBytes);
       if (!h.getMethod().equals("Authenticate")) {
         connectionError(ctx, new BadRequestException("a call to " + h.getMethod() + " came "
-            + "before the token exchange ended; a client sends calls once it is authenticated"));
+            + "before its user was proven; a client sends calls once it is authenticated"));
         return;
       }
       challenge = sasl.step(io.strata.common.proto.RpcProtos.SaslMessageProto.parseFrom(param)
@@ -362,6 +380,7 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
     if (complete) {
       user = sasl.user();
       provenBy = sasl.token();
+      provenByKerberos = sasl.kerberos();
       sasl.dispose();
       sasl = null;
       ready(ctx, laneAfterAuthentication);
@@ -370,8 +389,8 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
 
   /** Refuses the connection's authentication: logged with its address, answered, closed. */
   private void refuse(ChannelHandlerContext ctx, String why) {
-    LOG.warn("{}: refused a connection from {} claiming user {}: {}", server.name(),
-        ctx.channel().remoteAddress(), user, why);
+    LOG.warn("{}: refused a connection from {} claiming user {}: {}", server.name(), peer(),
+        user, why);
     connectionError(ctx, new AccessDeniedException(why));
   }
 
@@ -640,6 +659,10 @@ final class ServerConnection extends ChannelInboundHandlerAdapter implements Fra
   /** The token this connection proved its user with; null when it proved none. */
   io.strata.common.security.Token provenBy() {
     return provenBy;
+  }
+
+  boolean provenByKerberos() {
+    return provenByKerberos;
   }
 
   String peer() {

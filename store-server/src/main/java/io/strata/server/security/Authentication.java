@@ -1,6 +1,7 @@
 package io.strata.server.security;
 
 import io.strata.common.conf.SecurityKeys;
+import io.strata.common.security.AuthenticationMode;
 import io.strata.common.conf.StrataConfiguration;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -9,16 +10,9 @@ import java.util.Set;
 public final class Authentication {
   private Authentication() {}
 
-  /** Whether connections must prove their user (token) or not (simple). */
+  /** Whether connections must prove their user (token, kerberos) or not (simple). */
   public static boolean required(StrataConfiguration conf) {
-    String mode = conf.get(SecurityKeys.AUTHENTICATION).trim();
-    return switch (mode) {
-      case "simple" -> false;
-      case "token" -> true;
-      default -> throw new IllegalArgumentException(SecurityKeys.AUTHENTICATION.name() + " is '"
-          + mode + "' (from " + conf.sourceOf(SecurityKeys.AUTHENTICATION.name())
-          + "); use simple or token");
-    };
+    return AuthenticationMode.of(conf) != AuthenticationMode.SIMPLE;
   }
 
   /** The superusers: those strata.superuser names, and the user this daemon runs as. */

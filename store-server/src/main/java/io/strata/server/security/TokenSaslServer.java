@@ -18,7 +18,7 @@ import javax.security.sasl.SaslServer;
  * client's SASL messages until the client has proved it holds a valid token's password, then
  * names the token's user. Not thread-safe: one connection's network thread drives it.
  */
-public final class TokenSaslServer {
+public final class TokenSaslServer implements ConnectionProof {
   private final TokenAuthority authority;
   private final SaslServer sasl;
   /** Why the token was refused before the mechanism could say: it expired, it is unreadable. */
@@ -31,10 +31,7 @@ public final class TokenSaslServer {
         DigestSasl.SERVER_NAME, DigestSasl.PROPERTIES, this::handle);
   }
 
-  /**
-   * The answer to the client's message {@code response}; a SaslException, with a message a
-   * client can act on, when the client is refused.
-   */
+  @Override
   public byte[] step(byte[] response) throws SaslException {
     try {
       byte[] challenge = sasl.evaluateResponse(response);
@@ -60,20 +57,27 @@ public final class TokenSaslServer {
     }
   }
 
+  @Override
   public boolean isComplete() {
     return sasl.isComplete();
   }
 
-  /** The token's user, once complete. */
+  @Override
   public String user() {
     return token == null ? null : token.user();
   }
 
-  /** The token proven (its identifier's fields; no password), once complete. */
+  @Override
   public Token token() {
     return token;
   }
 
+  @Override
+  public boolean kerberos() {
+    return false;
+  }
+
+  @Override
   public void dispose() {
     try {
       sasl.dispose();

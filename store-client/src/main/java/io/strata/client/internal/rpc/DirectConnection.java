@@ -198,8 +198,7 @@ public final class DirectConnection implements RpcConnection {
         header.setLane(lane.path().toString());
       }
       RpcFrame.write(buf, header.build(), null, (byte[]) null);
-      TokenSaslClient sasl = who.token() == null ? null
-          : new TokenSaslClient(who.token(), address.toString());
+      SaslExchange sasl = who.proof() == null ? null : who.proof().exchange(address);
       if (sasl != null) {
         sasl.first(buf);
       }

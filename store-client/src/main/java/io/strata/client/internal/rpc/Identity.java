@@ -2,16 +2,14 @@ package io.strata.client.internal.rpc;
 
 import com.google.protobuf.ByteString;
 import io.strata.common.proto.RpcProtos.ConnectionHeaderProto;
-import io.strata.common.security.DigestSasl;
-import io.strata.common.security.Token;
 
 /**
  * Who a client's connections say they are, in each connection header: a user name and, for a
  * cluster's own processes, the cluster secret they share (empty for every other client); with a
- * {@code token}, whose user {@code user} then is, proven after the header
- * ({@link TokenSaslClient}).
+ * {@code proof} (a token, a Kerberos login), whose user {@code user} then is, proven after the
+ * header ({@link SaslExchange}).
  */
-record Identity(String user, byte[] clusterToken, Token token) {
+record Identity(String user, byte[] clusterToken, Proof proof) {
   /** The connection header for {@code service} with this identity in it. */
   ConnectionHeaderProto.Builder header(String service) {
     ConnectionHeaderProto.Builder b = ConnectionHeaderProto.newBuilder()
@@ -20,8 +18,8 @@ record Identity(String user, byte[] clusterToken, Token token) {
     if (clusterToken != null) {
       b.setClusterToken(ByteString.copyFrom(clusterToken));
     }
-    if (token != null) {
-      b.setAuthMechanism(DigestSasl.MECHANISM);
+    if (proof != null) {
+      b.setAuthMechanism(proof.mechanism());
     }
     return b;
   }

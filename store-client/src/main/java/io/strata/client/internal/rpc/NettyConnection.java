@@ -30,10 +30,10 @@ final class NettyConnection implements RpcConnection {
   private final AtomicBoolean sweeping = new AtomicBoolean();
   private volatile Channel channel;
   private final CompletableFuture<Void> closed = new CompletableFuture<>();
-  /** Done once calls may be sent: at once, or, with a token, once its user is proven. */
+  /** Done once calls may be sent: at once, or, with a proof, once its user is proven. */
   private final CompletableFuture<Void> authenticated = new CompletableFuture<>();
-  /** With a token: its exchange, until done; read and written on the event loop only. */
-  private TokenSaslClient sasl;
+  /** With a proof: its exchange, until done; read and written on the event loop only. */
+  private SaslExchange sasl;
 
   /** How often the event loop looks for calls past their timeout. */
   static final long TIMEOUT_SWEEP_MILLIS = 10;
@@ -45,7 +45,7 @@ final class NettyConnection implements RpcConnection {
 
   /**
    * Sends the preamble and connection header; the future completes once calls may be sent: at
-   * once, or, with a token, when the server says its user is proven (failing with the server's
+   * once, or, with a proof, when the server says its user is proven (failing with the server's
    * refusal otherwise).
    */
   CompletableFuture<Void> start(Channel ch, Identity who) {
@@ -53,11 +53,11 @@ final class NettyConnection implements RpcConnection {
     ByteBuf buf = ch.alloc().buffer();
     buf.writeBytes(RpcFrame.MAGIC).writeByte(RpcFrame.VERSION);
     RpcFrame.write(buf, who.header(serviceName()).build(), null, (byte[]) null);
-    if (who.token() == null) {
+    if (who.proof() == null) {
       authenticated.complete(null);
     } else {
       try {
-        sasl = new TokenSaslClient(who.token(), address.toString());
+        sasl = who.proof().exchange(address);
         sasl.first(buf);
       } catch (IOException e) {
         buf.release();
@@ -71,13 +71,13 @@ final class NettyConnection implements RpcConnection {
       pending.failAll(new ServerErrorException(address.toString(),
           new IOException("the connection to " + address + " closed")));
       authenticated.completeExceptionally(new IOException("the server at " + address
-          + " closed the connection before the token exchange ended"));
+          + " closed the connection before it proved the user"));
       closed.complete(null);
     });
     return authenticated;
   }
 
-  /** One answer of the token exchange, on the event loop. */
+  /** One answer of the authentication exchange, on the event loop. */
   private void authenticate(ChannelHandlerContext ctx, RpcFrame frame) {
     ByteBuf out = ctx.alloc().buffer();
     try {

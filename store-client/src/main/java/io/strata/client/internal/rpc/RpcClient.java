@@ -96,7 +96,7 @@ public final class RpcClient implements Closeable {
   }
 
   public void presentClusterToken(byte[] token) {
-    identity = new Identity(identity.user(), token.clone(), identity.token());
+    identity = new Identity(identity.user(), token.clone(), identity.proof());
   }
 
   /**
@@ -104,7 +104,18 @@ public final class RpcClient implements Closeable {
    * (docs/security.md), as a server with strata.security.authentication=token requires.
    */
   public void authenticateWith(io.strata.common.security.Token token) {
-    identity = new Identity(token.user(), identity.clusterToken(), token);
+    identity = new Identity(token.user(), identity.clusterToken(), new TokenProof(token));
+  }
+
+  /**
+   * Makes every connection opened from now on prove its user with the Kerberos login {@code
+   * conf} names (docs/security.md), as a server with strata.security.authentication=kerberos
+   * takes; an IOException saying what to do when the client has no login.
+   */
+  public void authenticateWithKerberos(io.strata.common.conf.StrataConfiguration conf)
+      throws IOException {
+    KerberosProof login = KerberosProof.login(conf);
+    identity = new Identity(login.user(), identity.clusterToken(), login);
   }
 
   /** Connects to {@code service} at {@code address}, waiting up to {@code timeout}. */

@@ -14,8 +14,9 @@ import java.util.List;
 public final class WhoamiCommand extends BaseCommand {
   public WhoamiCommand() {
     super("whoami", CommandGroup.GENERAL, """
-        Shows the shell's user, auth:TOKEN when a token proves it (STRATA_TOKEN_FILE), else
-        auth:SIMPLE (taken by name), and the operating system user's groups.
+        Shows the shell's user, auth:TOKEN when a token proves it (STRATA_TOKEN_FILE),
+        auth:KERBEROS (its principal) under Kerberos, else auth:SIMPLE (taken by name), and the
+        operating system user's groups.
           whoami
         """);
   }
@@ -29,6 +30,12 @@ public final class WhoamiCommand extends BaseCommand {
     if (!tokenFile.isEmpty()) {
       ctx.out().println(io.strata.common.security.TokenFile.read(Path.of(tokenFile)).user()
           + " (auth:TOKEN)");
+    } else if (io.strata.common.security.AuthenticationMode.of(conf)
+        == io.strata.common.security.AuthenticationMode.KERBEROS) {
+      String principal = conf.get(io.strata.common.conf.ClientKeys.KERBEROS_PRINCIPAL).trim();
+      ctx.out().println((principal.isEmpty()
+          ? org.apache.hadoop.security.UserGroupInformation.getCurrentUser().getUserName()
+          : principal) + " (auth:KERBEROS)");
     } else {
       String user = conf.get(io.strata.common.conf.ClientKeys.USER);
       ctx.out().println((user.isEmpty() ? osUser : user) + " (auth:SIMPLE)");

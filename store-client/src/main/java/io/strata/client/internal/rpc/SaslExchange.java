@@ -10,47 +10,64 @@ import io.strata.common.proto.RpcProtos.RequestHeaderProto;
 import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
 import io.strata.common.proto.RpcProtos.SaslMessageProto;
 import io.strata.common.rpc.RpcFrame;
-import io.strata.common.security.DigestSasl;
-import io.strata.common.security.Token;
 import java.io.IOException;
-import javax.security.sasl.Sasl;
 import javax.security.sasl.SaslClient;
-import javax.security.sasl.SaslException;
 
 /**
- * The client's end of a connection's token exchange (docs/formats/rpc.md, "Authentication"):
- * the frames to send after the connection header until the server says the token's user is
+ * The client's end of a connection's authentication (docs/formats/rpc.md, "Authentication"):
+ * the SASL frames to send after the connection header until the server says the user is
  * proven. Both connection kinds drive it, the Netty one from its event loop, the direct one
  * blocking. Not thread-safe.
  */
-final class TokenSaslClient {
+final class SaslExchange {
   /** The method name of the client's authentication frames. */
   static final String METHOD = "Authenticate";
 
+  /**
+   * Runs a step of the mechanism as the user it proves: as is for a token, in the Kerberos
+   * login's Subject for GSSAPI, whose steps take their tickets from it.
+   */
+  interface Privileged {
+    Privileged NONE = new Privileged() {
+      @Override
+      public byte[] run(Step step) throws IOException {
+        return step.run();
+      }
+    };
+
+    byte[] run(Step step) throws IOException;
+  }
+
+  /** One step of the mechanism. */
+  interface Step {
+    byte[] run() throws IOException;
+  }
+
   private final String address;
   private final SaslClient sasl;
+  private final Privileged as;
+  /** What the exchange is called in errors ("the token exchange", "the Kerberos exchange"). */
+  private final String what;
   private boolean done;
 
-  TokenSaslClient(Token token, String address) throws IOException {
+  SaslExchange(SaslClient sasl, String address, Privileged as, String what) {
     this.address = address;
-    this.sasl = Sasl.createSaslClient(new String[] {DigestSasl.MECHANISM}, null,
-        DigestSasl.PROTOCOL, DigestSasl.SERVER_NAME, DigestSasl.PROPERTIES,
-        DigestSasl.clientCallbacks(token));
-    if (sasl == null) {
-      throw new IOException("this JVM offers no " + DigestSasl.MECHANISM + " SASL client");
-    }
+    this.sasl = sasl;
+    this.as = as;
+    this.what = what;
   }
 
   /** The first authentication frame, to follow the connection header. */
-  void first(ByteBuf out) throws SaslException {
-    byte[] initial = sasl.hasInitialResponse() ? sasl.evaluateChallenge(new byte[0]) : new byte[0];
+  void first(ByteBuf out) throws IOException {
+    byte[] initial = sasl.hasInitialResponse()
+        ? as.run(() -> sasl.evaluateChallenge(new byte[0])) : new byte[0];
     write(out, initial);
   }
 
   /**
    * Takes the server's answer {@code frame}: writes the next frame to {@code out} and returns
    * false, or returns true once the server says the client is authenticated. An error the
-   * server sent instead, or a server that did not prove it knows the token, is thrown.
+   * server sent instead, or a server that did not prove it knows the user's key, is thrown.
    */
   boolean answer(RpcFrame frame, ByteBuf out) throws IOException {
     ResponseHeaderProto header;
@@ -63,14 +80,15 @@ final class TokenSaslClient {
       }
       message = SaslMessageProto.parseFrom(frame.param());
     } catch (InvalidProtocolBufferException e) {
-      throw new IOException("the server at " + address + " answered the token exchange with a "
+      throw new IOException("the server at " + address + " answered " + what + " with a "
           + "malformed frame: " + e.getMessage());
     }
-    byte[] next = sasl.isComplete() ? null : sasl.evaluateChallenge(message.getToken().toByteArray());
+    byte[] challenge = message.getToken().toByteArray();
+    byte[] next = sasl.isComplete() ? null : as.run(() -> sasl.evaluateChallenge(challenge));
     if (message.getComplete()) {
       if (!sasl.isComplete()) {
-        throw new AccessDeniedException("the server at " + address + " ended the token exchange "
-            + "before proving it knows the token's key; is it a server of this cluster?");
+        throw new AccessDeniedException("the server at " + address + " ended " + what
+            + " before proving it is a server of this cluster; is it?");
       }
       done = true;
       return true;
