@@ -350,4 +350,48 @@ public interface Admin extends Closeable {
   /** Nothing to free: the connection owns the resources. */
   @Override
   default void close() {}
+
+  /**
+   * Snapshots {@code table} as {@code snapshotName}, flushing it first, as HBase's: its block
+   * files are named, not copied; returns once the snapshot is complete. Each region's files are
+   * consistent with each other; regions are flushed one by one, so writes across regions made
+   * during the snapshot may be in it for some regions and not others (docs/snapshots.md).
+   */
+  void snapshot(String snapshotName, TableName table) throws IOException;
+
+  /** As {@link #snapshot(String, TableName)}, SKIPFLUSH taking only what is on disk. */
+  void snapshot(String snapshotName, TableName table, SnapshotType type) throws IOException;
+
+  void snapshot(SnapshotDescription snapshot) throws IOException;
+
+  /** Makes table {@code table} from the snapshot, its files linked, not copied. */
+  void cloneSnapshot(String snapshotName, TableName table) throws IOException;
+
+  /**
+   * Brings the snapshot's table, which must be disabled, back to the snapshot: its regions,
+   * files and schema; the table stays disabled. First snapshots the table as it is, as
+   * failsafe-NAME-MILLIS (see {@link #restoreSnapshot(String, boolean)}).
+   */
+  void restoreSnapshot(String snapshotName) throws IOException;
+
+  /**
+   * As {@link #restoreSnapshot(String)}, the failsafe snapshot taken only when {@code
+   * takeFailSafeSnapshot}.
+   */
+  void restoreSnapshot(String snapshotName, boolean takeFailSafeSnapshot) throws IOException;
+
+  void deleteSnapshot(String snapshotName) throws IOException;
+
+  /** Deletes every snapshot whose name matches {@code pattern}. */
+  void deleteSnapshots(Pattern pattern) throws IOException;
+
+  /** Every snapshot, by name. */
+  List<SnapshotDescription> listSnapshots() throws IOException;
+
+  /** The snapshots whose names match {@code pattern}. */
+  List<SnapshotDescription> listSnapshots(Pattern pattern) throws IOException;
+
+  /** The snapshots of tables matching {@code tableNamePattern}, names matching the other. */
+  List<SnapshotDescription> listTableSnapshots(Pattern tableNamePattern,
+      Pattern snapshotNamePattern) throws IOException;
 }

@@ -325,4 +325,28 @@ public interface AsyncAdmin {
    */
   CompletableFuture<java.util.Map<TableName, io.strata.client.quotas.SpaceQuotaSnapshot>>
       getRegionServerSpaceQuotaSnapshots(ServerName server);
+
+  /** See {@link Admin#snapshot(String, TableName)}. */
+  CompletableFuture<Void> snapshot(String snapshotName, TableName table);
+
+  CompletableFuture<Void> snapshot(String snapshotName, TableName table, SnapshotType type);
+
+  CompletableFuture<Void> snapshot(SnapshotDescription snapshot);
+
+  CompletableFuture<Void> cloneSnapshot(String snapshotName, TableName table);
+
+  CompletableFuture<Void> restoreSnapshot(String snapshotName);
+
+  CompletableFuture<Void> restoreSnapshot(String snapshotName, boolean takeFailSafeSnapshot);
+
+  CompletableFuture<Void> deleteSnapshot(String snapshotName);
+
+  CompletableFuture<Void> deleteSnapshots(Pattern pattern);
+
+  CompletableFuture<List<SnapshotDescription>> listSnapshots();
+
+  CompletableFuture<List<SnapshotDescription>> listSnapshots(Pattern pattern);
+
+  CompletableFuture<List<SnapshotDescription>> listTableSnapshots(Pattern tableNamePattern,
+      Pattern snapshotNamePattern);
 }

@@ -44,11 +44,17 @@ public abstract class JobTool extends Configured implements Tool {
     TableMapReduceUtil.initCredentials(job); // its tasks prove the user without a token file
     boolean ok = job.waitForCompletion(false);
     printCounters(job, out());
+    if (ok) {
+      afterJob(job);
+    }
     if (!ok) {
       err().println("ERROR: the job failed: " + job.getStatus().getFailureInfo());
     }
     return ok ? 0 : 1;
   }
+
+  /** What the tool does once its job succeeded (an export commits what it copied). */
+  protected void afterJob(Job job) throws Exception {}
 
   PrintStream out() {
     return System.out;

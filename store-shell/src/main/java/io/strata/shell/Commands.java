@@ -144,7 +144,15 @@ public final class Commands {
         new io.strata.shell.commands.security.SetAuthsCommand(),
         new io.strata.shell.commands.security.GetAuthsCommand(),
         new io.strata.shell.commands.security.ClearAuthsCommand(),
-        new io.strata.shell.commands.security.ListLabelsCommand());
+        new io.strata.shell.commands.security.ListLabelsCommand(),
+        new io.strata.shell.commands.snapshots.SnapshotCommand(),
+        new io.strata.shell.commands.snapshots.CloneSnapshotCommand(),
+        new io.strata.shell.commands.snapshots.RestoreSnapshotCommand(),
+        new io.strata.shell.commands.snapshots.DeleteSnapshotCommand(),
+        io.strata.shell.commands.snapshots.DeleteAllSnapshotCommand.byName(),
+        io.strata.shell.commands.snapshots.DeleteAllSnapshotCommand.byTable(),
+        new io.strata.shell.commands.snapshots.ListSnapshotsCommand(),
+        new io.strata.shell.commands.snapshots.ListTableSnapshotsCommand());
     return new CommandRegistry(commands);
   }
 }

@@ -6,11 +6,11 @@ import java.nio.file.Path;
 import org.apache.hadoop.conf.Configuration;
 
 /** Jobs on Hadoop's local runner against a mini cluster, their files under a test directory. */
-final class Jobs {
+public final class Jobs {
   private Jobs() {}
 
   /** A job configuration reaching {@code cluster} and keeping Hadoop's files in {@code dir}. */
-  static Configuration configuration(StrataConfiguration cluster, Path dir) {
+  public static Configuration configuration(StrataConfiguration cluster, Path dir) {
     Configuration conf = StrataJobConfiguration.merge(new Configuration(false), cluster);
     conf.addResource("core-default.xml");
     conf.addResource("mapred-default.xml");

@@ -23,7 +23,7 @@ public final class ShellRunner {
     return run("", "-e", script);
   }
 
-  Outcome run(String stdin, String... args) {
+  public Outcome run(String stdin, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int status;

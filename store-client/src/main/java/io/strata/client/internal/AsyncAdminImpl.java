@@ -81,11 +81,13 @@ final class AsyncAdminImpl implements AsyncAdmin {
   private final AsyncConnectionImpl conn;
   private final MasterCaller master;
   private final Executor callbacks;
+  private final SnapshotCalls snapshots;
 
   AsyncAdminImpl(AsyncConnectionImpl conn, Executor callbacks) {
     this.conn = conn;
     this.master = conn.master();
     this.callbacks = callbacks;
+    this.snapshots = new SnapshotCalls(master);
   }
 
   /** The future a caller sees: completed on the callback threads, if this admin has them. */
@@ -946,4 +948,66 @@ final class AsyncAdminImpl implements AsyncAdmin {
         r.getDeadServersList().stream().map(SchemaCodec::fromProto).toList(), rit);
   }
 
+
+  // ---- snapshots ----
+
+  @Override
+  public CompletableFuture<Void> snapshot(String snapshotName, TableName table) {
+    return snapshot(new io.strata.client.SnapshotDescription(snapshotName, table));
+  }
+
+  @Override
+  public CompletableFuture<Void> snapshot(String snapshotName, TableName table,
+      io.strata.client.SnapshotType type) {
+    return snapshot(new io.strata.client.SnapshotDescription(snapshotName, table, type));
+  }
+
+  @Override
+  public CompletableFuture<Void> snapshot(io.strata.client.SnapshotDescription snapshot) {
+    return run(() -> snapshots.snapshot(snapshot, nonce()));
+  }
+
+  @Override
+  public CompletableFuture<Void> cloneSnapshot(String snapshotName, TableName table) {
+    return run(() -> invalidating(snapshots.cloneSnapshot(snapshotName, table, nonce()),
+        table));
+  }
+
+  @Override
+  public CompletableFuture<Void> restoreSnapshot(String snapshotName) {
+    return restoreSnapshot(snapshotName, true);
+  }
+
+  @Override
+  public CompletableFuture<Void> restoreSnapshot(String snapshotName,
+      boolean takeFailSafeSnapshot) {
+    return run(() -> snapshots.restoreSnapshot(snapshotName, takeFailSafeSnapshot, nonce()));
+  }
+
+  @Override
+  public CompletableFuture<Void> deleteSnapshot(String snapshotName) {
+    return run(() -> snapshots.deleteSnapshot(snapshotName));
+  }
+
+  @Override
+  public CompletableFuture<Void> deleteSnapshots(Pattern pattern) {
+    return run(() -> snapshots.deleteSnapshots(pattern));
+  }
+
+  @Override
+  public CompletableFuture<List<io.strata.client.SnapshotDescription>> listSnapshots() {
+    return run(() -> snapshots.list(null, null));
+  }
+
+  @Override
+  public CompletableFuture<List<io.strata.client.SnapshotDescription>> listSnapshots(
+      Pattern pattern) {
+    return run(() -> snapshots.list(pattern, null));
+  }
+
+  @Override
+  public CompletableFuture<List<io.strata.client.SnapshotDescription>> listTableSnapshots(
+      Pattern tableNamePattern, Pattern snapshotNamePattern) {
+    return run(() -> snapshots.list(snapshotNamePattern, tableNamePattern));
+  }
 }

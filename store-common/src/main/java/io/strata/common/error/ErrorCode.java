@@ -33,7 +33,10 @@ public enum ErrorCode {
   TABLE_NOT_DISABLED(2011, false, TableNotDisabledException::new),
   TABLE_READ_ONLY(2012, false, TableReadOnlyException::new),
   SPACE_LIMITED(2013, false, SpaceLimitingException::new),
-  COPROCESSOR(2014, false, CoprocessorException::new);
+  COPROCESSOR(2014, false, CoprocessorException::new),
+  SNAPSHOT_EXISTS(2015, false, SnapshotExistsException::new),
+  SNAPSHOT_NOT_FOUND(2016, false, SnapshotDoesNotExistException::new),
+  CORRUPTED_SNAPSHOT(2017, false, CorruptedSnapshotException::new);
 
   private static final Map<Integer, ErrorCode> BY_CODE = new HashMap<>();
 

@@ -56,7 +56,12 @@ public final class TableDescriptor {
 
   /** A builder holding everything in {@code from}, to change some of it (alter). */
   public static Builder newBuilder(TableDescriptor from) {
-    return new Builder(from);
+    return new Builder(from.tableName, from);
+  }
+
+  /** A copy of {@code from} under another name (HBase's TableDescriptorBuilder.copy). */
+  public static Builder newBuilder(TableName name, TableDescriptor from) {
+    return new Builder(name, from);
   }
 
   public TableName getTableName() {
@@ -190,8 +195,8 @@ public final class TableDescriptor {
       this.tableName = tableName;
     }
 
-    private Builder(TableDescriptor d) {
-      this(d.tableName);
+    private Builder(TableName name, TableDescriptor d) {
+      this(name);
       families.putAll(d.families);
       maxFileSize = d.maxFileSize;
       memstoreFlushSize = d.memstoreFlushSize;

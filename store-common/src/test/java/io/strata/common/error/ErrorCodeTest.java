@@ -40,7 +40,10 @@ class ErrorCodeTest {
         new TableReadOnlyException("users"),
         new SpaceLimitingException("users", "NO_INSERTS", "table 'users' is over its space"
             + " quota"),
-        new CoprocessorException("com.example.Veto refused the put: no email"));
+        new CoprocessorException("com.example.Veto refused the put: no email"),
+        new SnapshotExistsException("snap1"),
+        new SnapshotDoesNotExistException("snap1"),
+        new CorruptedSnapshotException("snap1", List.of("default/t/abc/f/0123")));
   }
 
   @Test
@@ -56,6 +59,7 @@ class ErrorCodeTest {
     assertEquals(2009, ErrorCode.NAMESPACE_EXISTS.code());
     assertEquals(2013, ErrorCode.SPACE_LIMITED.code());
     assertEquals(2014, ErrorCode.COPROCESSOR.code());
+    assertEquals(2017, ErrorCode.CORRUPTED_SNAPSHOT.code());
     for (ErrorCode c : ErrorCode.values()) {
       assertEquals(c.retryable(), c.code() < 2000, c + " is in the wrong range");
       assertSame(c, ErrorCode.fromCode(c.code()));

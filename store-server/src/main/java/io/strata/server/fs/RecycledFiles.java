@@ -50,7 +50,14 @@ public final class RecycledFiles {
   static final String CLAIMED = "claimed-";
 
   /** Never recycles: every file is created anew. */
-  public static final RecycledFiles NONE = new RecycledFiles(null, null, 0, false, null);
+  public static final RecycledFiles NONE = new RecycledFiles(null, null, 0, false, null,
+      f -> false);
+
+  /** Asked before a file is written over: true keeps it where it is. */
+  @FunctionalInterface
+  public interface Keep {
+    boolean keep(Path file) throws IOException;
+  }
 
   /** Opens a new file for writing around the page cache; a seam for tests' refusals. */
   @FunctionalInterface
@@ -65,9 +72,11 @@ public final class RecycledFiles {
   /** Block files written around the page cache; cleared when the file system refuses that. */
   private volatile boolean direct;
   private final DirectOpener opener;
+  private final Keep keep;
 
   private RecycledFiles(RawLocalFileSystem fs, java.nio.file.Path pool, long maxBytes,
-      boolean direct, DirectOpener opener) {
+      boolean direct, DirectOpener opener, Keep keep) {
+    this.keep = keep;
     this.fs = fs;
     this.pool = pool;
     this.maxBytes = maxBytes;
@@ -100,7 +109,15 @@ public final class RecycledFiles {
     }
     return new RecycledFiles(local,
         maxBytes <= 0 ? null : local.pathToFile(new Path(archiveDir, DIR)).toPath(), maxBytes,
-        directBlockFiles, opener);
+        directBlockFiles, opener, f -> false);
+  }
+
+  /**
+   * The same pool, never taking a file {@code keep} says to keep (block files a snapshot may
+   * still name).
+   */
+  public RecycledFiles keeping(Keep keep) {
+    return this == NONE ? NONE : new RecycledFiles(fs, pool, maxBytes, direct, opener, keep);
   }
 
   /** True when files are recycled. */
@@ -221,6 +238,9 @@ public final class RecycledFiles {
     }
     java.nio.file.Path source = fs.pathToFile(file).toPath();
     try {
+      if (keep.keep(file)) {
+        return false;
+      }
       long size = Files.size(source);
       if (pooledBytes() + size > maxBytes) {
         return false;

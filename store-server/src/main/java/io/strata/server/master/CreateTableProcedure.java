@@ -75,11 +75,7 @@ final class CreateTableProcedure extends Procedure {
         return 2;
       }
       case 2 -> {
-        m.putDescriptor(table);
-        m.setTableState(name, TableState.ENABLING);
-        for (RegionInfo r : regions()) {
-          m.assignment().transition(r, RegionState.OFFLINE, null);
-        }
+        addToMeta(m, table, regions());
         return 3;
       }
       case 3 -> {
@@ -87,10 +83,7 @@ final class CreateTableProcedure extends Procedure {
         return 4;
       }
       case 4 -> {
-        if (!record.getOwner().isEmpty()) {
-          m.acls().ownerCreated(name, record.getOwner());
-        }
-        m.setTableState(name, TableState.ENABLED);
+        enable(m, name, record.getOwner());
         return DONE;
       }
       default -> throw new IllegalStateException("create table has no step " + step);
@@ -99,6 +92,24 @@ final class CreateTableProcedure extends Procedure {
 
   private List<RegionInfo> regions() {
     return record.getRegionsList().stream().map(SchemaCodec::fromProto).toList();
+  }
+
+  /** Puts a new table (ENABLING) and its regions (OFFLINE) in meta: step 2 of a creation. */
+  static void addToMeta(Master m, TableDescriptor table, List<RegionInfo> regions)
+      throws IOException {
+    m.putDescriptor(table);
+    m.setTableState(table.getTableName(), TableState.ENABLING);
+    for (RegionInfo r : regions) {
+      m.assignment().transition(r, RegionState.OFFLINE, null);
+    }
+  }
+
+  /** Grants {@code owner} (if any) all on the new table and enables it: a creation's end. */
+  static void enable(Master m, TableName name, String owner) throws IOException {
+    if (!owner.isEmpty()) {
+      m.acls().ownerCreated(name, owner);
+    }
+    m.setTableState(name, TableState.ENABLED);
   }
 
   /** Refuses a table in the system namespace: those the master makes itself (strata:quota). */

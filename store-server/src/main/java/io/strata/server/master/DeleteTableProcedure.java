@@ -4,7 +4,10 @@ import io.strata.common.proto.ProcedureProtos.ProcedureProto;
 import io.strata.common.schema.TableName;
 import io.strata.common.schema.TableState;
 import io.strata.server.region.RegionLayout;
+import io.strata.server.snapshot.RegionRemoval;
 import java.io.IOException;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
 
 /**
  * Deletes a disabled table: 0 check; 1 remove its regions and state from meta; 2 delete its
@@ -41,7 +44,18 @@ final class DeleteTableProcedure extends TableProcedure {
         return 2;
       }
       case 2 -> {
-        m.fs().delete(RegionLayout.tableDir(m.root(), name), true);
+        Path dir = RegionLayout.tableDir(m.root(), name);
+        if (!RegionRemoval.mayDropArchive(m.fs(), m.root())) {
+          // A snapshot may name its files: they go to the archive, and stay while it does.
+          for (FileStatus st : listOrEmpty(m, dir)) {
+            if (st.isDirectory() && !st.getPath().getName().startsWith(".")) {
+              RegionRemoval.remove(m.fs(), m.root(), name, st.getPath());
+            }
+          }
+          m.fs().delete(dir, true);
+          return 3;
+        }
+        m.fs().delete(dir, true);
         m.fs().delete(RegionLayout.archiveTableDir(m.root(), name), true);
         return 3;
       }
@@ -51,6 +65,14 @@ final class DeleteTableProcedure extends TableProcedure {
         return DONE;
       }
       default -> throw noSuchStep(step);
+    }
+  }
+
+  private static FileStatus[] listOrEmpty(Master m, Path dir) throws IOException {
+    try {
+      return m.fs().listStatus(dir);
+    } catch (java.io.FileNotFoundException gone) {
+      return new FileStatus[0];
     }
   }
 }

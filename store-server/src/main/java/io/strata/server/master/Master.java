@@ -90,6 +90,7 @@ public final class Master implements Closeable {
   private final io.strata.server.coordination.ServerHost host;
   /** This daemon's Kerberos login; null unless strata.security.authentication=kerberos. */
   private final KerberosLogin kerberos;
+  private volatile ArchiveCleaner cleaner; // null until initialized, or when turned off
   private final RpcClient rpcClient;
   private final ServerManager servers;
   private final DeadServerWals deadWals;
@@ -297,14 +298,7 @@ public final class Master implements Closeable {
       Duration reports = conf.get(ServerKeys.REPORT_INTERVAL); // space use is known that often
       chores.scheduleWithFixedDelay(quotas.space()::runQuietly, reports.toMillis(),
           reports.toMillis(), TimeUnit.MILLISECONDS);
-      Duration cleanEvery = conf.get(ServerKeys.CLEANER_INTERVAL);
-      if (!cleanEvery.isZero()) {
-        ArchiveCleaner cleaner = new ArchiveCleaner(fs, root,
-            conf.get(ServerKeys.WAL_CLEANER_TTL), conf.get(ServerKeys.FILE_CLEANER_TTL),
-            InstantSource.system());
-        chores.scheduleWithFixedDelay(cleaner::cleanQuietly, cleanEvery.toMillis(),
-            cleanEvery.toMillis(), TimeUnit.MILLISECONDS);
-      }
+      cleaner = ArchiveCleaner.schedule(conf, fs, root, chores);
       quotas.ensureTableQuietly(); // strata:quota, as meta, is there from the start
       acls.startQuietly(); // strata:acl too, when permissions are checked
       schedule(Duration.ofMinutes(10), "delegation token cleanup", () -> {
@@ -739,6 +733,11 @@ public final class Master implements Closeable {
 
   AssignmentManager assignment() {
     return assignment;
+  }
+
+  /** Passes the archive cleaner has run (for tests that wait for one). */
+  public long archiveCleanerPasses() {
+    return cleaner == null ? 0 : cleaner.passes(); // set once, from null
   }
 
   ServerManager servers() {

@@ -49,6 +49,7 @@ import io.strata.common.proto.QuotaProtos.GetSpaceQuotaSnapshotsRequest;
 import io.strata.common.proto.QuotaProtos.QuotaSwitchRequest;
 import io.strata.common.proto.QuotaProtos.QuotaSwitchResponse;
 import io.strata.common.proto.QuotaProtos.SetQuotaRequest;
+import io.strata.common.proto.SnapshotProtos;
 import io.strata.common.schema.RegionInfo;
 import io.strata.common.schema.SchemaCodec;
 import io.strata.common.schema.ServerName;
@@ -147,6 +148,7 @@ final class MasterService {
       observe("postTruncateTable", (o, c) -> o.postTruncateTable(c, t));
       return id;
     }));
+    snapshots(m);
     m.put("GetProcedureResult", method(GetProcedureResultRequest.parser(), this::procResult));
     m.put("CreateNamespace", method(CreateNamespaceRequest.parser(), this::createNamespace));
     m.put("ModifyNamespace", method(ModifyNamespaceRequest.parser(), this::modifyNamespace));
@@ -347,6 +349,34 @@ final class MasterService {
     NamespaceDescriptor.Builder b = NamespaceDescriptor.create(p.getName());
     p.getConfigurationMap().forEach(b::addConfiguration);
     return b.build();
+  }
+
+  /** Taking, cloning, restoring, deleting and listing snapshots (docs/formats/snapshot.md). */
+  private void snapshots(Map<String, RpcMethod> m) {
+    MasterSnapshots snaps = new MasterSnapshots(master);
+    m.put("Snapshot", method(SnapshotProtos.SnapshotRequest.parser(), r -> {
+      TableName t = SchemaCodec.fromProto(r.getTable());
+      requireTable("snapshot table " + t, t, Action.ADMIN);
+      return submit(SnapshotProcedure.of(r.getName(), t, r.getSkipFlush()), r.getNonce());
+    }));
+    m.put("CloneSnapshot", method(SnapshotProtos.CloneSnapshotRequest.parser(), r -> {
+      TableName t = SchemaCodec.fromProto(r.getTable());
+      requireGlobal("clone snapshot '" + r.getName() + "'", Action.ADMIN);
+      return submit(CloneSnapshotProcedure.of(r.getName(), t, master.acls().owner()),
+          r.getNonce());
+    }));
+    m.put("RestoreSnapshot", method(SnapshotProtos.RestoreSnapshotRequest.parser(), r -> {
+      TableName t = snaps.tableOf(r.getName());
+      requireTable("restore snapshot '" + r.getName() + "' to " + t, t, Action.ADMIN);
+      return submit(RestoreSnapshotProcedure.of(r.getName(), t, r.getTakeFailsafeSnapshot()),
+          r.getNonce());
+    }));
+    m.put("DeleteSnapshot", method(SnapshotProtos.DeleteSnapshotRequest.parser(), r -> {
+      requireGlobal("delete snapshot '" + r.getName() + "'", Action.ADMIN);
+      return snaps.delete(r.getName());
+    }));
+    m.put("ListSnapshots", method(SnapshotProtos.ListSnapshotsRequest.parser(),
+        r -> snaps.list()));
   }
 
   private ProcedureIdProto submit(Procedure p, long nonce) throws IOException {

@@ -69,8 +69,8 @@ final class ModifyTableProcedure extends Procedure {
         for (ColumnFamilyDescriptor f : old.getColumnFamilies()) {
           if (!table.hasColumnFamily(f.getName())) {
             for (RegionStates.Node n : m.states().ofTable(name)) {
-              m.fs().delete(new Path(RegionLayout.regionDir(m.root(), n.region()),
-                  f.getNameAsString()), true);
+              io.strata.server.snapshot.RegionRemoval.removeFamily(m.fs(), m.root(), name,
+                  new Path(RegionLayout.regionDir(m.root(), n.region()), f.getNameAsString()));
             }
           }
         }

@@ -23,6 +23,9 @@ abstract class Procedure {
   static final int TRUNCATE_TABLE = 6;
   static final int SPLIT_REGION = 7;
   static final int MERGE_REGIONS = 8;
+  static final int SNAPSHOT = 9;
+  static final int CLONE_SNAPSHOT = 10;
+  static final int RESTORE_SNAPSHOT = 11;
 
   /** What {@link #step} returns when the procedure is done. */
   static final int DONE = -1;
@@ -59,6 +62,9 @@ abstract class Procedure {
       case TRUNCATE_TABLE -> new TruncateTableProcedure(b);
       case SPLIT_REGION -> new SplitRegionProcedure(b);
       case MERGE_REGIONS -> new MergeRegionsProcedure(b);
+      case SNAPSHOT -> new SnapshotProcedure(b);
+      case CLONE_SNAPSHOT -> new CloneSnapshotProcedure(b);
+      case RESTORE_SNAPSHOT -> new RestoreSnapshotProcedure(b);
       default -> throw new IllegalArgumentException("procedure " + p.getId() + " has type "
           + p.getType() + ", which this version does not know; finish it with the version "
           + "that started it");

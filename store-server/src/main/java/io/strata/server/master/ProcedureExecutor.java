@@ -168,10 +168,16 @@ final class ProcedureExecutor implements Closeable {
     while (!stopped && step != Procedure.DONE) {
       try {
         int next = proc.step(step, master);
+        int done = step;
         step = next;
         if (next != Procedure.DONE) {
           proc.record().setStep(next);
           store.save(proc.record().build());
+          if (ProcedureFaults.halts(proc.record().getType(), done)) {
+            LOG.warn("procedure {} ({}) halted after step {}, as a test asked", proc.id(),
+                proc.describe(), done);
+            return;
+          }
         }
         pause = 100;
       } catch (StrataException e) {

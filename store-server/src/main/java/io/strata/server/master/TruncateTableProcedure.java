@@ -9,6 +9,7 @@ import io.strata.common.schema.TableState;
 import io.strata.server.region.RegionInfoFile;
 import io.strata.server.region.RegionLayout;
 import io.strata.server.region.TableDescriptorFile;
+import io.strata.server.snapshot.RegionRemoval;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -81,10 +82,12 @@ final class TruncateTableProcedure extends Procedure {
         for (FileStatus st : m.fs().listStatus(dir)) {
           String n = st.getPath().getName();
           if (st.isDirectory() && !n.startsWith(".") && !keep.contains(n)) {
-            m.fs().delete(st.getPath(), true);
+            RegionRemoval.remove(m.fs(), m.root(), name, st.getPath());
           }
         }
-        m.fs().delete(RegionLayout.archiveTableDir(m.root(), name), true);
+        if (RegionRemoval.mayDropArchive(m.fs(), m.root())) {
+          m.fs().delete(RegionLayout.archiveTableDir(m.root(), name), true);
+        }
         return 3;
       }
       case 3 -> {

@@ -19,11 +19,11 @@ import org.apache.hadoop.fs.Path;
  * @param parentRegion encoded name of the region holding the file
  * @param fileName the referenced block file's name
  */
-record ReferenceFile(byte[] splitRow, boolean top, String parentRegion, String fileName) {
+public record ReferenceFile(byte[] splitRow, boolean top, String parentRegion, String fileName) {
   static final int FORMAT_VERSION = 1;
 
   /** True for the names references take; block files never hold a dot. */
-  static boolean isReferenceName(String name) {
+  public static boolean isReferenceName(String name) {
     return name.indexOf('.') > 0;
   }
 

@@ -237,6 +237,32 @@ public final class Region implements Closeable {
     return false;
   }
 
+  /** Whether a store still reads a snapshot's files through links (a clone not compacted). */
+  public boolean hasLinks() {
+    for (Store s : stores.values()) {
+      if (s.hasLinks()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * For a snapshot: flushes the memstores first when {@code flush}, then names every block file
+   * the region reads, store by store (docs/formats/snapshot.md).
+   */
+  public List<StoreFileRef> snapshotFiles(boolean flush) throws IOException {
+    checkOpen();
+    if (flush) {
+      flush();
+    }
+    List<StoreFileRef> out = new ArrayList<>();
+    for (Store s : stores.values()) {
+      out.addAll(s.fileRefs(info));
+    }
+    return out;
+  }
+
 
   /**
    * Applies the edits atomically per edit (the batch's logged cells are one WAL entry), each as

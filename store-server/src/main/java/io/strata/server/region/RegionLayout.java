@@ -37,6 +37,16 @@ public final class RegionLayout {
     return new Path(new Path(new Path(root, "data"), table.getNamespace()), table.getQualifier());
   }
 
+  /** The root directory a {@link #tableDir} is under. */
+  public static Path rootOf(Path tableDir) {
+    return tableDir.getParent().getParent().getParent();
+  }
+
+  /** The directory of the region with {@code encodedName} of {@code table}. */
+  public static Path regionDir(Path root, TableName table, String encodedName) {
+    return new Path(tableDir(root, table), encodedName);
+  }
+
   public static Path regionDir(Path root, RegionInfo region) {
     return new Path(tableDir(root, region.getTable()), region.getEncodedName());
   }

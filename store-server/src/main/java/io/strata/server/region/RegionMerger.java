@@ -66,7 +66,8 @@ public final class RegionMerger {
 
   /**
    * Refuses a parent that still reads its own parent's files through references (a fresh
-   * daughter of a split or merge): references of references are not kept.
+   * daughter of a split or merge), or a snapshot's through links (a fresh clone): references
+   * of references or links are not kept.
    */
   public static void checkMergeable(FileSystem fs, Path root, TableDescriptor table,
       List<RegionInfo> parents) throws IOException {
@@ -74,7 +75,12 @@ public final class RegionMerger {
       for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
         for (FileStatus f : RegionLayout.familyFiles(fs, RegionLayout.regionDir(root, p),
             family.getNameAsString())) {
-          if (ReferenceFile.isReferenceName(f.getPath().getName())) {
+          String name = f.getPath().getName();
+          if (LinkFile.isLinkName(name)) {
+            throw new BadRequestException("region " + p.getEncodedName() + " still reads a "
+                + "snapshot's files through links; major_compact it, then merge");
+          }
+          if (ReferenceFile.isReferenceName(name)) {
             throw new BadRequestException("region " + p.getEncodedName() + " still reads its "
                 + "parent's files through references; major_compact it, then merge");
           }

@@ -56,10 +56,11 @@ public final class RegionSplitter {
   public static Daughters split(Region parent, byte[] splitRow) throws IOException {
     RegionInfo info = parent.info();
     parent.checkOpen();
-    if (parent.hasReferences()) {
+    if (parent.hasReferences() || parent.hasLinks()) {
       throw new BadRequestException("region " + info.getRegionNameAsString()
-          + " cannot split yet: it still reads its parent's files through reference files; "
-          + "compact it (major_compact) and split again");
+          + " cannot split yet: it still reads " + (parent.hasLinks() ? "a snapshot's files "
+          + "through link files" : "its parent's files through reference files")
+          + "; compact it (major_compact) and split again");
     }
     byte[] row = splitRow;
     if (row == null) {

@@ -106,19 +106,24 @@ final class Store {
         if (!st.isFile() || name.startsWith(".")) {
           continue;
         }
-        if (ReferenceFile.isReferenceName(name)) {
+        if (LinkFile.isLinkName(name)) {
+          LinkFile link = LinkFile.read(fs, st.getPath());
+          Path target = link.resolve(fs, RegionLayout.rootOf(tableDir), family.getNameAsString());
+          opened.add(new StoreFile(BlockFileReader.open(fs, target, caching), st.getPath(),
+              null, link));
+        } else if (ReferenceFile.isReferenceName(name)) {
           ReferenceFile ref = ReferenceFile.read(fs, st.getPath());
           Path target = ref.resolve(fs, tableDir, archiveTableDir, family.getNameAsString());
           opened.add(new StoreFile(BlockFileReader.open(fs, target, caching), st.getPath(),
-              ref));
+              ref, null));
         } else {
           opened.add(new StoreFile(BlockFileReader.open(fs, st.getPath(), caching)));
         }
       }
       Set<String> replaced = new HashSet<>();
       for (StoreFile f : opened) {
-        // A reference's file info is its parent file's, which no compaction of this store wrote.
-        ByteString from = f.isReference() ? null
+        // A reference's or link's file info is another store's, whose compactions it names.
+        ByteString from = f.isBorrowed() ? null
             : f.reader().fileInfo().getExtraMap().get(COMPACTED_FROM);
         if (from != null && !from.isEmpty()) {
           replaced.addAll(List.of(from.toString(StandardCharsets.UTF_8).split(",")));
@@ -312,6 +317,40 @@ final class Store {
       }
     }
     return false;
+  }
+
+  /** Whether some file is a link to another region's file (the store is a clone's). */
+  boolean hasLinks() {
+    for (StoreFile f : files) {
+      if (f.link() != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The block files the store reads, each where it was written ({@link StoreFileRef}): its own,
+   * and a link's target; one consistent set (a compaction swaps the list whole, and moves its
+   * inputs to the archive only after). Refused while the store reads a split parent's files
+   * through references.
+   */
+  List<StoreFileRef> fileRefs(io.strata.common.schema.RegionInfo region) throws IOException {
+    List<StoreFileRef> out = new ArrayList<>();
+    for (StoreFile f : files) {
+      if (f.isReference()) {
+        throw new io.strata.common.error.BadRequestException("region "
+            + region.getRegionNameAsString() + " still reads its split parent's files "
+            + "through references; major_compact '" + region.getTable() + "' and try again");
+      }
+      LinkFile l = f.link();
+      out.add(l != null
+          ? new StoreFileRef(family.getNameAsString(), l.table(), l.region(), l.fileName(),
+              f.reader().length())
+          : new StoreFileRef(family.getNameAsString(), region.getTable(),
+              region.getEncodedName(), f.name(), f.reader().length()));
+    }
+    return out;
   }
 
   /** Encoded names of the regions whose files this store's references read. */

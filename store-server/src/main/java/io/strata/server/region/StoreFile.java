@@ -27,19 +27,22 @@ final class StoreFile {
   /** The entry in the family directory: the block file itself, or the reference. */
   private final Path storePath;
   private final ReferenceFile reference;
+  /** Set when the entry is a link to another region's block file (a clone's). */
+  private final LinkFile link;
   private final io.strata.common.util.RefCount refs = new io.strata.common.util.RefCount();
   /** Where the file went when a compaction replaced it: nobody will read its blocks again. */
   private volatile Path archived;
   private volatile RecycledFiles recycled;
 
   StoreFile(BlockFileReader reader) {
-    this(reader, reader.path(), null);
+    this(reader, reader.path(), null, null);
   }
 
-  StoreFile(BlockFileReader reader, Path storePath, ReferenceFile reference) {
+  StoreFile(BlockFileReader reader, Path storePath, ReferenceFile reference, LinkFile link) {
     this.reader = reader;
     this.storePath = storePath;
     this.reference = reference;
+    this.link = link;
   }
 
   BlockFileReader reader() {
@@ -61,6 +64,19 @@ final class StoreFile {
 
   ReferenceFile reference() {
     return reference;
+  }
+
+  /** The link the entry is, or null. */
+  LinkFile link() {
+    return link;
+  }
+
+  /**
+   * Whether the block file is another region's, read through a reference or a link: this store
+   * did not write it, and must never write over it.
+   */
+  boolean isBorrowed() {
+    return reference != null || link != null;
   }
 
   /**
@@ -133,11 +149,11 @@ final class StoreFile {
   /**
    * Marks the file replaced by a compaction and moved to {@code archived}. When the last reader
    * lets go, its blocks leave the block cache and the file goes to {@code recycled}, for a new
-   * file to be written over: nobody can open it again. Not for a reference: the parent's file
-   * it reads may still serve the other daughter, and only the reference itself was archived.
+   * file to be written over: nobody can open it again. Not for a reference or a link: the file
+   * it reads may still serve another region or a snapshot, and only the entry was archived.
    */
   void retire(Path archived, RecycledFiles recycled) {
-    if (reference == null) {
+    if (!isBorrowed()) {
       this.archived = archived;
       this.recycled = recycled;
     }

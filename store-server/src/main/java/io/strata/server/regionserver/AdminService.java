@@ -126,6 +126,13 @@ final class AdminService {
           server.slowLog().clear();
           return RpcResult.of(ClearSlowLogResponse.newBuilder().setCleared(true).build());
         }));
+    methods.put("SnapshotRegion", new RpcMethod(
+        io.strata.common.proto.SnapshotProtos.SnapshotRegionRequest.parser(), CallKind.PRIORITY,
+        (p, c) -> {
+          RpcServer.requirePeer("SnapshotRegion", "take snapshots through the master: the "
+              + "shell's snapshot, or Admin.snapshot");
+          return snapshotRegion((io.strata.common.proto.SnapshotProtos.SnapshotRegionRequest) p);
+        }));
     methods.put("SplitWal", new RpcMethod(SplitWalRequest.parser(), CallKind.PRIORITY,
         (p, c) -> {
           RpcServer.requirePeer("SplitWal", "the master hands a dead server's WALs out");
@@ -199,6 +206,17 @@ final class AdminService {
   private RpcResult flush(FlushRegionRequest req) throws IOException {
     long seq = server.onlineRegions().get(req.getEncodedName()).region().flush();
     return RpcResult.of(FlushRegionResponse.newBuilder().setFlushSequenceId(seq).build());
+  }
+
+  /** Flushes the region unless told not to, and names the block files it reads. */
+  private RpcResult snapshotRegion(io.strata.common.proto.SnapshotProtos.SnapshotRegionRequest req)
+      throws IOException {
+    var out = io.strata.common.proto.SnapshotProtos.SnapshotRegionResponse.newBuilder();
+    for (io.strata.server.region.StoreFileRef f : server.onlineRegions()
+        .get(req.getEncodedName()).region().snapshotFiles(req.getFlush())) {
+      out.addFiles(io.strata.server.snapshot.SnapshotManifest.toProto(f));
+    }
+    return RpcResult.of(out.build());
   }
 
   /**

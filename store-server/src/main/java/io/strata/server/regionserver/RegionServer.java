@@ -317,7 +317,10 @@ public final class RegionServer implements Closeable {
           Runtime.getRuntime().maxMemory()),
           RegionOptions.from(conf), flusher, MemStoreLimiter.fromHeap(name.toString(), conf,
               flusher), compactions, InstantSource.system(),
-          RegionCaching.fromConfig(conf, cache), recycled, metrics.timed(conf,
+          RegionCaching.fromConfig(conf, cache),
+          // A block file a compaction replaced is written over only while no snapshot may name it.
+          recycled.keeping(f -> io.strata.server.snapshot.SnapshotReferences.pinsFiles(fs, root)),
+          metrics.timed(conf,
               autoSplitter = new AutoSplitter(new CoprocessorEvents(regions, opening),
                   SplitPolicy.fromConfig(conf), this::regionsOf, this::requestSplit)));
       flushChore = new FlushChore(regions, wal, flusher,

@@ -8,7 +8,8 @@ public enum CommandGroup {
   DML("dml", "data: read and write rows"),
   TOOLS("tools", "regions and servers: flush, compact, split, move, balance"),
   QUOTAS("quotas", "throttles on users, tables and namespaces"),
-  SECURITY("security", "permissions and visibility labels: grant, revoke, list them");
+  SECURITY("security", "permissions and visibility labels: grant, revoke, list them"),
+  SNAPSHOTS("snapshots", "snapshots of tables: take, clone, restore, list and delete them");
 
   private final String label;
   private final String description;

@@ -68,7 +68,7 @@ public final class AutoSplitter extends ForwardingRegionEvents {
   /** Whether {@code r} should split now, by the policy. */
   public boolean shouldSplit(Region r) {
     if (r.isClosed() || r.info().isMetaRegion() || r.info().getTable().isSystemTable()
-        || r.hasReferences()) {
+        || r.hasReferences() || r.hasLinks()) {
       return false;
     }
     long limit = policy.sizeToSplit(r.table(), tableRegions.applyAsInt(r.info().getTable()));
