@@ -40,6 +40,11 @@ import org.apache.hadoop.fs.Path;
  * none. Procedures run one at a time, so no split or merge of the table runs meanwhile.
  */
 final class SnapshotProcedure extends TableProcedure {
+  /** How long step 1 waits for regions in transition (opening, a daughter compacting). */
+  private static final long MAX_WAIT_MILLIS = 120_000;
+  /** When step 1 first met a region in transition; 0: it has not. */
+  private long waitingSince;
+
   SnapshotProcedure(ProcedureProto.Builder record) {
     super(record);
   }
@@ -70,6 +75,16 @@ final class SnapshotProcedure extends TableProcedure {
         try {
           manifest = manifest(m, name, table, record.getSkipFlush(),
               System.currentTimeMillis());
+        } catch (RegionInTransitionException e) {
+          // Retried (a region opening, a daughter compacting), but not for ever.
+          long now = System.currentTimeMillis();
+          waitingSince = waitingSince == 0 ? now : waitingSince;
+          if (now - waitingSince < MAX_WAIT_MILLIS) {
+            throw e;
+          }
+          m.fs().delete(working, true);
+          throw new BadRequestException("snapshot '" + name + "' of " + table + " gave up "
+              + "after waiting " + MAX_WAIT_MILLIS / 1000 + " s: " + e.getMessage());
         } catch (DoNotRetryException e) {
           m.fs().delete(working, true); // fails the procedure: nothing may stay behind
           throw e;

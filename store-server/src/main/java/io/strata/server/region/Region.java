@@ -249,10 +249,18 @@ public final class Region implements Closeable {
 
   /**
    * For a snapshot: flushes the memstores first when {@code flush}, then names every block file
-   * the region reads, store by store (docs/formats/snapshot.md).
+   * the region reads, store by store (docs/formats/snapshot.md). A region still reading its
+   * split parent's files answers with a retryable error until its compaction is done.
    */
   public List<StoreFileRef> snapshotFiles(boolean flush) throws IOException {
     checkOpen();
+    if (hasReferences()) {
+      // A fresh daughter: its compaction, asked for at its open, soon rewrites the references.
+      ctx.compactions().requestCompaction(this, true);
+      throw new io.strata.common.error.RegionInTransitionException(
+          info.getRegionNameAsString(), "it still reads its split parent's files; the "
+              + "snapshot waits for its compaction to rewrite them");
+    }
     if (flush) {
       flush();
     }

@@ -332,16 +332,15 @@ final class Store {
   /**
    * The block files the store reads, each where it was written ({@link StoreFileRef}): its own,
    * and a link's target; one consistent set (a compaction swaps the list whole, and moves its
-   * inputs to the archive only after). Refused while the store reads a split parent's files
-   * through references.
+   * inputs to the archive only after). Refused, retryably, while the store reads a split
+   * parent's files through references.
    */
   List<StoreFileRef> fileRefs(io.strata.common.schema.RegionInfo region) throws IOException {
     List<StoreFileRef> out = new ArrayList<>();
     for (StoreFile f : files) {
       if (f.isReference()) {
-        throw new io.strata.common.error.BadRequestException("region "
-            + region.getRegionNameAsString() + " still reads its split parent's files "
-            + "through references; major_compact '" + region.getTable() + "' and try again");
+        throw new io.strata.common.error.RegionInTransitionException(
+            region.getRegionNameAsString(), "it still reads its split parent's files");
       }
       LinkFile l = f.link();
       out.add(l != null
