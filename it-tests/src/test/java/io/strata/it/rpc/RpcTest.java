@@ -403,10 +403,14 @@ class RpcTest {
         Duration.ofMillis(200), 0);
     Throwable busy = failure(c.call("Block", text("third"), null, StringValue.parser(), TIMEOUT,
         0));
+    // The server had the second call before it refused the third: its deadline there (200 ms
+    // from its arrival) has passed 200 ms from now, whatever the client's timer says.
+    long expiredOnServer = System.nanoTime() + Duration.ofMillis(250).toNanos();
     assertInstanceOf(ServerBusyException.class, busy);
     assertTrue(busy.getMessage().contains("its scan call queue is full (1 calls)"),
         busy.getMessage());
     assertInstanceOf(CallTimeoutException.class, failure(queued));
+    waitFor(() -> System.nanoTime() > expiredOnServer, "the queued call's deadline to pass");
     blockLatch.countDown();
     assertEquals("first", ((StringValue) ((RpcResponse<?>) get(running)).result()).getValue());
     waitFor(() -> server.droppedExpiredCalls() == 1, "the expired call was dropped");

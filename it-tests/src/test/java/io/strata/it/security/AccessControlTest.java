@@ -355,6 +355,29 @@ class AccessControlTest {
   }
 
   @Test
+  void snapshotsNeedAdminOnTheTableAndClonesAndDeletesGlobalAdmin() throws Exception {
+    Admin keeper = as("keeper").getAdmin();
+    assertEquals("user 'keeper' may not snapshot table t: it needs ADMIN (A) permission on "
+        + "table t; ask an administrator to grant it (grant 'keeper', 'A', 't')",
+        denial(() -> keeper.snapshot("acl_snap", T)));
+    root.grant(on("keeper", "A"), true);
+    keeper.snapshot("acl_snap", T);
+    assertEquals(List.of("acl_snap"), keeper.listSnapshots().stream()
+        .map(io.strata.client.SnapshotDescription::getName).toList());
+    assertEquals("user 'keeper' may not clone snapshot 'acl_snap': it needs ADMIN (A) "
+        + "permission on global; ask an administrator to grant it (grant 'keeper', 'A')",
+        denial(() -> keeper.cloneSnapshot("acl_snap", TableName.valueOf("acl_clone"))));
+    assertEquals("user 'keeper' may not delete snapshot 'acl_snap': it needs ADMIN (A) "
+        + "permission on global; ask an administrator to grant it (grant 'keeper', 'A')",
+        denial(() -> keeper.deleteSnapshot("acl_snap")));
+    root.revoke(on("keeper", ""));
+    assertEquals("user 'keeper' may not restore snapshot 'acl_snap' to t: it needs ADMIN (A) "
+        + "permission on table t; ask an administrator to grant it (grant 'keeper', 'A', 't')",
+        denial(() -> keeper.restoreSnapshot("acl_snap")));
+    root.deleteSnapshot("acl_snap");
+  }
+
+  @Test
   void aGlobalAdminMayGrantAndManageButNotReadWithoutRead() throws Exception {
     root.grant(new UserPermission("boss", Permission.newBuilder().withActions(Action.ADMIN)
         .build()), true);

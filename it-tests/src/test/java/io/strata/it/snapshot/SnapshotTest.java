@@ -84,8 +84,10 @@ class SnapshotTest {
       assertEquals("Took T seconds\n", taken.out());
       assertThrows(SnapshotExistsException.class, () -> admin.snapshot("snap1", T));
 
+      TableDescriptor schema = admin.getDescriptor(T);
       write(t, model, random, 1_000, 300); // after the snapshot: updates and deletes
       Map<String, String> afterSnapshot = new TreeMap<>(model);
+      admin.addColumnFamily(T, ColumnFamilyDescriptor.of("g")); // and a schema change
 
       ShellRunner.Outcome listed = shell.execute("list_snapshots");
       assertEquals(0, listed.status(), listed.err());
@@ -114,6 +116,7 @@ class SnapshotTest {
       admin.restoreSnapshot("snap1");
       admin.enableTable(T);
       assertEquals(atSnapshot, read(t));
+      assertEquals(schema, admin.getDescriptor(T));
       List<SnapshotDescription> failsafe = admin.listSnapshots(
           java.util.regex.Pattern.compile("failsafe-snap1-\\d+"));
       assertEquals(1, failsafe.size(), failsafe.toString());
@@ -198,6 +201,19 @@ class SnapshotTest {
       try (Table ct = conn.getTable(clone)) {
         assertEquals(atSnapshot, read(ct));
       }
+
+      // A snapshot alone keeps its files after its table is dropped; deleted, they go.
+      admin.snapshot("s2", clone);
+      List<Path> cloneFiles = snapshotFiles(c, "s2");
+      admin.disableTable(clone);
+      admin.deleteTable(clone);
+      waitForCleanerPasses(c);
+      for (Path p : cloneFiles) {
+        assertTrue(Files.exists(archived(c, p)), p + " is kept for s2");
+      }
+      admin.deleteSnapshot("s2");
+      MiniCluster.waitFor(() -> cloneFiles.stream().noneMatch(p -> Files.exists(archived(c, p))),
+          WAIT, "the cleaner to remove the files of the last snapshot deleted");
     }
   }
 
