@@ -327,15 +327,23 @@ public interface AsyncAdmin {
       getRegionServerSpaceQuotaSnapshots(ServerName server);
 
   /** See {@link Admin#snapshot(String, TableName)}. */
-  CompletableFuture<Void> snapshot(String snapshotName, TableName table);
+  default CompletableFuture<Void> snapshot(String snapshotName, TableName table) {
+    return snapshot(new SnapshotDescription(snapshotName, table));
+  }
 
-  CompletableFuture<Void> snapshot(String snapshotName, TableName table, SnapshotType type);
+  default CompletableFuture<Void> snapshot(String snapshotName, TableName table,
+      SnapshotType type) {
+    return snapshot(new SnapshotDescription(snapshotName, table, type));
+  }
 
   CompletableFuture<Void> snapshot(SnapshotDescription snapshot);
 
   CompletableFuture<Void> cloneSnapshot(String snapshotName, TableName table);
 
-  CompletableFuture<Void> restoreSnapshot(String snapshotName);
+  /** See {@link Admin#restoreSnapshot(String)}: a failsafe snapshot first. */
+  default CompletableFuture<Void> restoreSnapshot(String snapshotName) {
+    return restoreSnapshot(snapshotName, true);
+  }
 
   CompletableFuture<Void> restoreSnapshot(String snapshotName, boolean takeFailSafeSnapshot);
 
@@ -343,8 +351,12 @@ public interface AsyncAdmin {
 
   CompletableFuture<Void> deleteSnapshots(Pattern pattern);
 
-  CompletableFuture<List<SnapshotDescription>> listSnapshots();
+  /** Every snapshot, by name. */
+  default CompletableFuture<List<SnapshotDescription>> listSnapshots() {
+    return listSnapshots(null);
+  }
 
+  /** The snapshots whose names match {@code pattern} (null: all). */
   CompletableFuture<List<SnapshotDescription>> listSnapshots(Pattern pattern);
 
   CompletableFuture<List<SnapshotDescription>> listTableSnapshots(Pattern tableNamePattern,

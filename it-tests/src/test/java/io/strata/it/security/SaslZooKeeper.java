@@ -59,15 +59,17 @@ final class SaslZooKeeper implements AutoCloseable {
         .redirectOutput(dir.resolve("zookeeper.log").toFile())
         .start();
     SaslZooKeeper zk = new SaslZooKeeper(p, port);
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (!zk.listening()) {
-      if (!p.isAlive() || System.nanoTime() > deadline) {
-        zk.close();
-        throw new IOException("the child ZooKeeper did not start; see "
-            + dir.resolve("zookeeper.log") + ":\n" + Files.readString(dir.resolve(
-                "zookeeper.log")));
-      }
-      Thread.sleep(50);
+    try {
+      io.strata.it.minicluster.MiniCluster.waitFor(() -> zk.listening() || !p.isAlive(),
+          java.time.Duration.ofSeconds(60), "the child ZooKeeper to listen");
+    } catch (AssertionError timedOut) {
+      // reported below, with its log
+    }
+    if (!zk.listening()) {
+      zk.close();
+      throw new IOException("the child ZooKeeper did not start; see "
+          + dir.resolve("zookeeper.log") + ":\n" + Files.readString(dir.resolve(
+              "zookeeper.log")));
     }
     return zk;
   }

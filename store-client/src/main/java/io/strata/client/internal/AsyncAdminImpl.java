@@ -952,17 +952,6 @@ final class AsyncAdminImpl implements AsyncAdmin {
   // ---- snapshots ----
 
   @Override
-  public CompletableFuture<Void> snapshot(String snapshotName, TableName table) {
-    return snapshot(new io.strata.client.SnapshotDescription(snapshotName, table));
-  }
-
-  @Override
-  public CompletableFuture<Void> snapshot(String snapshotName, TableName table,
-      io.strata.client.SnapshotType type) {
-    return snapshot(new io.strata.client.SnapshotDescription(snapshotName, table, type));
-  }
-
-  @Override
   public CompletableFuture<Void> snapshot(io.strata.client.SnapshotDescription snapshot) {
     return run(() -> snapshots.snapshot(snapshot, nonce()));
   }
@@ -971,11 +960,6 @@ final class AsyncAdminImpl implements AsyncAdmin {
   public CompletableFuture<Void> cloneSnapshot(String snapshotName, TableName table) {
     return run(() -> invalidating(snapshots.cloneSnapshot(snapshotName, table, nonce()),
         table));
-  }
-
-  @Override
-  public CompletableFuture<Void> restoreSnapshot(String snapshotName) {
-    return restoreSnapshot(snapshotName, true);
   }
 
   @Override
@@ -992,11 +976,6 @@ final class AsyncAdminImpl implements AsyncAdmin {
   @Override
   public CompletableFuture<Void> deleteSnapshots(Pattern pattern) {
     return run(() -> snapshots.deleteSnapshots(pattern));
-  }
-
-  @Override
-  public CompletableFuture<List<io.strata.client.SnapshotDescription>> listSnapshots() {
-    return run(() -> snapshots.list(null, null));
   }
 
   @Override

@@ -229,46 +229,12 @@ public final class Region implements Closeable {
 
   /** Whether a store still reads a parent's files through references (a fresh daughter). */
   public boolean hasReferences() {
-    for (Store s : stores.values()) {
-      if (s.hasReferences()) {
-        return true;
-      }
-    }
-    return false;
+    return stores.values().stream().anyMatch(Store::hasReferences);
   }
 
   /** Whether a store still reads a snapshot's files through links (a clone not compacted). */
   public boolean hasLinks() {
-    for (Store s : stores.values()) {
-      if (s.hasLinks()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /**
-   * For a snapshot: flushes the memstores first when {@code flush}, then names every block file
-   * the region reads, store by store (docs/formats/snapshot.md). A region still reading its
-   * split parent's files answers with a retryable error until its compaction is done.
-   */
-  public List<StoreFileRef> snapshotFiles(boolean flush) throws IOException {
-    checkOpen();
-    if (hasReferences()) {
-      // A fresh daughter: its compaction, asked for at its open, soon rewrites the references.
-      ctx.compactions().requestCompaction(this, true);
-      throw new io.strata.common.error.RegionInTransitionException(
-          info.getRegionNameAsString(), "it still reads its split parent's files; the "
-              + "snapshot waits for its compaction to rewrite them");
-    }
-    if (flush) {
-      flush();
-    }
-    List<StoreFileRef> out = new ArrayList<>();
-    for (Store s : stores.values()) {
-      out.addAll(s.fileRefs(info));
-    }
-    return out;
+    return stores.values().stream().anyMatch(Store::hasLinks);
   }
 
 

@@ -212,8 +212,8 @@ final class AdminService {
   private RpcResult snapshotRegion(io.strata.common.proto.SnapshotProtos.SnapshotRegionRequest req)
       throws IOException {
     var out = io.strata.common.proto.SnapshotProtos.SnapshotRegionResponse.newBuilder();
-    for (io.strata.server.region.StoreFileRef f : server.onlineRegions()
-        .get(req.getEncodedName()).region().snapshotFiles(req.getFlush())) {
+    for (io.strata.server.region.StoreFileRef f : io.strata.server.region.SnapshotFiles.of(
+        server.onlineRegions().get(req.getEncodedName()).region(), req.getFlush())) {
       out.addFiles(io.strata.server.snapshot.SnapshotManifest.toProto(f));
     }
     return RpcResult.of(out.build());
