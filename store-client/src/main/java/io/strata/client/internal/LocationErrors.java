@@ -20,8 +20,14 @@ import java.io.IOException;
  *       <td>{@link Kind#REGION}: that region's entry is stale</td></tr>
  *   <tr><td>RegionMoved (naming the region used)</td>
  *       <td>{@link Kind#MOVED}: the region is on the server the error names</td></tr>
- *   <tr><td>CallTimeout (of a call to the server used)</td>
+ *   <tr><td>CallTimeout (of a call to the server used) while the server still answered other
+ *       calls on the connection</td>
  *       <td>{@link Kind#REGION}: that entry only; the server may just be slow</td></tr>
+ *   <tr><td>CallTimeout (of a call to the server used) with the connection silent since the
+ *       call was sent</td><td>{@link Kind#SERVER}: every entry on that server. A dead or
+ *       cut-off host answers nothing; its regions are reopened elsewhere, and each entry left
+ *       would cost the next call to it a whole timeout. A merely stalled server costs only
+ *       meta lookups that find it again.</td></tr>
  *   <tr><td>ServerError raised by this client for an I/O error (no connection, or the
  *       connection to the server used was lost)</td><td>{@link Kind#SERVER}: every entry on that
  *       server</td></tr>
@@ -68,8 +74,10 @@ final class LocationErrors {
       }
     }
     if (error instanceof CallTimeoutException e) {
-      return namesServer(e.details().get("server"), used.server()) ? Proof.REGION
-          : Proof.NOTHING;
+      if (!namesServer(e.details().get("server"), used.server())) {
+        return Proof.NOTHING;
+      }
+      return e.silent() ? Proof.SERVER : Proof.REGION;
     }
     if (error instanceof ServerErrorException e && e.getCause() != null) {
       return namesServer(e.details().get("server"), used.server()) && network(e.getCause())

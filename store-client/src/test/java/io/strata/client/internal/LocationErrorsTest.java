@@ -69,6 +69,16 @@ class LocationErrorsTest {
   }
 
   @Test
+  void aTimeoutOnASilentConnectionProvesTheServerGone() {
+    assertEquals(LocationErrors.Kind.SERVER, proof(new CallTimeoutException("ClientService.Get",
+        new InetSocketAddress("localhost", 16020).toString(), 100, true)).kind());
+    assertEquals(LocationErrors.Kind.REGION, proof(new CallTimeoutException("ClientService.Get",
+        new InetSocketAddress("localhost", 16020).toString(), 100, false)).kind());
+    assertEquals(LocationErrors.Kind.NOTHING, proof(new CallTimeoutException("ClientService.Get",
+        new InetSocketAddress("localhost", 16099).toString(), 100, true)).kind());
+  }
+
+  @Test
   void aConnectionThisClientLostProvesTheServerGone() {
     assertEquals(LocationErrors.Kind.SERVER, proof(new ServerErrorException(LOCAL.toString(),
         new IOException("cannot connect to localhost:16020"))).kind());

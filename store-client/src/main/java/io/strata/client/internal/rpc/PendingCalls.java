@@ -28,12 +28,15 @@ final class PendingCalls {
   private final String address;
   private final AtomicInteger nextCallId = new AtomicInteger();
   private final Map<Integer, Pending<?>> calls = new ConcurrentHashMap<>();
+  /** When the last answer came (nanoTime): a call timing out with none since it was sent
+   * finds the connection silent. */
+  private volatile long lastAnswer = System.nanoTime();
   /** Why the connection ended, once it has. */
   private volatile StrataException closedBecause;
 
-  /** A call awaiting its answer; {@code deadline} in nanoTime, 0 for none. */
+  /** A call awaiting its answer; {@code sent} and {@code deadline} in nanoTime, 0 for none. */
   private record Pending<T>(String method, Parser<T> parser, CompletableFuture<RpcResponse<T>> f,
-      long deadline, long timeoutMillis) {}
+      long sent, long deadline, long timeoutMillis) {}
 
   PendingCalls(String service, String address) {
     this.service = service;
@@ -49,8 +52,9 @@ final class PendingCalls {
       return 0;
     }
     int callId = nextCallId.updateAndGet(n -> n == Integer.MAX_VALUE ? 1 : n + 1);
-    calls.put(callId, new Pending<>(method, parser, f, timeoutMillis > 0
-        ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis) : 0, timeoutMillis));
+    long now = System.nanoTime();
+    calls.put(callId, new Pending<>(method, parser, f, now, timeoutMillis > 0
+        ? now + TimeUnit.MILLISECONDS.toNanos(timeoutMillis) : 0, timeoutMillis));
     return callId;
   }
 
@@ -100,6 +104,7 @@ final class PendingCalls {
    * connection (every call failed); a frame about the whole connection (call id 0) fails all.
    */
   boolean answer(RpcFrame frame) {
+    lastAnswer = System.nanoTime();
     int answered = answeredCallId(frame.header());
     if (answered > 0) { // the usual header: a call id and no error
       Pending<?> p = calls.remove(answered);
@@ -169,7 +174,7 @@ final class PendingCalls {
       Pending<?> p = e.getValue();
       if (p.deadline() != 0 && now - p.deadline() >= 0 && calls.remove(e.getKey(), p)) {
         p.f().completeExceptionally(new CallTimeoutException(service + "." + p.method(),
-            address, p.timeoutMillis()));
+            address, p.timeoutMillis(), lastAnswer - p.sent() < 0));
       }
     }
   }

@@ -8,8 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.strata.common.proto.RpcProtos.ExceptionProto;
+import io.strata.common.error.CallTimeoutException;
 import io.strata.common.proto.RpcProtos.ResponseHeaderProto;
+import io.strata.common.rpc.RpcFrame;
 import io.strata.common.rpc.RpcParam;
+import java.util.concurrent.CompletionException;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
@@ -58,5 +61,46 @@ class PendingCallsTest {
     assertEquals(0, PendingCalls.answeredCallId(
         ResponseHeaderProto.newBuilder().setCallId(-5).build().toByteArray()),
         "an id past Integer.MAX_VALUE, which no client makes");
+  }
+
+  @Test
+  void aTimeoutSaysWhetherTheServerAnsweredAnythingWhileTheCallWaited() {
+    PendingCalls calls = new PendingCalls("ClientService", "127.0.0.1:1");
+    CompletableFuture<RpcResponse<ExceptionProto>> first = send(calls, 1);
+    CompletableFuture<RpcResponse<ExceptionProto>> answered = send(calls, 60_000);
+    expireAll(calls, first);
+    assertTrue(timeout(first).silent(), "nothing came back on the connection");
+    assertTrue(timeout(first).getMessage().contains("the server answering nothing meanwhile"),
+        timeout(first).getMessage());
+
+    CompletableFuture<RpcResponse<ExceptionProto>> second = send(calls, 1);
+    byte[] header = ResponseHeaderProto.newBuilder().setCallId(2).build().toByteArray();
+    assertTrue(calls.answer(new RpcFrame(header,
+        ExceptionProto.newBuilder().setCode(7).build().toByteArray(), null)));
+    assertEquals(7, answered.join().result().getCode());
+    expireAll(calls, second);
+    assertFalse(timeout(second).silent(), "another call was answered while it waited");
+  }
+
+  private static CompletableFuture<RpcResponse<ExceptionProto>> send(PendingCalls calls,
+      long timeoutMillis) {
+    CompletableFuture<RpcResponse<ExceptionProto>> f = new CompletableFuture<>();
+    calls.request("Get", RpcParam.of(ExceptionProto.getDefaultInstance()), null,
+        ExceptionProto.parser(), timeoutMillis, 0, f, Unpooled::buffer).release();
+    return f;
+  }
+
+  /** Expires calls until {@code f} has timed out, its 1 ms deadline passing within 10 s. */
+  private static void expireAll(PendingCalls calls, CompletableFuture<?> f) {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (!f.isDone() && System.nanoTime() - deadline < 0) {
+      calls.expire();
+      Thread.onSpinWait();
+    }
+  }
+
+  private static CallTimeoutException timeout(CompletableFuture<?> f) {
+    CompletionException e = assertThrows(CompletionException.class, f::join);
+    return (CallTimeoutException) e.getCause();
   }
 }
