@@ -7,8 +7,8 @@ import java.util.TreeMap;
 /**
  * Named byte values a client attaches to a {@link Get}, {@link Scan} or {@link Mutation}, as in
  * HBase. They travel with the operation to the region server, which passes them unchanged to
- * the server-side form of the operation, which coprocessor observer hooks are to receive
- * (Strata has no observer hooks yet); the server itself gives no attribute a meaning.
+ * the server-side form of the operation that region observers receive (docs/coprocessors.md);
+ * the server itself gives no attribute a meaning.
  *
  * <pre>{@code
  * Put put = new Put(row).addColumn(cf, q, v)

@@ -37,17 +37,19 @@ public final class Result {
   private static final Cell[] NO_CELLS = new Cell[0];
 
   /** No cells, no existence answer, not partial. */
-  public static final Result EMPTY = new Result(NO_CELLS, null, false);
+  public static final Result EMPTY = new Result(NO_CELLS, null, false, false);
 
   private final Cell[] cells;
   private final Boolean exists;
+  private final boolean stale;
   private final boolean partial;
   // The row of the first cell, copied once; null when there are no cells.
   private final byte[] row;
 
-  private Result(Cell[] cells, Boolean exists, boolean partial) {
+  private Result(Cell[] cells, Boolean exists, boolean stale, boolean partial) {
     this.cells = cells;
     this.exists = exists;
+    this.stale = stale;
     this.partial = partial;
     this.row = cells.length == 0 ? null
         : Bytes.copy(cells[0].getRowArray(), cells[0].getRowOffset(), cells[0].getRowLength());
@@ -59,14 +61,27 @@ public final class Result {
    * when assertions are on.
    */
   public static Result create(List<? extends Cell> cells) {
-    return create(cells, null, false);
+    return create(cells, null, false, false);
+  }
+
+  /** @param exists the answer of an existence-only Get; null otherwise */
+  public static Result create(List<? extends Cell> cells, Boolean exists) {
+    return create(cells, exists, false, false);
+  }
+
+  /** @param stale what {@link #isStale()} says (HBase's meaning; Strata's servers make none) */
+  public static Result create(List<? extends Cell> cells, Boolean exists, boolean stale) {
+    return create(cells, exists, stale, false);
   }
 
   /**
    * @param exists the answer of an existence-only Get; null otherwise
-   * @param partial whether more cells of the same row follow in the next Result of a scan
+   * @param stale what {@link #isStale()} says
+   * @param mayHaveMoreCellsInRow whether more cells of the same row follow in the next Result
+   *     of a scan
    */
-  public static Result create(List<? extends Cell> cells, Boolean exists, boolean partial) {
+  public static Result create(List<? extends Cell> cells, Boolean exists, boolean stale,
+      boolean mayHaveMoreCellsInRow) {
     if (cells == null) {
       throw new IllegalArgumentException("cells is null; pass an empty list for no cells");
     }
@@ -79,7 +94,7 @@ public final class Result {
       }
     }
     assert isOneSortedRow(array) : "cells are not one row in CellComparator order: " + cells;
-    return new Result(array, exists, partial);
+    return new Result(array, exists, stale, mayHaveMoreCellsInRow);
   }
 
   /** As {@link #create(List)} for an array (HBase's {@code Result.create(Cell[])}). */
@@ -127,7 +142,7 @@ public final class Result {
       }
       all.addAll(Arrays.asList(r.cells));
     }
-    return create(all, null, false);
+    return create(all, null, false, false);
   }
 
   /** The cells in order, as a new array (the Result stays unchanged whatever the caller does). */
@@ -338,12 +353,12 @@ public final class Result {
   }
 
   /**
-   * Always false: Strata has no read replicas, so every Result comes from the region's one
-   * primary copy and is never stale. (In HBase, true for a Result read from a secondary
-   * replica.)
+   * False for every Result a server sends: Strata has no read replicas, so each comes from the
+   * region's one copy. (In HBase, true for a Result read from a secondary replica.) True only
+   * for one made so with {@link #create(List, Boolean, boolean)}.
    */
   public boolean isStale() {
-    return false;
+    return stale;
   }
 
   /**
@@ -447,11 +462,6 @@ public final class Result {
 
   /** {@code row/family:qualifier/timestamp/TYPE/vlen=N}, as KeyValue prints, for any Cell. */
   static String cellString(Cell c) {
-    return Bytes.toStringBinary(c.getRowArray(), c.getRowOffset(), c.getRowLength()) + "/"
-        + Bytes.toStringBinary(c.getFamilyArray(), c.getFamilyOffset(), c.getFamilyLength())
-        + ":"
-        + Bytes.toStringBinary(c.getQualifierArray(), c.getQualifierOffset(),
-            c.getQualifierLength())
-        + "/" + c.getTimestamp() + "/" + c.getType() + "/vlen=" + c.getValueLength();
+    return io.strata.common.cell.CellUtil.getCellKeyAsString(c) + "/vlen=" + c.getValueLength();
   }
 }

@@ -239,8 +239,12 @@ public final class Scan extends OperationWithAttributes {
   }
 
   /**
-   * Cells per Result at most; a longer row comes in several partial Results (see
-   * {@link Result#mayHaveMoreCellsInRow()}). 0 (the default) returns whole rows.
+   * Cells per Result: a row of more cells comes in several Results, each of exactly
+   * {@code batch} cells but the row's last, which holds the rest (1 to {@code batch}) and is the
+   * only one whose {@link Result#mayHaveMoreCellsInRow()} is false, as in HBase 2. The client
+   * regroups the parts the servers send (a byte limit cuts a row anywhere); with
+   * {@link #setAllowPartialResults} true the parts come as sent instead, at most {@code batch}
+   * cells each. 0 (the default) returns whole rows.
    */
   public Scan setBatch(int batch) {
     if (batch < 0) {

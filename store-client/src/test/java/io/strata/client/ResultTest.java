@@ -200,7 +200,7 @@ class ResultTest {
     assertEquals(Boolean.TRUE, exists.getExists());
     assertTrue(exists.isEmpty());
     assertEquals(Boolean.FALSE, Result.create(List.of(), false, false).getExists());
-    assertTrue(Result.create(List.of(put("f", "q", 1, "v")), null, true).mayHaveMoreCellsInRow());
+    assertTrue(Result.create(List.of(put("f", "q", 1, "v")), null, false, true).mayHaveMoreCellsInRow());
   }
 
   @Test
@@ -231,9 +231,9 @@ class ResultTest {
 
   @Test
   void createCompleteResultJoinsThePiecesOfARow() {
-    Result first = Result.create(CELLS.subList(0, 4), null, true);
-    Result empty = Result.create(List.of(), null, true);
-    Result last = Result.create(CELLS.subList(4, CELLS.size()), null, false);
+    Result first = Result.create(CELLS.subList(0, 4), null, false, true);
+    Result empty = Result.create(List.of(), null, false, true);
+    Result last = Result.create(CELLS.subList(4, CELLS.size()), null, false, false);
     Result whole = Result.createCompleteResult(List.of(first, empty, last));
     assertEquals(CELLS, whole.listCells());
     assertFalse(whole.mayHaveMoreCellsInRow());
@@ -243,17 +243,17 @@ class ResultTest {
 
   @Test
   void createCompleteResultRejectsPiecesOfDifferentRows() {
-    Result r = Result.create(List.of(put("f", "q", 1, "v")), null, true);
+    Result r = Result.create(List.of(put("f", "q", 1, "v")), null, false, true);
     Result s = Result.create(List.of(KeyValue.of(b("s"), b("f"), b("q"), 1, CellType.PUT,
-        b("v"))), null, false);
+        b("v"))), null, false, false);
     assertBadArgument(() -> Result.createCompleteResult(List.of(r, s)), "different rows",
         "'r'", "'s'");
   }
 
   @Test
   void createCompleteResultRejectsACompleteResultBeforeTheLast() {
-    Result complete = Result.create(List.of(put("f", "a", 1, "v")), null, false);
-    Result more = Result.create(List.of(put("f", "b", 1, "v")), null, false);
+    Result complete = Result.create(List.of(put("f", "a", 1, "v")), null, false, false);
+    Result more = Result.create(List.of(put("f", "b", 1, "v")), null, false, false);
     assertBadArgument(() -> Result.createCompleteResult(List.of(complete, more)),
         "result 0 of 2 is not partial");
   }
@@ -306,9 +306,13 @@ class ResultTest {
   }
 
   @Test
-  void isNeverStale() {
+  void isStaleOnlyWhenMadeSo() {
     assertFalse(RESULT.isStale());
     assertFalse(Result.EMPTY.isStale());
+    Result stale = Result.create(CELLS, null, true);
+    assertTrue(stale.isStale(), "HBase's create(cells, exists, stale)");
+    assertFalse(stale.mayHaveMoreCellsInRow());
+    assertEquals(Boolean.TRUE, Result.create(List.of(), true).getExists());
   }
 
   @Test

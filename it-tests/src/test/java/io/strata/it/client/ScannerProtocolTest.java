@@ -146,23 +146,89 @@ class ScannerProtocolTest {
         assertEquals(ROWS, complete, how + ": rows completed");
         assertEquals(expected(reversed), parts, how + ": partial results");
 
-        // Batches of 7 cells: 40 cells a row come as 7, 7, 7, 7, 7, 5.
+        // Batches of 7 cells: 40 cells a row come as 7, 7, 7, 7, 7, 5, whatever the byte limit
+        // cuts.
         List<String> batched = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
         try (ResultScanner s = t.getScanner(new Scan().setReversed(reversed)
             .setMaxResultSize(maxResultSize).setBatch(7))) {
           for (Result r : s) {
-            assertTrue(r.size() <= 7, how + ": at most 7 cells, got " + r.size());
             sizes.add(r.size());
             r.listCells().forEach(c -> batched.add(describe(c)));
           }
         }
         assertEquals(expected(reversed), batched, how + ": batches");
-        if (maxResultSize > 10_000) {
-          assertEquals(List.of(7, 7, 7, 7, 7, 5), sizes.subList(0, 6), how);
-          assertEquals(ROWS * 6, sizes.size(), how);
+        List<Integer> sixes = new ArrayList<>();
+        for (int i = 0; i < ROWS; i++) {
+          sixes.addAll(List.of(7, 7, 7, 7, 7, 5));
+        }
+        assertEquals(sixes, sizes, how);
+      }
+    }
+  }
+
+  /**
+   * Wide rows of 1 to 2,500 cells of 0 to 300 bytes over two regions, scanned with a batch in
+   * 40 random combinations of batch, byte limit, caching and direction: every Result holds
+   * exactly the batch but each row's last (1 to the batch, the only one saying the row is
+   * complete), and the Results joined are the unbatched scan's rows.
+   */
+  @Test
+  void aBatchGivesExactlyThatManyCellsPerResultWhateverCutsTheRows() throws Exception {
+    TableName table = TableName.valueOf("batches");
+    Random rnd = new Random(20261130);
+    try (Admin admin = conn.getAdmin()) {
+      admin.createTable(TableDescriptor.newBuilder(table).setColumnFamily(ColumnFamilyDescriptor
+          .of("f")).build(), new byte[][] {row(4)});
+    }
+    Table t = conn.getTable(table);
+    for (int r = 0; r < 8; r++) {
+      Put p = new Put(row(r));
+      int width = r == 5 ? 1 : 1 + rnd.nextInt(2_500);
+      for (int c = 0; c < width; c++) {
+        byte[] v = new byte[rnd.nextInt(300)];
+        rnd.nextBytes(v);
+        p.addColumn(CF, Bytes.toBytes(String.format("q%05d", c)), v);
+      }
+      t.put(p);
+    }
+    for (int round = 0; round < 40; round++) {
+      boolean reversed = rnd.nextInt(3) == 0;
+      int batch = rnd.nextBoolean() ? 1 + rnd.nextInt(10) : 1 + rnd.nextInt(1_200);
+      long maxResultSize = 1L << rnd.nextInt(21);
+      int caching = 1 + rnd.nextInt(10);
+      String how = "batch " + batch + ", max result size " + maxResultSize + ", caching "
+          + caching + (reversed ? ", reversed" : "");
+      List<List<String>> rows = new ArrayList<>();
+      try (ResultScanner s = t.getScanner(new Scan().setReversed(reversed))) {
+        for (Result r : s) {
+          List<String> cells = new ArrayList<>();
+          r.listCells().forEach(c -> cells.add(describe(c)));
+          rows.add(cells);
         }
       }
+      List<List<String>> joined = new ArrayList<>();
+      List<String> row = new ArrayList<>();
+      try (ResultScanner s = t.getScanner(new Scan().setReversed(reversed).setBatch(batch)
+          .setMaxResultSize(maxResultSize).setCaching(caching))) {
+        for (Result r : s) {
+          List<String> cells = new ArrayList<>();
+          r.listCells().forEach(c -> cells.add(describe(c)));
+          row.addAll(cells);
+          if (r.mayHaveMoreCellsInRow()) {
+            assertEquals(batch, r.size(), how + ": a row's Result before its last");
+          } else {
+            assertTrue(r.size() >= 1 && r.size() <= batch, how + ": " + r.size() + " cells");
+            int width = rows.get(joined.size()).size();
+            assertEquals(width % batch == 0 ? batch : width % batch, r.size(),
+                how + ": the last Result of a row of " + width);
+            joined.add(row);
+            row = new ArrayList<>();
+          }
+        }
+      }
+      assertEquals(List.of(), row, how + ": a row left incomplete");
+      assertEquals(rows, joined, how);
     }
   }
 

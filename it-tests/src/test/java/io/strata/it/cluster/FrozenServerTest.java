@@ -54,9 +54,12 @@ class FrozenServerTest {
 
   @Test
   void aTimedOutIncrementIsReportedUnknownAndAGetIsRetried() throws Exception {
-    child = StandaloneChild.start(root, root.resolve("standalone.info"));
-    // Calls time out fast; the operation's time allows a few attempts, far within ZooKeeper's
-    // session timeout (30 s), so the frozen server is not declared dead.
+    // The child's ZooKeeper session outlasts the freeze by far, so that neither the frozen
+    // server is declared dead nor, thawed, does it find its connection idle past the read
+    // timeout (2/3 of the session's) and refuse to acknowledge calls until it reconnects.
+    child = StandaloneChild.start(root, root.resolve("standalone.info"),
+        java.util.List.of("-Dstrata.zookeeper.session.timeout=30s"));
+    // Calls time out fast; the operation's time allows a few attempts.
     var conf = ClusterTestSupport.conf(root).set("strata.zookeeper.quorum", child.zookeeper())
         .set("strata.client.rpc.timeout", "400ms")
         .set("strata.client.operation.timeout", "2500ms");

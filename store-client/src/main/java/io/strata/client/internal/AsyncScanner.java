@@ -32,7 +32,9 @@ import java.util.concurrent.CompletionException;
  * with no rows (heartbeats) just lead to the next call.
  *
  * <p>Parts of a row (a row larger than a call's byte limit) are joined before they are handed
- * out, unless the scan asked for batches of cells or allowed partial results. If a region moves,
+ * out; a scan with a batch gets them regrouped into Results of exactly that many cells but the
+ * last of a row ({@link BatchRegrouper}); one that allowed partial results gets them as they
+ * come. If a region moves,
  * splits or loses its scanner mid-scan, the scan reopens on the region's current location just
  * after what it has already received, so no row is returned twice or skipped: after the last
  * whole row, or, when parts of a row were handed out, at that row again, dropping every cell up
@@ -51,8 +53,10 @@ final class AsyncScanner implements AsyncResultScanner {
   private final int priority;
   private final int caching;
   private final long maxResultSize;
-  /** Parts go to the caller as they come (setBatch or setAllowPartialResults). */
+  /** Parts go to the caller as they come (setAllowPartialResults). */
   private final boolean handOutParts;
+  /** Parts regrouped into batches (setBatch without setAllowPartialResults); else null. */
+  private final BatchRegrouper regrouper;
   private final ScanMetrics metrics;
   private final ArrayDeque<Result> ready = new ArrayDeque<>();
   private final List<Result> partials = new ArrayList<>();
@@ -92,7 +96,9 @@ final class AsyncScanner implements AsyncResultScanner {
         : conn.getConfiguration().get(ClientKeys.SCANNER_CACHING);
     this.maxResultSize = scan.getMaxResultSize() > 0 ? scan.getMaxResultSize()
         : conn.getConfiguration().get(ClientKeys.SCANNER_MAX_RESULT_SIZE);
-    this.handOutParts = scan.getBatch() > 0 || scan.getAllowPartialResults();
+    this.handOutParts = scan.getAllowPartialResults();
+    this.regrouper = scan.getBatch() > 0 && !handOutParts ? new BatchRegrouper(scan.getBatch())
+        : null;
     this.metrics = scan.isScanMetricsEnabled() ? new ScanMetrics() : null;
     this.position = new ScanPosition(scan);
   }
@@ -278,18 +284,26 @@ final class AsyncScanner implements AsyncResultScanner {
     if (r == null) {
       return;
     }
+    if (regrouper != null) {
+      regrouper.add(r, this::ready);
+      return;
+    }
     if (handOutParts) {
-      ready.add(r); // batches of cells, or parts, as asked
-      position.handedOut(r);
+      ready(r); // parts, as asked
       return;
     }
     partials.add(r);
     if (!r.mayHaveMoreCellsInRow()) {
       Result whole = partials.size() == 1 ? r : Result.createCompleteResult(partials);
       partials.clear();
-      ready.add(whole);
-      position.handedOut(whole);
+      ready(whole);
     }
+  }
+
+  /** {@code r} is the caller's next, and the scan has got past it. */
+  private void ready(Result r) {
+    ready.add(r);
+    position.handedOut(r);
   }
 
   /** The region after the current one in scan order, or the end of the scan. */
@@ -297,6 +311,9 @@ final class AsyncScanner implements AsyncResultScanner {
     RegionLocation r = region;
     region = null;
     partials.clear();
+    if (regrouper != null) {
+      regrouper.rowEnded(this::ready); // a row never spans regions
+    }
     if (scan.isReversed()) {
       byte[] start = r.region().getStartKey();
       byte[] stop = scan.getStopRow();
@@ -329,6 +346,9 @@ final class AsyncScanner implements AsyncResultScanner {
         region = null;
         scannerId = 0;
         partials.clear();
+        if (regrouper != null) {
+          regrouper.clear();
+        }
       }
       CompletableFuture<RegionLocation> loc;
       if (region != null) {

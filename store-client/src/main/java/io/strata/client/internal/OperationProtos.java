@@ -286,7 +286,8 @@ public final class OperationProtos {
    */
   public static Result toResult(ResultProto p, CellBlock.Reader cells) throws BadRequestException {
     List<Cell> read = cells.next(p.getCellCount());
-    return Result.create(read, p.hasExists() ? p.getExists() : null, p.getPartial());
+    return Result.create(read, p.hasExists() ? p.getExists() : null, false,
+        p.getPartial());
   }
 
   /** The enums share their names; a test keeps them in step. */

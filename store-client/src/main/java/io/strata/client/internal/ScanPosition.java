@@ -103,8 +103,9 @@ final class ScanPosition {
       }
     }
     if (keep.isEmpty()) {
-      return r.mayHaveMoreCellsInRow() ? null : Result.create(List.of(), null, false);
+      return r.mayHaveMoreCellsInRow() ? null : Result.create(List.of(), null, false, false);
     }
-    return keep.size() == r.size() ? r : Result.create(keep, null, r.mayHaveMoreCellsInRow());
+    return keep.size() == r.size() ? r : Result.create(keep, null, false,
+        r.mayHaveMoreCellsInRow());
   }
 }

@@ -30,7 +30,7 @@ class ScanPositionTest {
     for (int i = from; i < from + n; i++) {
       cells.add(cell(row, "q" + i));
     }
-    return Result.create(cells, null, more);
+    return Result.create(cells, null, false, more);
   }
 
   private static String rowOf(byte[] start) {

@@ -163,8 +163,6 @@ public final class ArraysCell implements Cell {
   /** {@code row/family:qualifier/timestamp/TYPE/vlen=N} with bytes escaped, as a KeyValue's. */
   @Override
   public String toString() {
-    return Bytes.toStringBinary(row) + "/" + Bytes.toStringBinary(family) + ":"
-        + Bytes.toStringBinary(qualifier) + "/" + timestamp + "/" + type + "/vlen="
-        + valueLength;
+    return CellUtil.getCellKeyAsString(this) + "/vlen=" + valueLength;
   }
 }

@@ -432,9 +432,6 @@ public class KeyValue implements Cell {
   /** {@code row/family:qualifier/timestamp/TYPE/vlen=N} with bytes escaped. */
   @Override
   public String toString() {
-    return Bytes.toStringBinary(bytes, getRowOffset(), rowLength) + "/"
-        + Bytes.toStringBinary(bytes, getFamilyOffset(), familyLength) + ":"
-        + Bytes.toStringBinary(bytes, getQualifierOffset(), getQualifierLength()) + "/"
-        + getTimestamp() + "/" + getType() + "/vlen=" + getValueLength();
+    return CellUtil.getCellKeyAsString(this) + "/vlen=" + getValueLength();
   }
 }

@@ -1,7 +1,6 @@
 package io.strata.server.region;
 
 import io.strata.common.cell.Cell;
-import io.strata.common.cell.CellUtil;
 import io.strata.common.cell.KeyValue;
 import io.strata.server.scan.MergingScanner;
 import io.strata.server.scan.RowMatcher;
@@ -10,13 +9,12 @@ import java.util.List;
 
 /**
  * A compaction's merged cells as rows, for a listener that rewrites them ({@link
- * RegionEvents#compactionRows}): a major compaction's rows as its matcher keeps them, a minor
- * one's cells as merged (older copies of a key are dropped when written). Cells are copied, so a
+ * RegionEvents#compactionRows}), as the compaction's matcher keeps them (a major one: what a
+ * reader sees; a minor one: {@link RetainDeletes#minorCompaction}). Cells are copied, so a
  * listener may keep them; the merge's blocks go back after each row.
  */
 final class MergedRows implements CompactionRows {
   private final MergingScanner merged;
-  /** Null for a minor compaction. */
   private final RowMatcher matcher;
   private final StopCheck checkNotStopped;
 
@@ -38,17 +36,8 @@ final class MergedRows implements CompactionRows {
     if (merged.peek() == null) {
       return false;
     }
-    if (matcher != null) {
-      for (Cell c : matcher.readRow(merged)) {
-        row.add(KeyValue.deepCopy(c));
-      }
-    } else {
-      Cell first = KeyValue.deepCopy(merged.next());
-      row.add(first);
-      Cell c;
-      while ((c = merged.peek()) != null && CellUtil.matchingRows(c, first)) {
-        row.add(KeyValue.deepCopy(merged.next()));
-      }
+    for (Cell c : matcher.readRow(merged)) {
+      row.add(KeyValue.deepCopy(c));
     }
     merged.shipped(); // copied: the blocks passed over may go back
     return merged.peek() != null;

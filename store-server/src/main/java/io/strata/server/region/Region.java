@@ -791,7 +791,7 @@ public final class Region implements Closeable {
       Path tmpDir = RegionLayout.tmpDir(dir);
       Map<Store, Path> written = new LinkedHashMap<>();
       for (Map.Entry<Store, Segment> e : snapshots.entrySet()) {
-        Path tmp = e.getKey().writeSnapshot(e.getValue(), flushSeqId, tmpDir);
+        Path tmp = e.getKey().writeSnapshot(e.getValue(), flushSeqId, tmpDir, ctx.clock().millis());
         if (tmp != null) {
           written.put(e.getKey(), tmp);
         }

@@ -429,18 +429,33 @@ final class Store {
 
   /**
    * Writes the snapshot into a new block file under the region's temporary directory and
-   * returns it, or null if the snapshot is empty. The file records {@code flushSeqId}.
+   * returns it, or null if the snapshot is empty. The file records {@code flushSeqId}. What it
+   * keeps at {@code nowMillis}: {@link RetainDeletes#flush}.
    */
-  Path writeSnapshot(Segment snapshot, long flushSeqId, Path tmpDir) throws IOException {
-    if (snapshot.isEmpty()) {
+  Path writeSnapshot(Segment snapshot, long flushSeqId, Path tmpDir, long nowMillis)
+      throws IOException {
+    if (snapshot.isEmpty() || !snapshot.retain()) {
       return null;
     }
     Path tmp = newTmpFile(tmpDir);
-    BlockFileWriter w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp),
-        BlockFileOptions.forFamily(family), caching);
+    BlockFileWriter w;
     try {
-      for (SequencedCell c : snapshot.cells()) {
-        w.appendIfNewKey(c); // of equal keys written by several edits, the first (newest) stays
+      w = BlockFileWriter.create(fs, tmp, recycled.create(fs, tmp),
+          BlockFileOptions.forFamily(family), caching);
+    } catch (IOException | RuntimeException e) {
+      snapshot.release();
+      throw e;
+    }
+    // Every edit in a snapshot has completed: all are read, whatever their write numbers.
+    try (MergingScanner cells = new MergingScanner(List.<CellSource>of(
+        new SegmentSource(snapshot, Long.MAX_VALUE, 0)))) {
+      cells.seek(CellKeys.firstOnRow(Bytes.EMPTY));
+      RowMatcher matcher = RetainDeletes.flush(family, nowMillis);
+      matcher.keepInPlace(); // the snapshot holds its cells until it is dropped after the flush
+      while (cells.peek() != null) {
+        for (Cell c : matcher.readRow(cells)) {
+          w.append(c);
+        }
       }
       w.setMaxSequenceId(flushSeqId);
       w.close();
@@ -697,11 +712,12 @@ final class Store {
     try (MergingScanner merged = new MergingScanner(sources)) {
       merged.seek(CellKeys.firstOnRow(Bytes.EMPTY));
       RowMatcher matcher = major ? new RowMatcher(ScanSpec.all()
-          .withMaxVersions(Integer.MAX_VALUE), f -> family, nowMillis) : null;
+          .withMaxVersions(Integer.MAX_VALUE), f -> family, nowMillis)
+          : RetainDeletes.minorCompaction(family, nowMillis);
       if (rewriter != null) {
         writeRewritten(rewriter.rows(major, new MergedRows(merged, matcher,
             this::checkNotStopped)), w, pace);
-      } else if (major) {
+      } else {
         while (merged.peek() != null) {
           checkNotStopped();
           for (Cell c : matcher.readRow(merged)) {
@@ -709,15 +725,6 @@ final class Store {
             pace.wrote(c);
           }
           merged.shipped(); // written: cache blocks passed over may go back
-        }
-      } else {
-        Cell c;
-        while ((c = merged.next()) != null) {
-          checkNotStopped();
-          if (w.appendIfNewKey(c)) { // else an older copy of the last key
-            pace.wrote(c);
-          }
-          merged.shipped(); // the writer keeps no block: cache blocks passed may go back
         }
       }
       pace.book(); // the rest, so the next compaction's bookings start after these bytes

@@ -48,6 +48,10 @@ import java.util.function.Function;
  * (puts and markers alike) come per column, whatever the family's VERSIONS. Family-wide markers
  * are cells of the empty qualifier, so a read naming columns of a family sees them only if it
  * names that qualifier.
+ *
+ * <p>A flush or a compaction that keeps delete markers ({@link #keepDeleteMarkers()}, HBase's
+ * COMPACT_RETAIN_DELETES) returns the markers too, in their place, and drops only what they mask
+ * among the cells it reads: older files may hold more that they must go on masking.
  */
 public final class RowMatcher {
   private static final byte[] ZERO = {0};
@@ -80,6 +84,7 @@ public final class RowMatcher {
     this.seek = seek;
     knownFamilies = null;
     copyCells = true;
+    keepMarkers = false;
     row = null;
     clearRowState();
   }
@@ -105,6 +110,17 @@ public final class RowMatcher {
   }
   /** Whether cells from memory that is reused are copied before they are returned. */
   private boolean copyCells = true;
+  /** Whether delete markers are returned as well as applied. */
+  private boolean keepMarkers;
+
+  /**
+   * Returns every delete marker too, besides applying it: for writing a file that replaces only
+   * some of a store's cells (a flush, a minor compaction). Use a spec of all versions; the
+   * family's VERSIONS still apply.
+   */
+  public void keepDeleteMarkers() {
+    keepMarkers = true;
+  }
 
   /**
    * Returns cells where they lie, uncopied: the caller keeps the sources' memory (memstore
@@ -370,7 +386,7 @@ public final class RowMatcher {
         // MINIMUM and MAXIMUM are seek keys and never stored.
       }
     }
-    return null;
+    return keepMarkers && type.isDelete() ? (stable ? c : KeyValue.deepCopy(c)) : null;
   }
 
   /**

@@ -128,7 +128,9 @@ class RegionModelTest {
       assertTrue(stats.getOrDefault("split", 0) >= MAX_REGIONS - 1
           && stats.getOrDefault("scan rows", 0) > 150
           && stats.getOrDefault("check-and-mutate applied", 0) > 20
-          && stats.getOrDefault("increment refused", 0) > 0, "the run tested too little: " + stats);
+          && stats.getOrDefault("increment refused", 0) > 0
+          && stats.getOrDefault("flush dropped versions", 0) > 5,
+          "the run tested too little: " + stats);
       return;
     }
     int failingSteps = Integer.parseInt(failure.getSuppressed()[0].getMessage().substring(6));
@@ -190,6 +192,9 @@ class RegionModelTest {
         Op op = ops.get(step);
         try {
           apply(t, model, op);
+          stats.put("flush dropped versions", model.flushDroppedVersions);
+          stats.put("flush dropped expired", model.flushDroppedExpired);
+          stats.put("flush dropped masked", model.flushDroppedMasked);
           if (caching.cache() instanceof io.strata.server.cache.CombinedBlockCache c) {
             stats.put("cache hits", (int) c.stats().hits());
             stats.put("cache evictions", (int) (c.l1().stats().evictions()
@@ -243,7 +248,10 @@ class RegionModelTest {
         count(rendered.isEmpty() ? "get empty" : inPlace ? "get in place" : "get");
       }
       case "scan" -> scan(t, model, (Scan) op.arg());
-      case "flush" -> t.flush();
+      case "flush" -> {
+        t.flush();
+        model.flush(Bytes.EMPTY, Bytes.EMPTY);
+      }
       case "minor compaction" -> {
         for (Region r : t.regions()) {
           // A store still reading a parent's files compacts all of them: a major compaction.
@@ -251,6 +259,7 @@ class RegionModelTest {
           boolean rewritesReferences = r.hasReferences();
           if (rewritesReferences) {
             r.flush();
+            model.flush(r.info().getStartKey(), r.info().getEndKey());
           }
           r.compact(false);
           if (rewritesReferences) {
@@ -263,17 +272,22 @@ class RegionModelTest {
           r.flush();
           r.compact(true);
         }
+        model.flush(Bytes.EMPTY, Bytes.EMPTY);
         model.bake(Bytes.EMPTY, Bytes.EMPTY);
       }
-      case "split" -> split(t, row, op.arg().equals("at its mid row"));
+      case "split" -> split(t, model, row, op.arg().equals("at its mid row"));
       case "advance clock" -> {
         model.now += (Long) op.arg();
         t.server.fakeNow.set(model.now);
       }
-      case "clean restart" -> t.cleanRestart();
+      case "clean restart" -> {
+        t.cleanRestart(); // closing flushes
+        model.flush(Bytes.EMPTY, Bytes.EMPTY);
+      }
       case "crash and recover" -> {
         t.crash();
-        t.restart();
+        t.restart(); // the edits replayed are flushed before the regions serve
+        model.flush(Bytes.EMPTY, Bytes.EMPTY);
       }
       case "check every row" -> {
         for (int r = 0; r < ModelOps.ROWS; r++) {
@@ -469,21 +483,29 @@ class RegionModelTest {
     }
   }
 
-  private void split(TableFixture t, byte[] row, boolean atMid) throws Exception {
+  private void split(TableFixture t, TableModel model, byte[] row, boolean atMid)
+      throws Exception {
     if (t.regions().size() >= MAX_REGIONS) {
       count("split skipped: enough regions");
       return;
     }
     Region region = t.regionFor(row);
     boolean hadReferences = region.hasReferences();
+    byte[] start = region.info().getStartKey();
+    byte[] end = region.info().getEndKey();
     try {
       t.split(region, atMid ? null : row);
+      model.flush(start, end); // the parent flushed as it closed
       count("split");
     } catch (BadRequestException e) {
       // Refused: a daughter not yet compacted, a split row at the region's start, or no row to
-      // split at. The region keeps serving.
+      // split at (after a flush to find the mid row). The region keeps serving.
+      boolean noRow = atMid && e.getMessage().contains("has no row to split at");
       assertTrue(hadReferences || (!atMid && Bytes.equals(row, region.info().getStartKey()))
-          || (atMid && e.getMessage().contains("has no row to split at")), e.getMessage());
+          || noRow, e.getMessage());
+      if (noRow) {
+        model.flush(start, end);
+      }
       region.get(row, ScanSpec.all());
       count("split refused");
     }

@@ -20,8 +20,11 @@ import java.util.TreeSet;
  * What a table must show, computed the simple way: every cell ever written, by row, and at each
  * read the rules applied directly (HBase semantics): delete markers mask puts at or below their
  * timestamp whenever written, the last write of a key wins, versions and time ranges per column,
- * TTL against the clock with MIN_VERSIONS kept. A major compaction "bakes" a row to exactly what
- * is visible, dropping markers and surplus versions, as the store does.
+ * TTL against the clock with MIN_VERSIONS kept. A flush keeps of what was written since the last
+ * one every marker and the puts its markers leave, at most VERSIONS a column and none expired
+ * beyond MIN_VERSIONS (RetainDeletes); a major compaction "bakes" a row to exactly what is
+ * visible, dropping markers and surplus versions, as the store does. Minor compactions change
+ * nothing a read sees.
  *
  * <p>Filters are asked about exactly the cells the rules let through, in key order, with their
  * return codes honoured plainly (include, skip, rest of column, rest of row); the filters' own
@@ -32,6 +35,12 @@ final class TableModel {
   private final TableDescriptor table;
   /** Every cell ever written (or left by the last major compaction), by row, in write order. */
   private final TreeMap<String, List<KeyValue>> written = new TreeMap<>();
+  /** How many of a row's cells (the first ones) are flushed; the rest are in memory. */
+  private final Map<String, Integer> flushed = new java.util.HashMap<>();
+  /** Puts flushes dropped as surplus versions, expired, or masked: the run's coverage. */
+  int flushDroppedVersions;
+  int flushDroppedExpired;
+  int flushDroppedMasked;
   long now;
 
   TableModel(TableDescriptor table, long now) {
@@ -41,6 +50,7 @@ final class TableModel {
 
   void clear() {
     written.clear();
+    flushed.clear();
   }
 
   /** Rows holding any cell, in key order. */
@@ -78,13 +88,79 @@ final class TableModel {
         for (Cell c : read(row, ScanSpec.all().withMaxVersions(Integer.MAX_VALUE))) {
           kept.add((KeyValue) c);
         }
-        if (kept.isEmpty()) {
-          written.remove(row);
-        } else {
-          written.put(row, kept);
-        }
+        put(row, kept, kept.size());
       }
     }
+  }
+
+  private void put(String row, List<KeyValue> cells, int flushedCells) {
+    if (cells.isEmpty()) {
+      written.remove(row);
+      flushed.remove(row);
+    } else {
+      written.put(row, cells);
+      flushed.put(row, flushedCells);
+    }
+  }
+
+  /** A flush of the rows in {@code [start, end)}: see the class comment. */
+  void flush(byte[] start, byte[] end) {
+    for (String row : rows()) {
+      byte[] r = Bytes.toBytes(row);
+      if (Bytes.compare(r, start) < 0 || (end.length > 0 && Bytes.compare(r, end) >= 0)) {
+        continue;
+      }
+      List<KeyValue> all = written.get(row);
+      int from = flushed.getOrDefault(row, 0);
+      List<KeyValue> cells = new ArrayList<>(all.subList(0, from));
+      cells.addAll(flushedPart(all.subList(from, all.size())));
+      put(row, cells, cells.size());
+    }
+  }
+
+  /** What a flush writes of {@code fresh}, the cells in memory, in write order. */
+  private List<KeyValue> flushedPart(List<KeyValue> fresh) {
+    // Of equal keys the last write wins.
+    Map<String, KeyValue> byKey = new java.util.LinkedHashMap<>();
+    for (KeyValue c : fresh) {
+      String key = Bytes.toStringBinary(family(c)) + "/" + Bytes.toStringBinary(qualifier(c))
+          + "/" + c.getTimestamp() + "/" + c.getType();
+      byKey.remove(key);
+      byKey.put(key, c);
+    }
+    List<KeyValue> cells = new ArrayList<>(byKey.values());
+    List<KeyValue> kept = new ArrayList<>();
+    TreeMap<String, List<KeyValue>> columns = new TreeMap<>();
+    for (KeyValue c : cells) {
+      if (c.getType() != CellType.PUT) {
+        kept.add(c);
+      } else if (masked(cells, c)) {
+        flushDroppedMasked++;
+      } else {
+        columns.computeIfAbsent(Bytes.toStringBinary(family(c)) + "/"
+            + Bytes.toStringBinary(qualifier(c)), k -> new ArrayList<>()).add(c);
+      }
+    }
+    for (List<KeyValue> puts : columns.values()) {
+      puts.sort(java.util.Comparator.comparingLong(KeyValue::getTimestamp).reversed());
+      ColumnFamilyDescriptor settings = table.getColumnFamily(family(puts.get(0)));
+      long oldestLive = settings.getTimeToLive() == ColumnFamilyDescriptor.FOREVER
+          ? Long.MIN_VALUE : now - settings.getTimeToLive() * 1000;
+      int count = 0;
+      for (KeyValue p : puts) {
+        if (p.getTimestamp() < oldestLive && count >= settings.getMinVersions()) {
+          flushDroppedExpired++;
+          continue;
+        }
+        if (count >= settings.getMaxVersions()) {
+          flushDroppedVersions++;
+          continue;
+        }
+        kept.add(p);
+        count++;
+      }
+    }
+    return kept;
   }
 
   /** The newest visible version of a column, or null. */
