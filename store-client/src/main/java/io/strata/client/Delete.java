@@ -27,10 +27,8 @@ import io.strata.common.util.Bytes;
  * the timestamp of the newest version, otherwise to its clock.
  *
  * <p><b>A Delete with no columns deletes the whole row</b>: it is sent with zero cells and the
- * server expands it into a family tombstone for every family of the table. The wire format has
- * no timestamp for that case, so such a Delete must keep the default timestamp (sending
- * {@code new Delete(row, ts)} with no columns is rejected; add {@code addFamily(f, ts)} for each
- * family instead).
+ * server expands it into a family tombstone for every family of the table, at the Delete's
+ * timestamp ({@code new Delete(row, ts)}: what is at or before ts), else at its clock.
  *
  * <pre>{@code
  * table.delete(new Delete(row));                                   // the whole row

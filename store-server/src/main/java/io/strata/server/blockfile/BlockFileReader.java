@@ -532,6 +532,16 @@ public final class BlockFileReader implements Closeable {
     return fileInfo.getMaxTimestamp();
   }
 
+  /** Whether the file may hold delete markers: it has some, or did not count them. */
+  public boolean mayHoldDeleteMarkers() {
+    return !fileInfo.hasDeleteMarkerCount() || fileInfo.getDeleteMarkerCount() > 0;
+  }
+
+  /** Whether the file may hold cells with tags: it has some, or did not count them. */
+  public boolean mayHoldTaggedCells() {
+    return !fileInfo.hasTaggedCellCount() || fileInfo.getTaggedCellCount() > 0;
+  }
+
   public long cellCount() {
     return fileInfo.getCellCount();
   }

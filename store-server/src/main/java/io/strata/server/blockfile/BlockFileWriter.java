@@ -66,6 +66,9 @@ public final class BlockFileWriter implements Closeable {
   private byte[] firstKeyOfBlock;
   private byte[] firstKey;
   private long cellCount;
+  /** Delete markers and tagged cells written; -1 once a copied file did not count them. */
+  private long deleteMarkers;
+  private long taggedCells;
   private long minTs = Long.MAX_VALUE;
   private long maxTs = Long.MIN_VALUE;
   private long uncompressedBytes;
@@ -187,6 +190,12 @@ public final class BlockFileWriter implements Closeable {
     }
     lastKey.set(cell);
     cellCount++;
+    if (deleteMarkers >= 0 && cell.getType().isDelete()) {
+      deleteMarkers++;
+    }
+    if (taggedCells >= 0 && cell.getTagsLength() > 0) {
+      taggedCells++;
+    }
     minTs = Math.min(minTs, cell.getTimestamp());
     maxTs = Math.max(maxTs, cell.getTimestamp());
     if (block.size() >= options.blockSize()) {
@@ -305,6 +314,10 @@ public final class BlockFileWriter implements Closeable {
     }
     lastKey.set(last);
     cellCount += in.getCellCount();
+    deleteMarkers = deleteMarkers < 0 || !in.hasDeleteMarkerCount() ? -1
+        : deleteMarkers + in.getDeleteMarkerCount();
+    taggedCells = taggedCells < 0 || !in.hasTaggedCellCount() ? -1
+        : taggedCells + in.getTaggedCellCount();
     minTs = Math.min(minTs, in.getMinTimestamp());
     maxTs = Math.max(maxTs, in.getMaxTimestamp());
     uncompressedBytes += in.getUncompressedDataBytes();
@@ -367,6 +380,12 @@ public final class BlockFileWriter implements Closeable {
           .setDataBlockCount(dataIndex.size())
           .setUncompressedDataBytes(uncompressedBytes)
           .setCreatedMillis(System.currentTimeMillis());
+      if (deleteMarkers >= 0) {
+        info.setDeleteMarkerCount(deleteMarkers);
+      }
+      if (taggedCells >= 0) {
+        info.setTaggedCellCount(taggedCells);
+      }
       if (firstKey != null) {
         info.setFirstKey(ByteString.copyFrom(firstKey))
             .setLastKey(ByteString.copyFrom(lastKey.toByteArray()));

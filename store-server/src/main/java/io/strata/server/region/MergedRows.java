@@ -1,6 +1,7 @@
 package io.strata.server.region;
 
 import io.strata.common.cell.Cell;
+import io.strata.common.cell.CellUtil;
 import io.strata.common.cell.KeyValue;
 import io.strata.server.scan.MergingScanner;
 import io.strata.server.scan.RowMatcher;
@@ -10,11 +11,13 @@ import java.util.List;
 /**
  * A compaction's merged cells as rows, for a listener that rewrites them ({@link
  * RegionEvents#compactionRows}), as the compaction's matcher keeps them (a major one: what a
- * reader sees; a minor one: {@link RetainDeletes#minorCompaction}). Cells are copied, so a
- * listener may keep them; the merge's blocks go back after each row.
+ * reader sees; a minor one: {@link RetainDeletes#minorCompaction}), or, for a minor one that can
+ * drop nothing, as merged (older copies of a key are dropped when written). Cells are copied, so
+ * a listener may keep them; the merge's blocks go back after each row.
  */
 final class MergedRows implements CompactionRows {
   private final MergingScanner merged;
+  /** Null for a minor compaction that can drop nothing. */
   private final RowMatcher matcher;
   private final StopCheck checkNotStopped;
 
@@ -36,8 +39,17 @@ final class MergedRows implements CompactionRows {
     if (merged.peek() == null) {
       return false;
     }
-    for (Cell c : matcher.readRow(merged)) {
-      row.add(KeyValue.deepCopy(c));
+    if (matcher != null) {
+      for (Cell c : matcher.readRow(merged)) {
+        row.add(KeyValue.deepCopy(c));
+      }
+    } else {
+      Cell first = KeyValue.deepCopy(merged.next());
+      row.add(first);
+      Cell c;
+      while ((c = merged.peek()) != null && CellUtil.matchingRows(c, first)) {
+        row.add(KeyValue.deepCopy(merged.next()));
+      }
     }
     merged.shipped(); // copied: the blocks passed over may go back
     return merged.peek() != null;

@@ -3,6 +3,7 @@ package io.strata.server.region;
 import io.strata.common.schema.ColumnFamilyDescriptor;
 import io.strata.server.scan.RowMatcher;
 import io.strata.server.scan.ScanSpec;
+import java.util.List;
 
 /**
  * What a file that replaces only some of a store's cells keeps (HBase's COMPACT_RETAIN_DELETES):
@@ -28,11 +29,23 @@ final class RetainDeletes {
     return matcher(family, nowMillis);
   }
 
-  /** The matcher of a minor compaction of {@code family}'s files at {@code nowMillis}. */
-  static RowMatcher minorCompaction(ColumnFamilyDescriptor family, long nowMillis) {
+  /**
+   * The matcher of a minor compaction of {@code family}'s {@code inputs} at {@code nowMillis},
+   * or null when it could drop nothing: no TTL applies and no input holds a delete marker or a
+   * tagged cell (a mutation's TTL is a tag), as their file infos say. The merge then only drops
+   * older copies of a key, at a fraction of the matcher's cost.
+   */
+  static RowMatcher minorCompaction(ColumnFamilyDescriptor family, List<StoreFile> inputs,
+      long nowMillis) {
+    boolean ttl = family.getTimeToLive() != ColumnFamilyDescriptor.FOREVER
+        && family.getMinVersions() == 0;
+    if (!ttl && inputs.stream().noneMatch(f -> f.reader().mayHoldDeleteMarkers()
+        || f.reader().mayHoldTaggedCells())) {
+      return null;
+    }
     ColumnFamilyDescriptor.Builder safe = ColumnFamilyDescriptor.newBuilder(family)
         .setMaxVersions(Integer.MAX_VALUE);
-    if (family.getMinVersions() > 0) {
+    if (!ttl) {
       safe.setTimeToLive(ColumnFamilyDescriptor.FOREVER);
     }
     return matcher(safe.build(), nowMillis);
@@ -42,6 +55,7 @@ final class RetainDeletes {
     // Without seeking: a seek past a column's surplus versions would pass over its markers.
     RowMatcher m = new RowMatcher(ScanSpec.all().withMaxVersions(Integer.MAX_VALUE),
         f -> settings, nowMillis, false);
+    m.knowFamilies(new byte[][] {settings.getName()}); // the store's one: matched, not copied
     m.keepDeleteMarkers();
     return m;
   }

@@ -713,11 +713,11 @@ final class Store {
       merged.seek(CellKeys.firstOnRow(Bytes.EMPTY));
       RowMatcher matcher = major ? new RowMatcher(ScanSpec.all()
           .withMaxVersions(Integer.MAX_VALUE), f -> family, nowMillis)
-          : RetainDeletes.minorCompaction(family, nowMillis);
+          : RetainDeletes.minorCompaction(family, inputs, nowMillis);
       if (rewriter != null) {
         writeRewritten(rewriter.rows(major, new MergedRows(merged, matcher,
             this::checkNotStopped)), w, pace);
-      } else {
+      } else if (matcher != null) {
         while (merged.peek() != null) {
           checkNotStopped();
           for (Cell c : matcher.readRow(merged)) {
@@ -725,6 +725,15 @@ final class Store {
             pace.wrote(c);
           }
           merged.shipped(); // written: cache blocks passed over may go back
+        }
+      } else {
+        Cell c;
+        while ((c = merged.next()) != null) {
+          checkNotStopped();
+          if (w.appendIfNewKey(c)) { // else an older copy of the last key
+            pace.wrote(c);
+          }
+          merged.shipped(); // the writer keeps no block: cache blocks passed may go back
         }
       }
       pace.book(); // the rest, so the next compaction's bookings start after these bytes

@@ -300,4 +300,72 @@ class BlockFileAppendTest {
     }
     assertFalse(fs.exists(joined));
   }
+
+  private static KeyValue cell(String row, io.strata.common.cell.CellType type,
+      List<io.strata.common.cell.Tag> tags) {
+    return KeyValue.of(Bytes.toBytes(row), Bytes.toBytes("f"), Bytes.toBytes("q"), 5, type,
+        Bytes.toBytes("v"), tags);
+  }
+
+  /** {@code n} puts of rows {@code prefix}000, {@code prefix}001, ... */
+  private static List<KeyValue> puts(String prefix, int n) {
+    List<KeyValue> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(cell(String.format("%s%03d", prefix, i), io.strata.common.cell.CellType.PUT,
+          List.of()));
+    }
+    return out;
+  }
+
+  /**
+   * The file info counts delete markers and tagged cells, joined files add them up, and a file
+   * that did not count them (format version 1 as first written: the golden files) leaves the
+   * count of a file made from it unknown, which readers take as "there may be some".
+   */
+  @Test
+  void markersAndTaggedCellsAreCountedAndUnknownCountsStayUnknown() throws Exception {
+    FileSystem fs = TestCells.localFs();
+    var put = io.strata.common.cell.CellType.PUT;
+    BlockFileOptions options = BlockFileOptions.defaults().withBlockSize(512);
+    Path plain = write(puts("x", 100), options);
+    List<KeyValue> some = new ArrayList<>(puts("y", 100));
+    some.set(10, cell("y010", io.strata.common.cell.CellType.DELETE_FAMILY, List.of()));
+    some.set(20, cell("y020", put, List.of(io.strata.common.cell.Tag.ttl(1000))));
+    some.set(30, cell("y030", io.strata.common.cell.CellType.DELETE, List.of()));
+    Path marked = write(some, options);
+    try (BlockFileReader r = BlockFileReader.open(fs, plain)) {
+      assertEquals(0, r.fileInfo().getDeleteMarkerCount());
+      assertEquals(0, r.fileInfo().getTaggedCellCount());
+      assertFalse(r.mayHoldDeleteMarkers());
+      assertFalse(r.mayHoldTaggedCells());
+    }
+    try (BlockFileReader r = BlockFileReader.open(fs, marked)) {
+      assertEquals(2, r.fileInfo().getDeleteMarkerCount());
+      assertEquals(1, r.fileInfo().getTaggedCellCount());
+      assertTrue(r.mayHoldDeleteMarkers());
+      assertTrue(r.mayHoldTaggedCells());
+    }
+    try (BlockFileReader r = BlockFileReader.open(fs, concatenate(List.of(plain, marked),
+        options, new long[1]))) {
+      assertEquals(2, r.fileInfo().getDeleteMarkerCount());
+      assertEquals(1, r.fileInfo().getTaggedCellCount());
+    }
+    Path golden = new Path(getClass().getResource("/golden/blockfile/v1-NONE-NONE.sbf")
+        .toURI());
+    try (BlockFileReader r = BlockFileReader.open(fs, golden)) {
+      assertFalse(r.fileInfo().hasDeleteMarkerCount());
+      assertTrue(r.mayHoldDeleteMarkers());
+      assertTrue(r.mayHoldTaggedCells());
+    }
+    // As the golden files were written, so that their blocks may be copied.
+    BlockFileOptions goldenOptions = BlockFileOptions.defaults().withBlockSize(1024)
+        .withIndexBlockSize(128).withBloom(BloomType.ROWCOL, 0.01);
+    Path after = write(puts("x", 100), goldenOptions);
+    try (BlockFileReader r = BlockFileReader.open(fs, concatenate(List.of(golden, after),
+        goldenOptions, new long[1]))) {
+      assertFalse(r.fileInfo().hasDeleteMarkerCount(), "unknown stays unknown");
+      assertFalse(r.fileInfo().hasTaggedCellCount());
+      assertTrue(r.mayHoldDeleteMarkers());
+    }
+  }
 }

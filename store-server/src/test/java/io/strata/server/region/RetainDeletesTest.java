@@ -143,4 +143,24 @@ class RetainDeletesTest {
           "as before the compaction: the first flush's versions were within VERSIONS then");
     }
   }
+
+  @Test
+  void aMinorCompactionWithoutTtlDropsMaskedCellsOnlyWhenAFileHoldsMarkers() throws Exception {
+    try (RegionFixture f = fixture(ColumnFamilyDescriptor.newBuilder(CF1), 1)) {
+      for (int v = 1; v <= 3; v++) {
+        f.mutate("r", put("r", CF1, "q", NOW + v, "v" + v));
+        f.region.flush();
+      }
+      assertEquals(3, f.region.compact(false));
+      assertEquals(List.of("q@3 PUT=v3", "q@2 PUT=v2", "q@1 PUT=v1"), stored(f),
+          "nothing to drop: merged as they were, surplus versions kept");
+      f.mutate("r", put("r", CF1, "p", NOW + 1, "masked"));
+      f.region.flush();
+      f.mutate("r", delete("r", CF1, "p", NOW + 1, CellType.DELETE));
+      f.region.flush();
+      assertEquals(3, f.region.compact(false));
+      assertEquals(List.of("p@1 DELETE", "q@3 PUT=v3", "q@2 PUT=v2", "q@1 PUT=v1"), stored(f));
+      assertEquals(List.of("q@3 PUT=v3"), visible(f));
+    }
+  }
 }
