@@ -152,6 +152,11 @@ public final class StrataConfiguration {
               : "; it is ignored (docs/configuration.md lists every key)");
       warnings.add(warning);
       LOG.warn(warning);
+    } else if (key == null && name.startsWith("hbase.")) {
+      String warning = "HBase's configuration key '" + name + "' in " + source
+          + " means nothing to Strata: " + HBaseKeys.advice(name);
+      warnings.add(warning);
+      LOG.warn(warning);
     }
     settings.put(name, new Setting(value, source));
     if (key != null && !value.contains("${")) {

@@ -96,6 +96,25 @@ class StrataConfigurationTest {
   }
 
   @Test
+  void hbaseKeysWarnNamingWhatStrataReadsInstead() {
+    StrataConfiguration conf = StrataConfiguration.defaults()
+        .set("hbase.zookeeper.quorum", "zk1,zk2")
+        .set("hbase.client.retries.number", "3")
+        .set("hbase.regionserver.handler.count", "30");
+    assertEquals(List.of(
+        "HBase's configuration key 'hbase.zookeeper.quorum' in set(hbase.zookeeper.quorum) "
+            + "means nothing to Strata: set 'strata.zookeeper.quorum' instead "
+            + "(host:port,host:port,...)",
+        "HBase's configuration key 'hbase.client.retries.number' in "
+            + "set(hbase.client.retries.number) means nothing to Strata: set "
+            + "'strata.client.retries.number' instead",
+        "HBase's configuration key 'hbase.regionserver.handler.count' in "
+            + "set(hbase.regionserver.handler.count) means nothing to Strata: Strata has no such "
+            + "setting (docs/configuration.md lists every key)"), conf.warnings());
+    assertEquals("127.0.0.1:2182", conf.get(CoreKeys.ZOOKEEPER_QUORUM), "nothing was changed");
+  }
+
+  @Test
   void unknownStrataKeysWarnWithTheClosestKnownKey() throws Exception {
     Path f = site(prop("strata.regionserver.prot", "1") + prop("strata.totally.unrelated", "x")
         + prop("fs.defaultFS", "file:///"));
