@@ -41,6 +41,10 @@ public final class AccessChecker {
   private volatile LabelTable.Labels labels = LabelTable.Labels.EMPTY;
   /** Whether strata:acl and strata:labels were read once (before: nothing granted, no label). */
   private volatile boolean loaded;
+  /** Refreshes begun, and the latest begun whose reading is in force (under its lock). */
+  private final java.util.concurrent.atomic.AtomicLong refreshesStarted =
+      new java.util.concurrent.atomic.AtomicLong();
+  private long refreshApplied;
   /** strata.security.access.early_out: refuse a read holding READ on none of its columns. */
   private final boolean earlyOut;
   /** Visibility expressions and cell ACLs as cells carry them, parsed once. */
@@ -97,12 +101,21 @@ public final class AccessChecker {
    * and labels in force stay).
    */
   public boolean refresh(Connection connection) {
+    long mine = refreshesStarted.incrementAndGet();
     try {
       PermissionCache c = new PermissionCache(AclTable.readAll(connection));
       LabelTable.Labels l = LabelTable.readAll(connection);
-      cache = c;
-      labels = l;
-      loaded = true;
+      synchronized (refreshesStarted) {
+        // Refreshes overlap (the master's word, the periodic one, a server's first, slow while
+        // a system table opens): one that began later read later, so an earlier one that ends
+        // after it must not put back what it read, which may miss a grant.
+        if (mine > refreshApplied) {
+          refreshApplied = mine;
+          cache = c;
+          labels = l;
+          loaded = true;
+        }
+      }
       return true;
     } catch (IOException | RuntimeException e) {
       LOG.warn("cannot read the permissions in {} and {}; keeping those in force: {}",
