@@ -22,7 +22,7 @@ public class MultiTableOutputFormat extends OutputFormat<ImmutableBytesWritable,
   public RecordWriter<ImmutableBytesWritable, Mutation> getRecordWriter(
       TaskAttemptContext context) throws IOException {
     TaskConnections.Lease connection = TaskConnections.acquire(
-        StrataJobConfiguration.toStrata(context.getConfiguration()), context.getCredentials());
+        StrataJobConfiguration.toStrata(context.getConfiguration()), StrataTokens.ofJob(context));
     return new RecordWriter<>() {
       private final Map<TableName, BufferedMutator> mutators = new HashMap<>();
 

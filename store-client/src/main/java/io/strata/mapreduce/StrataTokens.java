@@ -1,8 +1,12 @@
 package io.strata.mapreduce;
 
+import io.strata.common.conf.MapReduceKeys;
 import io.strata.common.security.Token;
 import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.hadoop.io.Text;
+import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.security.Credentials;
 
 /**
@@ -12,6 +16,9 @@ import org.apache.hadoop.security.Credentials;
 public final class StrataTokens {
   public static final String KIND_NAME = "STRATA_AUTH_TOKEN";
   public static final Text KIND = new Text(KIND_NAME);
+
+  /** The delegation tokens of jobs this process submitted to the local runner, by id. */
+  private static final Map<Long, Token> LOCAL_JOBS = new ConcurrentHashMap<>();
 
   private StrataTokens() {}
 
@@ -30,14 +37,70 @@ public final class StrataTokens {
 
   /** The first Strata token among {@code credentials}, or null (a job that needs none). */
   public static Token find(Credentials credentials) throws IOException {
+    return find(credentials, null);
+  }
+
+  /** The Strata token {@code id} among {@code credentials} (any, when null), or null. */
+  private static Token find(Credentials credentials, Long id) throws IOException {
     if (credentials == null) {
       return null;
     }
     for (org.apache.hadoop.security.token.Token<?> t : credentials.getAllTokens()) {
       if (KIND.equals(t.getKind())) {
-        return fromHadoop(t);
+        Token token = fromHadoop(t);
+        if (id == null || token.id() == id) {
+          return token;
+        }
       }
     }
     return null;
+  }
+
+  /**
+   * The Strata delegation token of the job {@code context} belongs to, or null when {@link
+   * TableMapReduceUtil#initCredentials} gave it none (a cluster that asks for no proof).
+   *
+   * <p>A task finds it in the job's credentials. On Hadoop's local runner those may be empty:
+   * LocalJobRunner.submitJob hands the job its credentials only after starting the thread that
+   * copies the job's configuration, credentials and all, into each task, so a submitter thread
+   * held up for a moment leaves the tasks without them. For such jobs initCredentials also
+   * records the token in this process, where the local runner runs the tasks, and a task finds
+   * it there by the id the job's configuration records.
+   */
+  public static Token ofJob(JobContext context) throws IOException {
+    String recorded = context.getConfiguration().get(MapReduceKeys.DELEGATION_TOKEN_ID.name(),
+        "");
+    if (recorded.isEmpty()) {
+      return find(context.getCredentials());
+    }
+    long id = Long.parseUnsignedLong(recorded);
+    Token t = find(context.getCredentials(), id);
+    if (t == null) {
+      t = LOCAL_JOBS.get(id);
+    }
+    if (t == null) {
+      throw new IOException("the job's Strata delegation token " + recorded + " ("
+          + MapReduceKeys.DELEGATION_TOKEN_ID.name() + ") is not in the task's credentials; "
+          + "submit the job with the credentials TableMapReduceUtil.initCredentials gave it");
+    }
+    return t;
+  }
+
+  /**
+   * Records {@code t}, the delegation token of {@code job} ({@code hadoop} in Hadoop's form),
+   * where {@link #ofJob} finds it: in the job's credentials and configuration, and for a job on
+   * the local runner in this process as well (see there). Those of ended jobs are not tracked;
+   * a token past its hard end is dropped when another is recorded.
+   */
+  static void addToJob(org.apache.hadoop.mapreduce.Job job,
+      org.apache.hadoop.security.token.Token<StrataTokenIdentifier> hadoop, Token t) {
+    job.getCredentials().addToken(hadoop.getService(), hadoop);
+    job.getConfiguration().set(MapReduceKeys.DELEGATION_TOKEN_ID.name(),
+        Long.toUnsignedString(t.id()));
+    if ("local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"))) {
+      long now = System.currentTimeMillis();
+      LOCAL_JOBS.values().removeIf(old -> old.expiredAt(now));
+      LOCAL_JOBS.put(t.id(), t);
+    }
   }
 }

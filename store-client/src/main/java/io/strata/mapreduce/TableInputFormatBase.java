@@ -62,7 +62,7 @@ public abstract class TableInputFormatBase extends InputFormat<ImmutableBytesWri
         ? Math.max(1, c.getInt(MapReduceKeys.MAPPERS_PER_REGION.name(), 1)) : 1;
     List<InputSplit> splits = new ArrayList<>();
     try (TaskConnections.Lease lease = TaskConnections.acquire(
-        StrataJobConfiguration.toStrata(c), context.getCredentials())) {
+        StrataJobConfiguration.toStrata(c), StrataTokens.ofJob(context))) {
       Connection conn = lease.connection();
       for (int i = 0; i < scans.size(); i++) {
         Scan scan = scans.get(i);

@@ -117,7 +117,8 @@ public final class TableMapReduceUtil {
    * Gives the job a delegation token for its tasks, as HBase's: when the submitting client
    * proves its user with Kerberos or a token (STRATA_TOKEN_FILE, strata.client.token.file), it
    * obtains a delegation token for that user and adds it to the job's credentials, with which
-   * every task proves the user without the submitter's token file or Kerberos login. Nothing for a cluster that does not
+   * every task proves the user without the submitter's token file or Kerberos login (for a job
+   * on the local runner, see {@link StrataTokens#ofJob}). Nothing for a cluster that does not
    * authenticate. A job running past strata.security.delegation.token.renew.interval needs its
    * token renewed (YARN does so through {@link StrataTokenRenewer}); docs/mapreduce.md.
    */
@@ -135,7 +136,7 @@ public final class TableMapReduceUtil {
       String cluster = c.getAdmin().getClusterStatus().clusterId();
       org.apache.hadoop.security.token.Token<StrataTokenIdentifier> hadoop =
           StrataTokens.toHadoop(t, cluster);
-      job.getCredentials().addToken(hadoop.getService(), hadoop);
+      StrataTokens.addToJob(job, hadoop, t);
     }
   }
 

@@ -53,7 +53,7 @@ public class TableOutputFormat<KEY> extends OutputFormat<KEY, Mutation> implemen
     Configuration c = conf(context);
     TableName table = outputTable(c);
     TaskConnections.Lease connection = TaskConnections.acquire(outputCluster(c),
-        context.getCredentials());
+        StrataTokens.ofJob(context));
     try {
       return new MutationWriter<>(connection, connection.connection().getBufferedMutator(table));
     } catch (RuntimeException e) {
@@ -66,7 +66,7 @@ public class TableOutputFormat<KEY> extends OutputFormat<KEY, Mutation> implemen
   public void checkOutputSpecs(JobContext context) throws IOException {
     TableName table = outputTable(conf(context));
     try (TaskConnections.Lease connection = TaskConnections.acquire(
-        outputCluster(conf(context)), context.getCredentials())) {
+        outputCluster(conf(context)), StrataTokens.ofJob(context))) {
       if (!connection.connection().getAdmin().tableExists(table)) {
         throw new IOException("the job's output table " + table + " does not exist; create it "
             + "first");

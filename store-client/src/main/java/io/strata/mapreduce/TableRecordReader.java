@@ -33,7 +33,7 @@ public class TableRecordReader extends RecordReader<ImmutableBytesWritable, Resu
   public void initialize(InputSplit split, TaskAttemptContext context) throws IOException {
     this.split = (TableSplit) split;
     connection = TaskConnections.acquire(
-        StrataJobConfiguration.toStrata(context.getConfiguration()), context.getCredentials());
+        StrataJobConfiguration.toStrata(context.getConfiguration()), StrataTokens.ofJob(context));
     Scan scan = new Scan(base).withStartRow(this.split.getStartRow())
         .withStopRow(this.split.getEndRow());
     Table table = connection.connection().getTable(this.split.getTable());

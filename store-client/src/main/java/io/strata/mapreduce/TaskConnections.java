@@ -37,12 +37,11 @@ final class TaskConnections {
 
   /**
    * A connection to the cluster {@code conf} names, proving its user with the job's Strata
-   * delegation token when {@code credentials} hold one (TableMapReduceUtil.initCredentials);
+   * delegation token, {@code token}, when the job has one ({@link StrataTokens#ofJob});
    * {@link Lease#close()} gives it back.
    */
-  static Lease acquire(StrataConfiguration conf, org.apache.hadoop.security.Credentials
-      credentials) throws IOException {
-    io.strata.common.security.Token token = StrataTokens.find(credentials);
+  static Lease acquire(StrataConfiguration conf, io.strata.common.security.Token token)
+      throws IOException {
     String key = new TreeMap<>(conf.overrides()) + (token == null ? ""
         : "/token " + Long.toUnsignedString(token.id()));
     synchronized (OPEN) {

@@ -87,5 +87,12 @@ public final class MapReduceKeys {
           + "protobuf form), as BlockFileOutputFormat.configureIncrementalLoad sets it: each "
           + "family's files take its compression, encoding and bloom filter.");
 
+  public static final ConfigKey<String> DELEGATION_TOKEN_ID = ConfigKey.string(
+      "strata.mapreduce.delegation.token.id", "",
+      "Set by TableMapReduceUtil.initCredentials: the id (not the secret) of the Strata "
+          + "delegation token it put in the job's credentials, by which a task on Hadoop's local "
+          + "runner finds the token in the submitting process when the job's credentials are not "
+          + "yet its own (StrataTokens.ofJob).");
+
   private MapReduceKeys() {}
 }
