@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.strata.common.Version;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Runs bin/strata as a user would, in a child process. */
 class LauncherTest {
@@ -81,6 +83,40 @@ class LauncherTest {
     assertEquals(2, bad.exit);
     assertEquals("bin/strata classpath: unknown option '--bogus'; say nothing (the client's) or"
         + " --server\n", bad.err);
+  }
+
+  /**
+   * A client program on that classpath logs through it: a warning reaches its standard error
+   * (SLF4J finds log4j, which reads conf/log4j2.xml, not the tests' logging), and nothing is
+   * written under its working directory; the daemons' log files are bin/strata's.
+   */
+  @Test
+  void aClientProgramOnTheClasspathLogsToItsStandardError(@TempDir Path dir) throws Exception {
+    Run cp = run("classpath");
+    assertEquals(0, cp.exit, cp.err);
+    Path program = dir.resolve("Ported.java");
+    Files.writeString(program, "public class Ported { public static void main(String[] a) { "
+        + "io.strata.common.conf.StrataConfiguration.defaults()"
+        + ".set(\"hbase.zookeeper.quorum\", \"zk1\"); } }");
+    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-cp", cp.out.trim(), program.toString()).directory(dir.toFile())
+        .redirectOutput(dir.resolve("out").toFile()).redirectError(dir.resolve("err").toFile())
+        .start();
+    if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError("the client program did not finish in 120 s");
+    }
+    String err = Files.readString(dir.resolve("err"));
+    assertEquals(0, p.exitValue(), err);
+    assertTrue(err.matches("\\d{4}-\\d\\d-\\d\\dT[0-9:,]+ WARN  \\[main\\] StrataConfiguration: "
+        + "HBase's configuration key 'hbase.zookeeper.quorum' in set\\(hbase.zookeeper.quorum\\)"
+        + " means nothing to Strata: set 'strata.zookeeper.quorum' instead "
+        + "\\(host:port,host:port,...\\)\n"), err);
+    assertEquals("", Files.readString(dir.resolve("out")));
+    try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+      assertEquals(List.of("Ported.java", "err", "out"),
+          files.map(f -> f.getFileName().toString()).sorted().toList());
+    }
   }
 
   @Test
