@@ -12,10 +12,11 @@ import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 
 /**
- * What the MapReduce tools share (bin/strata rowcounter, importtsv, ...): Hadoop's generic options ({@code -Dkey=value}, {@code -conf FILE}) over
- * this process's Strata configuration, the local runner unless told otherwise, a usage message
- * for bad arguments (exit code 2), and the job's counters printed at the end, as HBase's tools
- * print them.
+ * What the MapReduce tools share (bin/strata rowcounter, importtsv, ...): Hadoop's generic
+ * options ({@code -Dkey=value}, {@code -conf FILE}) over this process's Strata configuration,
+ * the local runner unless told otherwise, a usage message for bad arguments (exit code 2), the
+ * job's counters printed at the end, as HBase's tools print them, and why a job failed (exit
+ * code 1).
  */
 public abstract class JobTool extends Configured implements Tool {
   /** Thrown for arguments the tool cannot run with: its message says what is wrong. */
@@ -48,9 +49,24 @@ public abstract class JobTool extends Configured implements Tool {
       afterJob(job);
     }
     if (!ok) {
-      err().println("ERROR: the job failed: " + job.getStatus().getFailureInfo());
+      err().println("ERROR: the job failed: " + failure(job.getStatus().getFailureInfo()));
     }
     return ok ? 0 : 1;
+  }
+
+  /**
+   * Why a job failed: the reason YARN gives, or, from Hadoop's local runner, which gives none
+   * ("NA"), where it logged the failed task's error: the tool's log file, as bin/strata runs
+   * it, or else standard error.
+   */
+  static String failure(String reason) {
+    if (reason != null && !reason.isBlank() && !reason.equals("NA")) {
+      return reason;
+    }
+    String file = System.getProperty("strata.log.file");
+    return "a task failed; the local runner logged its error (logger LocalJobRunner) "
+        + (file == null ? "on standard error" : "in " + java.nio.file.Path.of(
+            System.getProperty("strata.log.dir", "logs"), file));
   }
 
   /** What the tool does once its job succeeded (an export commits what it copied). */

@@ -26,7 +26,10 @@ public final class StrataJobConfiguration {
     return conf;
   }
 
-  /** The Strata settings of a job's configuration: every {@code strata.*} key in it. */
+  /**
+   * The Strata settings of a job's configuration: every {@code strata.*} key in it but the
+   * job's own ({@code strata.mapred*}, MapReduceKeys), which only the MapReduce classes read.
+   */
   public static StrataConfiguration toStrata(Configuration conf) {
     StrataConfiguration s = StrataConfiguration.defaults();
     for (Map.Entry<String, String> e : conf) {

@@ -1,5 +1,6 @@
 package io.strata.mapreduce;
 
+import io.strata.common.conf.ConfigKey;
 import io.strata.common.conf.MapReduceKeys;
 import io.strata.common.security.Token;
 import java.io.IOException;
@@ -68,35 +69,45 @@ public final class StrataTokens {
    * it there by the id the job's configuration records.
    */
   public static Token ofJob(JobContext context) throws IOException {
-    String recorded = context.getConfiguration().get(MapReduceKeys.DELEGATION_TOKEN_ID.name(),
-        "");
+    return ofJob(context, MapReduceKeys.DELEGATION_TOKEN_ID);
+  }
+
+  /**
+   * The delegation token whose id the job's configuration records under {@code id}: {@link
+   * MapReduceKeys#DELEGATION_TOKEN_ID} for the cluster the job reads, {@link
+   * MapReduceKeys#OUTPUT_DELEGATION_TOKEN_ID} for another it writes to; as {@link
+   * #ofJob(JobContext)} finds it.
+   */
+  static Token ofJob(JobContext context, ConfigKey<String> id) throws IOException {
+    String recorded = context.getConfiguration().get(id.name(), "");
     if (recorded.isEmpty()) {
       return find(context.getCredentials());
     }
-    long id = Long.parseUnsignedLong(recorded);
-    Token t = find(context.getCredentials(), id);
+    long tokenId = Long.parseUnsignedLong(recorded);
+    Token t = find(context.getCredentials(), tokenId);
     if (t == null) {
-      t = LOCAL_JOBS.get(id);
+      t = LOCAL_JOBS.get(tokenId);
     }
     if (t == null) {
       throw new IOException("the job's Strata delegation token " + recorded + " ("
-          + MapReduceKeys.DELEGATION_TOKEN_ID.name() + ") is not in the task's credentials; "
+          + id.name() + ") is not in the task's credentials; "
           + "submit the job with the credentials TableMapReduceUtil.initCredentials gave it");
     }
     return t;
   }
 
   /**
-   * Records {@code t}, the delegation token of {@code job} ({@code hadoop} in Hadoop's form),
-   * where {@link #ofJob} finds it: in the job's credentials and configuration, and for a job on
+   * Records {@code t}, a delegation token of {@code job} ({@code hadoop} in Hadoop's form, its
+   * id under {@code id}), where {@link #ofJob} finds it: in the job's credentials (by its
+   * cluster's id, so each cluster's token has its own place) and configuration, and for a job on
    * the local runner in this process as well (see there). Those of ended jobs are not tracked;
    * a token past its hard end is dropped when another is recorded.
    */
   static void addToJob(org.apache.hadoop.mapreduce.Job job,
-      org.apache.hadoop.security.token.Token<StrataTokenIdentifier> hadoop, Token t) {
+      org.apache.hadoop.security.token.Token<StrataTokenIdentifier> hadoop, Token t,
+      ConfigKey<String> id) {
     job.getCredentials().addToken(hadoop.getService(), hadoop);
-    job.getConfiguration().set(MapReduceKeys.DELEGATION_TOKEN_ID.name(),
-        Long.toUnsignedString(t.id()));
+    job.getConfiguration().set(id.name(), Long.toUnsignedString(t.id()));
     if ("local".equals(job.getConfiguration().get("mapreduce.framework.name", "local"))) {
       long now = System.currentTimeMillis();
       LOCAL_JOBS.values().removeIf(old -> old.expiredAt(now));

@@ -118,9 +118,11 @@ public final class TableMapReduceUtil {
    * proves its user with Kerberos or a token (STRATA_TOKEN_FILE, strata.client.token.file), it
    * obtains a delegation token for that user and adds it to the job's credentials, with which
    * every task proves the user without the submitter's token file or Kerberos login (for a job
-   * on the local runner, see {@link StrataTokens#ofJob}). Nothing for a cluster that does not
+   * on the local runner, see {@link StrataTokens#ofJob}). A job writing to another cluster
+   * (strata.mapred.output.quorum, copytable --peer.adr) gets one of that cluster too, as
+   * HBase's; call this after the output is set. Nothing for a cluster that does not
    * authenticate. A job running past strata.security.delegation.token.renew.interval needs its
-   * token renewed (YARN does so through {@link StrataTokenRenewer}); docs/mapreduce.md.
+   * tokens renewed (YARN does so through {@link StrataTokenRenewer}); docs/mapreduce.md.
    */
   public static void initCredentials(Job job) throws IOException {
     io.strata.common.conf.StrataConfiguration conf =
@@ -130,13 +132,21 @@ public final class TableMapReduceUtil {
             != io.strata.common.security.AuthenticationMode.KERBEROS) {
       return; // the client proves no user: the cluster asks for none
     }
+    addDelegationToken(job, conf, MapReduceKeys.DELEGATION_TOKEN_ID);
+    if (TableOutputFormat.writesToPeer(job.getConfiguration())) {
+      addDelegationToken(job, TableOutputFormat.outputCluster(job.getConfiguration()),
+          MapReduceKeys.OUTPUT_DELEGATION_TOKEN_ID);
+    }
+  }
+
+  /** Obtains a delegation token of the cluster {@code cluster} names for the job ({@code id}). */
+  private static void addDelegationToken(Job job, io.strata.common.conf.StrataConfiguration
+      cluster, io.strata.common.conf.ConfigKey<String> id) throws IOException {
     try (io.strata.client.Connection c = io.strata.client.ConnectionFactory
-        .createConnection(conf)) {
+        .createConnection(cluster)) {
       io.strata.common.security.Token t = c.getAdmin().obtainDelegationToken();
-      String cluster = c.getAdmin().getClusterStatus().clusterId();
-      org.apache.hadoop.security.token.Token<StrataTokenIdentifier> hadoop =
-          StrataTokens.toHadoop(t, cluster);
-      StrataTokens.addToJob(job, hadoop, t);
+      String clusterId = c.getAdmin().getClusterStatus().clusterId();
+      StrataTokens.addToJob(job, StrataTokens.toHadoop(t, clusterId), t, id);
     }
   }
 

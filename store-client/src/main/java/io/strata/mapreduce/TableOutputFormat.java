@@ -53,7 +53,7 @@ public class TableOutputFormat<KEY> extends OutputFormat<KEY, Mutation> implemen
     Configuration c = conf(context);
     TableName table = outputTable(c);
     TaskConnections.Lease connection = TaskConnections.acquire(outputCluster(c),
-        StrataTokens.ofJob(context));
+        outputToken(context));
     try {
       return new MutationWriter<>(connection, connection.connection().getBufferedMutator(table));
     } catch (RuntimeException e) {
@@ -66,7 +66,7 @@ public class TableOutputFormat<KEY> extends OutputFormat<KEY, Mutation> implemen
   public void checkOutputSpecs(JobContext context) throws IOException {
     TableName table = outputTable(conf(context));
     try (TaskConnections.Lease connection = TaskConnections.acquire(
-        outputCluster(conf(context)), StrataTokens.ofJob(context))) {
+        outputCluster(conf(context)), outputToken(context))) {
       if (!connection.connection().getAdmin().tableExists(table)) {
         throw new IOException("the job's output table " + table + " does not exist; create it "
             + "first");
@@ -77,6 +77,19 @@ public class TableOutputFormat<KEY> extends OutputFormat<KEY, Mutation> implemen
   @Override
   public OutputCommitter getOutputCommitter(TaskAttemptContext context) {
     return new TableOutputCommitter();
+  }
+
+  /** Whether the job writes to another cluster than it reads: strata.mapred.output.quorum. */
+  static boolean writesToPeer(Configuration conf) {
+    String quorum = conf.get(MapReduceKeys.OUTPUT_QUORUM.name(), "");
+    return !quorum.isEmpty() && !quorum.equals(StrataJobConfiguration.toStrata(conf)
+        .getRaw(io.strata.common.conf.CoreKeys.ZOOKEEPER_QUORUM.name()));
+  }
+
+  /** The delegation token with which the job's tasks prove the user where they write. */
+  static io.strata.common.security.Token outputToken(JobContext context) throws IOException {
+    return StrataTokens.ofJob(context, writesToPeer(context.getConfiguration())
+        ? MapReduceKeys.OUTPUT_DELEGATION_TOKEN_ID : MapReduceKeys.DELEGATION_TOKEN_ID);
   }
 
   /** The cluster written to: the job's, or the one {@code strata.mapred.output.quorum} names. */

@@ -33,7 +33,8 @@ class StrataTokensTest {
     Configuration conf = new Configuration(false);
     conf.set("mapreduce.framework.name", framework);
     Job job = Job.getInstance(conf);
-    StrataTokens.addToJob(job, StrataTokens.toHadoop(t, "c1"), t);
+    StrataTokens.addToJob(job, StrataTokens.toHadoop(t, "c1"), t,
+        MapReduceKeys.DELEGATION_TOKEN_ID);
     return job;
   }
 

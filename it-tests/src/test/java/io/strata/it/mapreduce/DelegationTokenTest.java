@@ -9,6 +9,7 @@ import io.strata.client.ConnectionFactory;
 import io.strata.client.Get;
 import io.strata.client.Put;
 import io.strata.client.Result;
+import io.strata.client.ResultScanner;
 import io.strata.client.Scan;
 import io.strata.client.Table;
 import io.strata.common.conf.ClientKeys;
@@ -26,14 +27,19 @@ import io.strata.mapreduce.StrataTokenIdentifier;
 import io.strata.mapreduce.StrataTokens;
 import io.strata.mapreduce.TableMapReduceUtil;
 import io.strata.mapreduce.TableMapper;
+import io.strata.shell.mapreduce.CopyTable;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.lib.output.NullOutputFormat;
+import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,7 +47,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Delegation tokens on a mini cluster with token authentication: a job's tasks prove the
  * submitter's user with the token TableMapReduceUtil.initCredentials put in the job's
  * credentials (they have no token file), renewal and cancellation through Hadoop's Token API
- * (StrataTokenRenewer), expiry without renewal, and a delegation token obtaining no other.
+ * (StrataTokenRenewer), expiry without renewal, a delegation token obtaining no other, and a
+ * job writing to another cluster with a token of each.
  */
 class DelegationTokenTest {
   private static final TableName T = TableName.valueOf("jobs");
@@ -78,6 +85,55 @@ class DelegationTokenTest {
       return job.getStatus().getFailureInfo();
     } catch (IOException | InterruptedException e) {
       return e.toString();
+    }
+  }
+
+  /**
+   * A job writing to another cluster (copytable --peer.adr) gets a delegation token of each, and
+   * its tasks prove the user to each with that cluster's own. The clusters share a secret, so
+   * alice's token proves her to both; a delegation token is valid only where it is recorded.
+   */
+  @Test
+  void aJobWritingToAnotherClusterProvesTheUserThereWithThatClustersToken() throws Exception {
+    Path sourceDir = dir.resolve("cluster");
+    Path peerDir = dir.resolve("peer");
+    try (MiniCluster source = MiniCluster.start(MiniCluster.configuration(sourceDir)
+        .set("strata.security.authentication", "token"), sourceDir, 1)) {
+      Path secret = sourceDir.resolve("root").resolve("cluster.secret");
+      Files.copy(secret, Files.createDirectories(peerDir.resolve("root"))
+          .resolve("cluster.secret"), StandardCopyOption.COPY_ATTRIBUTES);
+      try (MiniCluster peer = MiniCluster.start(MiniCluster.configuration(peerDir)
+          .set("strata.security.authentication", "token"), peerDir, 1)) {
+        Path aliceFile = dir.resolve("alice.token");
+        for (MiniCluster c : List.of(source, peer)) {
+          try (Connection op = ConnectionFactory.createConnection(c.configuration()
+              .set(ClientKeys.CLUSTER_SECRET_FILE.name(), secret.toString()))) {
+            op.getAdmin().createTable(TableDescriptor.newBuilder(T)
+                .setColumnFamily(ColumnFamilyDescriptor.of("f")).build());
+            if (c == source) {
+              Table t = op.getTable(T);
+              for (int i = 0; i < 100; i++) {
+                t.put(new Put(Bytes.toBytes(String.format("r%03d", i))).addColumn(F, F, F));
+              }
+              TokenFile.write(aliceFile, op.getAdmin().createToken("alice", Duration.ofDays(1)));
+            }
+          }
+        }
+        StrataConfiguration asAlice = source.configuration()
+            .set(ClientKeys.TOKEN_FILE.name(), aliceFile.toString());
+        assertEquals(0, ToolRunner.run(Jobs.configuration(asAlice, dir), new CopyTable(),
+            new String[] {"--peer.adr=" + peer.configuration().getRaw(
+                "strata.zookeeper.quorum"), T.getNameAsString()}));
+        try (Connection c = ConnectionFactory.createConnection(peer.configuration()
+            .set(ClientKeys.TOKEN_FILE.name(), aliceFile.toString()));
+            ResultScanner rows = c.getTable(T).getScanner(new Scan())) {
+          int n = 0;
+          for (Result r : rows) {
+            assertEquals(String.format("r%03d", n++), Bytes.toString(r.getRow()));
+          }
+          assertEquals(100, n);
+        }
+      }
     }
   }
 

@@ -206,6 +206,15 @@ class ToolsTest {
       Run onto = run(conf, new CopyTable(), "t");
       assertEquals(2, onto.code());
       assertTrue(onto.err().startsWith("ERROR: copying t onto itself"), onto.err());
+      // Into a table without the families: the tasks' writes fail, and the tool says where
+      // the local runner, which keeps no reason, logged why.
+      TableName other = TableName.valueOf("other");
+      admin.createTable(TableDescriptor.newBuilder(other)
+          .setColumnFamily(ColumnFamilyDescriptor.of("x")).build());
+      Run failed = run(conf, new CopyTable(), "--new.name=other", "t");
+      assertEquals(1, failed.code(), failed.err());
+      assertTrue(failed.err().endsWith("ERROR: the job failed: a task failed; the local runner "
+          + "logged its error (logger LocalJobRunner) on standard error\n"), failed.err());
 
       // export and import: every version, with its timestamp.
       Path exported = dir.resolve("export");

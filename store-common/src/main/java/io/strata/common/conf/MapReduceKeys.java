@@ -94,5 +94,21 @@ public final class MapReduceKeys {
           + "runner finds the token in the submitting process when the job's credentials are not "
           + "yet its own (StrataTokens.ofJob).");
 
+  public static final ConfigKey<String> OUTPUT_DELEGATION_TOKEN_ID = ConfigKey.string(
+      "strata.mapreduce.output.delegation.token.id", "",
+      "Set by TableMapReduceUtil.initCredentials for a job writing to another cluster "
+          + "(strata.mapred.output.quorum): the id of the delegation token it obtained there, "
+          + "with which the job's TableOutputFormat proves the user to that cluster.");
+
+  public static final ConfigKey<String> CELLCOUNTER_SEPARATOR = ConfigKey.string(
+      "strata.mapreduce.cellcounter.separator", ":",
+      "Set by bin/strata cellcounter from its SEPARATOR argument: what joins the names in the "
+          + "counts it writes.");
+
+  public static final ConfigKey<String> COPYTABLE_FAMILIES = ConfigKey.string(
+      "strata.mapreduce.copytable.families", "",
+      "Set by bin/strata copytable from --families: the families copied, each 'a' or 'a:b' "
+          + "(family a copied into family b), comma-separated; empty: every family.");
+
   private MapReduceKeys() {}
 }

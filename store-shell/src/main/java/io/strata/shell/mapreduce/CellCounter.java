@@ -4,6 +4,7 @@ import io.strata.client.Result;
 import io.strata.client.Scan;
 import io.strata.common.cell.Cell;
 import io.strata.common.cell.CellUtil;
+import io.strata.common.conf.MapReduceKeys;
 import io.strata.common.filter.ByteArrayComparable;
 import io.strata.common.filter.CompareOperator;
 import io.strata.common.filter.PrefixFilter;
@@ -36,7 +37,7 @@ public final class CellCounter extends JobTool {
   /** The counters the job keeps besides its output. */
   public enum Counters { ROWS, CELLS }
 
-  static final String SEPARATOR = "strata.cellcounter.separator";
+  static final String SEPARATOR = MapReduceKeys.CELLCOUNTER_SEPARATOR.name();
 
   /** Emits a 1 for each thing counted. */
   public static class CellCounterMapper extends TableMapper<Text, LongWritable> {

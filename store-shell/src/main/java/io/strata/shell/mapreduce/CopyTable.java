@@ -29,7 +29,7 @@ public final class CopyTable extends JobTool {
   /** The counter of rows copied. */
   public enum Counters { ROWS }
 
-  static final String FAMILY_RENAMES = "strata.copytable.families";
+  static final String FAMILY_RENAMES = MapReduceKeys.COPYTABLE_FAMILIES.name();
 
   /** Each row as one put, its families renamed as asked. */
   public static class CopyMapper extends TableMapper<ImmutableBytesWritable, Mutation> {
