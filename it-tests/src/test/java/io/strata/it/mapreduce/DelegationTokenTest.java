@@ -89,6 +89,23 @@ class DelegationTokenTest {
   }
 
   /**
+   * Creates table T, as an operator connected by {@code op}; with {@code aliceFile}, fills it
+   * with rows r000 to r099 and writes a token of alice's there.
+   */
+  private static void createTable(Connection op, Path aliceFile) throws IOException {
+    op.getAdmin().createTable(TableDescriptor.newBuilder(T)
+        .setColumnFamily(ColumnFamilyDescriptor.of("f")).build());
+    if (aliceFile == null) {
+      return;
+    }
+    Table t = op.getTable(T);
+    for (int i = 0; i < 100; i++) {
+      t.put(new Put(Bytes.toBytes(String.format("r%03d", i))).addColumn(F, F, F));
+    }
+    TokenFile.write(aliceFile, op.getAdmin().createToken("alice", Duration.ofDays(1)));
+  }
+
+  /**
    * A job writing to another cluster (copytable --peer.adr) gets a delegation token of each, and
    * its tasks prove the user to each with that cluster's own. The clusters share a secret, so
    * alice's token proves her to both; a delegation token is valid only where it is recorded.
@@ -108,15 +125,7 @@ class DelegationTokenTest {
         for (MiniCluster c : List.of(source, peer)) {
           try (Connection op = ConnectionFactory.createConnection(c.configuration()
               .set(ClientKeys.CLUSTER_SECRET_FILE.name(), secret.toString()))) {
-            op.getAdmin().createTable(TableDescriptor.newBuilder(T)
-                .setColumnFamily(ColumnFamilyDescriptor.of("f")).build());
-            if (c == source) {
-              Table t = op.getTable(T);
-              for (int i = 0; i < 100; i++) {
-                t.put(new Put(Bytes.toBytes(String.format("r%03d", i))).addColumn(F, F, F));
-              }
-              TokenFile.write(aliceFile, op.getAdmin().createToken("alice", Duration.ofDays(1)));
-            }
+            createTable(op, c == source ? aliceFile : null);
           }
         }
         StrataConfiguration asAlice = source.configuration()
@@ -148,13 +157,7 @@ class DelegationTokenTest {
           dir.resolve("cluster").resolve("root").resolve("cluster.secret").toString());
       Path aliceFile = dir.resolve("alice.token");
       try (Connection op = ConnectionFactory.createConnection(operator)) {
-        op.getAdmin().createTable(TableDescriptor.newBuilder(T)
-            .setColumnFamily(ColumnFamilyDescriptor.of("f")).build());
-        Table t = op.getTable(T);
-        for (int i = 0; i < 100; i++) {
-          t.put(new Put(Bytes.toBytes(String.format("r%03d", i))).addColumn(F, F, F));
-        }
-        TokenFile.write(aliceFile, op.getAdmin().createToken("alice", Duration.ofDays(1)));
+        createTable(op, aliceFile);
       }
       StrataConfiguration asAlice = c.configuration()
           .set(ClientKeys.TOKEN_FILE.name(), aliceFile.toString());
